@@ -1,0 +1,80 @@
+// Business constants of SPEC §9. Filters, forms, the seed and validation all read them from here.
+
+export const STUDY_LEVELS = ["Bachelor's", "Master's", "PhD"] as const;
+export type StudyLevel = (typeof STUDY_LEVELS)[number];
+
+/** Study fields offered by the home and search filters (alphabetical). */
+export const SEARCH_FIELDS = [
+  "Arts",
+  "Business",
+  "Computer Science",
+  "Engineering",
+  "Law",
+  "Medicine",
+  "Science",
+  "Social Sciences",
+] as const;
+
+/** Study fields of the program form. */
+export const PROGRAM_FIELDS = [
+  "Art",
+  "Business",
+  "Law",
+  "Computer Science",
+  "Engineering",
+  "Social Science",
+  "Natural Science",
+  "Mathematics",
+  "Medicine",
+  "Health",
+  "Education",
+  "Agriculture",
+  "Environment",
+  "Architecture",
+  "Design",
+  "Communication",
+  "Media Studies",
+] as const;
+export type ProgramField = (typeof PROGRAM_FIELDS)[number];
+
+export const DEGREES = [
+  "BA",
+  "BSc",
+  "BEng",
+  "BBA",
+  "LLB",
+  "BArch",
+  "MA",
+  "MSc",
+  "MBA",
+  "MEng",
+  "LLM",
+  "MArch",
+  "PhD",
+  "DBA",
+  "EdD",
+  "MD",
+] as const;
+export type Degree = (typeof DEGREES)[number];
+
+/** Duration options of the program form, in years. */
+export const DURATIONS = [1, 2, 3, 4, 5, 6] as const;
+
+/** Degrees that the search's level filter matches. */
+export const SEARCH_DEGREE_GROUPS: Record<StudyLevel, readonly string[]> = {
+  "Bachelor's": ["BSc", "BA", "BEng"],
+  "Master's": ["MSc", "MA", "MEng", "MBA"],
+  PhD: ["PhD"],
+};
+
+/** Degrees under each tab of a university page. */
+export const UNIVERSITY_PAGE_DEGREE_GROUPS: Record<StudyLevel, readonly string[]> = {
+  "Bachelor's": ["BSc", "BA", "BEng", "BArch", "BBA", "BIT"],
+  "Master's": ["MSc", "MA", "MEng", "MBA", "LLM"],
+  PhD: ["PhD"],
+};
+
+export const TUITION_SLIDER = { min: 0, max: 100_000, step: 1_000 } as const;
+
+export const APPLICATION_STATUSES = ["pending", "in-review", "rejected", "sent-to-university", "approved"] as const;
+export type ApplicationStatusValue = (typeof APPLICATION_STATUSES)[number];

@@ -1,0 +1,227 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import countries from "i18n-iso-countries";
+import english from "i18n-iso-countries/langs/en.json";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
+import { hashPassword } from "@/lib/auth/password";
+import { uniqueSlug } from "@/lib/universities/slug";
+import { generatePrograms, hashString } from "./programs";
+
+// The seed: every ISO 3166 country, the 10,251 real universities of prisma/data (MIT licensed,
+// see prisma/data/README.md), generated programs, demo accounts and applications. Idempotent:
+// running it again adds only what is missing.
+
+countries.registerLocale(english);
+
+interface DatasetUniversity {
+  name: string;
+  alpha_two_code: string;
+  country: string;
+  web_pages: string[];
+  "state-province": string | null;
+}
+
+export const DATASET_PATH = join(process.cwd(), "prisma", "data", "world_universities_and_domains.json");
+const BATCH = 5_000;
+/** How many seeded universities get a (fictional) rank. */
+const RANKED = 1_000;
+
+export const DEMO_ACCOUNTS = [
+  { username: "admin", password: "Admin#2026", fullName: "Ada Admin", role: "admin", adminType: "super" },
+  { username: "teamadmin", password: "Team#2026", fullName: "Tomás Team", role: "admin", adminType: "team" },
+  { username: "student", password: "Student#2026", fullName: "Sam Student", role: "user", adminType: null },
+  { username: "amira", password: "Student#2026", fullName: "Amira Haddad", role: "user", adminType: null },
+  { username: "kenji", password: "Student#2026", fullName: "Kenji Sato", role: "user", adminType: null },
+] as const;
+
+const STATUSES: ApplicationStatus[] = ["pending", "in_review", "rejected", "sent_to_university", "approved"];
+
+export interface SeedOptions {
+  /** Dates of generated deadlines are counted from this day. */
+  today?: Date;
+  /** Also create the demo accounts and their applications (never in production). */
+  demo?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  countries: number;
+  universities: number;
+  programs: number;
+  users: number;
+  applications: number;
+}
+
+export function readDataset(): DatasetUniversity[] {
+  return JSON.parse(readFileSync(DATASET_PATH, "utf8")) as DatasetUniversity[];
+}
+
+export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Promise<SeedSummary> {
+  const today = options.today ?? new Date();
+  const log = options.log ?? (() => {});
+
+  await seedCountries(prisma);
+  log("countries done");
+  await seedUniversities(prisma, today);
+  log("universities and programs done");
+  if (options.demo !== false) {
+    await seedDemoAccounts(prisma);
+    log("demo accounts and applications done");
+  }
+
+  const [countryCount, universities, programs, users, applications] = await Promise.all([
+    prisma.country.count(),
+    prisma.university.count(),
+    prisma.program.count(),
+    prisma.user.count(),
+    prisma.application.count(),
+  ]);
+  return { countries: countryCount, universities, programs, users, applications };
+}
+
+async function seedCountries(prisma: PrismaClient) {
+  const names = countries.getNames("en", { select: "official" });
+  await prisma.country.createMany({
+    data: Object.entries(names).map(([code, name]) => ({ code, name })),
+    skipDuplicates: true,
+  });
+}
+
+async function seedUniversities(prisma: PrismaClient, today: Date) {
+  const dataset = readDataset();
+  const countryIds = new Map(
+    (await prisma.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
+  );
+
+  // Slugs are derived in dataset order, so a re-run derives the same ones.
+  const slugs = new Set<string>();
+  const rows = dataset.map((u) => {
+    const slug = uniqueSlug(u.name, u.alpha_two_code, (s) => slugs.has(s));
+    slugs.add(slug);
+    const countryId = countryIds.get(u.alpha_two_code);
+    if (countryId === undefined) throw new Error(`Unknown country code ${u.alpha_two_code} for ${u.name}`);
+    return { source: u, slug, countryId };
+  });
+
+  // A fixed pseudo-random order (by slug hash) decides which universities carry a rank.
+  const order = rows.map((_, i) => i).sort((a, b) => hashString(rows[a].slug) - hashString(rows[b].slug));
+  const rankOf = new Map<number, number>();
+  order.slice(0, RANKED).forEach((index, position) => rankOf.set(index, position + 1));
+
+  // Bulk inserts go through unnest() in raw SQL: Prisma's createMany spends far more time
+  // building 60,000 rows than PostgreSQL spends storing them.
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    await prisma.$executeRaw`
+      INSERT INTO "universities" ("name", "slug", "countryId", "webPage", "ranking", "description", "updatedAt")
+      SELECT *, now() FROM unnest(
+        ${batch.map((r) => r.source.name)}::text[],
+        ${batch.map((r) => r.slug)}::text[],
+        ${batch.map((r) => r.countryId)}::int[],
+        ${batch.map((r) => r.source.web_pages[0] ?? null)}::text[],
+        ${batch.map((_, offset) => rankOf.get(start + offset) ?? null)}::int[],
+        ${batch.map((r) => describe(r.source))}::text[]
+      )
+      ON CONFLICT ("slug") DO NOTHING`;
+  }
+
+  // Programs for the seeded universities that have none yet (a first run, or one cut short).
+  const withoutPrograms = await prisma.$queryRaw<{ id: number; slug: string; name: string }[]>`
+    SELECT u.id, u.slug, u.name FROM "universities" u
+    WHERE u.slug = ANY(${[...slugs]}::text[])
+      AND NOT EXISTS (SELECT 1 FROM "programs" p WHERE p."universityId" = u.id)`;
+  const programs = withoutPrograms.flatMap((u) =>
+    generatePrograms(u.slug, u.name, today).map((p) => ({ ...p, universityId: u.id })),
+  );
+  for (let start = 0; start < programs.length; start += BATCH) {
+    const batch = programs.slice(start, start + BATCH);
+    await prisma.$executeRaw`
+      INSERT INTO "programs"
+        ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline", "updatedAt")
+      SELECT *, now() FROM unnest(
+        ${batch.map((p) => p.universityId)}::int[],
+        ${batch.map((p) => p.name)}::text[],
+        ${batch.map((p) => p.description)}::text[],
+        ${batch.map((p) => p.level)}::text[],
+        ${batch.map((p) => p.field)}::text[],
+        ${batch.map((p) => p.degree)}::text[],
+        ${batch.map((p) => p.duration)}::int[],
+        ${batch.map((p) => p.tuition)}::numeric[],
+        ${batch.map((p) => utcTimestamp(p.deadline))}::timestamp(3)[]
+      )`;
+  }
+}
+
+function describe(u: DatasetUniversity): string {
+  const place = u["state-province"] ? `${u["state-province"]}, ${u.country}` : u.country;
+  return (
+    `${u.name} is a higher-education institution in ${place}. ` +
+    "The programs listed here are sample data for demonstration; check the official website for current offerings."
+  );
+}
+
+async function seedDemoAccounts(prisma: PrismaClient) {
+  const users = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await prisma.user.findUnique({ where: { username: account.username } });
+    users.push(
+      existing ??
+        (await prisma.user.create({
+          data: {
+            username: account.username,
+            email: `${account.username}@example.com`,
+            fullName: account.fullName,
+            password: await hashPassword(account.password),
+            role: account.role,
+            adminType: account.adminType,
+          },
+        })),
+    );
+  }
+
+  // Each student applies to five programs of the top-ranked universities, one in every status.
+  const programs = await prisma.program.findMany({
+    where: { university: { ranking: { lte: 20 } } },
+    orderBy: [{ university: { ranking: "asc" } }, { id: "asc" }],
+    select: { id: true },
+    take: 15,
+  });
+  const students = users.filter((u) => u.role === "user");
+  const applications = students.flatMap((student, s) =>
+    STATUSES.map((status, i) => {
+      const program = programs[(s * STATUSES.length + i) % programs.length];
+      return {
+        userId: student.id,
+        programId: program.id,
+        status,
+        personalStatement: statementFor(student.fullName),
+        academicHistory: {
+          institution: "Riverside Secondary School",
+          degree: "High School Diploma",
+          gpa: (3.2 + ((s + i) % 8) / 10).toFixed(1),
+          graduationYear: 2023 + (i % 2),
+        },
+        submittedAt: new Date(Date.now() - (s * 7 + i * 3 + 1) * 86_400_000),
+      };
+    }),
+  );
+  await prisma.application.createMany({ data: applications, skipDuplicates: true });
+}
+
+function statementFor(name: string): string {
+  return (
+    `My name is ${name}, and I am applying because this program matches both my academic record and the ` +
+    "career I am working towards. During my final years at school I led a small research project on " +
+    "renewable energy in our town, which taught me to plan work over months, to ask for help early, and to " +
+    "present results clearly to people outside the field. I also volunteered as a tutor for younger " +
+    "students, which showed me how much I enjoy explaining difficult ideas. I am looking for a program " +
+    "with rigorous coursework, access to research groups and an international student body, and I believe " +
+    "I would contribute curiosity, persistence and a collaborative attitude to the class."
+  );
+}
+
+/** A `timestamp without time zone` literal in UTC, as Prisma stores DateTime. */
+function utcTimestamp(date: Date): string {
+  return date.toISOString().replace("Z", "");
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+// Every environment variable the app reads, parsed once. Development and tests get working
+// defaults; production refuses to start without the secrets, naming what is missing.
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** PostgreSQL connection string. Unset: the scripts start the embedded database and set it. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Folder of the embedded database (PGlite). */
+  PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  /** Secret that signs session tokens (Auth.js). */
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** Public base URL, used for canonical links, the sitemap and e-mails. */
+  APP_URL: z.string().url().default("http://localhost:3000"),
+});
+
+export type Env = z.infer<typeof schema> & { AUTH_SECRET: string };
+
+const DEVELOPMENT_AUTH_SECRET = "development-only-secret-do-not-use-in-production-0123456789";
+
+/** Variables that production must set explicitly. */
+const REQUIRED_IN_PRODUCTION = ["DATABASE_URL", "AUTH_SECRET"] as const;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings (as in a copied .env.example) mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && !isBuildPhase(source)) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new Error(
+        `Missing required environment variable${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. ` +
+          "Set them before starting the app in production (see .env.example).",
+      );
+    }
+  }
+  return { ...env, AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET };
+}
+
+/** `next build` loads server modules with NODE_ENV=production but serves nothing. */
+function isBuildPhase(source: Record<string, string | undefined>) {
+  return source.NEXT_PHASE === "phase-production-build";
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,30 @@
+/** The one error shape of every API response (ARCHITECTURE.md, Request path). */
+export interface ErrorBody {
+  error: string;
+  fieldErrors?: Record<string, string[]>;
+  requestId?: string;
+}
+
+/** An error with an HTTP status, raised by domain code and route handlers alike. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new HttpError(400, message, fieldErrors);
+export const unauthorized = (message = "Please sign in to continue.") => new HttpError(401, message);
+export const forbidden = (message = "You do not have permission to do this.") => new HttpError(403, message);
+export const notFound = (message = "Not found.") => new HttpError(404, message);
+export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new HttpError(409, message, fieldErrors);
+export const unprocessable = (message: string) => new HttpError(422, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { hashPassword } from "@/lib/auth/password";
+
+export const createAdminSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, "Username must be at least 3 characters")
+    .max(32, "Username must be at most 32 characters")
+    .regex(/^[a-zA-Z0-9_.-]+$/, "Username may contain letters, digits, '.', '_' and '-'"),
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  fullName: z.string().trim().min(1, "Full name is required"),
+  password: z.string().min(10, "Password must be at least 10 characters"),
+  adminType: z.enum(["super", "team"]).default("super"),
+});
+
+export type CreateAdminInput = z.input<typeof createAdminSchema>;
+
+/** Creates an admin account; the first admin of a production database is made this way. */
+export async function createAdmin(prisma: PrismaClient, input: CreateAdminInput) {
+  const data = createAdminSchema.parse(input);
+  const taken = await prisma.user.findFirst({
+    where: { OR: [{ username: data.username }, { email: data.email }] },
+    select: { username: true },
+  });
+  if (taken) {
+    throw new Error(
+      taken.username === data.username
+        ? `The username ${data.username} is already taken`
+        : `An account with the e-mail ${data.email} already exists`,
+    );
+  }
+  return prisma.user.create({
+    data: {
+      username: data.username,
+      email: data.email,
+      fullName: data.fullName,
+      password: await hashPassword(data.password),
+      role: "admin",
+      adminType: data.adminType,
+    },
+    select: { id: true, username: true, email: true, role: true, adminType: true },
+  });
+}

@@ -1,0 +1,24 @@
+// npm run db:seed: fills DATABASE_URL, or the embedded database, with the reference data and
+// (outside production) the demo accounts. Safe to run again.
+import "./load-env";
+import { createPrismaClient } from "@/lib/db/client";
+import { withDatabaseUrl } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+import { seed } from "@/lib/db/seed";
+
+const demo = process.env.NODE_ENV !== "production" && !process.argv.includes("--no-demo");
+
+withDatabaseUrl(async (url, mode) => {
+  await migrate(url);
+  const prisma = createPrismaClient(url, { max: 2 });
+  const started = Date.now();
+  try {
+    const summary = await seed(prisma, { demo, log: (m) => console.log(`  ${m}`) });
+    console.log(`Seeded the ${mode} database in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
+  } finally {
+    await prisma.$disconnect();
+  }
+}).catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
