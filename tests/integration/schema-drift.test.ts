@@ -1,0 +1,82 @@
+import { Client } from "pg";
+import { migrateWith, readMigrations } from "@/lib/db/migrate";
+import { findSchemaDrift, loadSchema } from "../support/schema-drift";
+import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+
+// The hand-written migrations must build exactly what schema.prisma describes.
+
+let client: Client;
+let dmmf: Awaited<ReturnType<typeof loadSchema>>;
+
+beforeAll(async () => {
+  client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  dmmf = await loadSchema();
+});
+
+afterAll(async () => {
+  await client.end();
+});
+
+test("the migrated database matches schema.prisma", async () => {
+  expect(await findSchemaDrift(client, dmmf)).toEqual([]);
+});
+
+describe("the drift check notices", () => {
+  // A database migrated from scratch, changed inside transactions that are rolled back.
+  let scratch: ScratchDatabase;
+  let client: Client;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    client = new Client({ connectionString: scratch.url });
+    await client.connect();
+    await migrateWith(client, readMigrations());
+  });
+
+  afterAll(async () => {
+    await client.end();
+    await scratch.drop();
+  });
+
+  async function driftAfter(change: string): Promise<string[]> {
+    await client.query("BEGIN");
+    try {
+      await client.query(change);
+      return await findSchemaDrift(client, dmmf);
+    } finally {
+      await client.query("ROLLBACK");
+    }
+  }
+
+  test("a freshly migrated schema has no drift", async () => {
+    expect(await findSchemaDrift(client, dmmf)).toEqual([]);
+  });
+
+  test.each([
+    ["a missing column", `ALTER TABLE users DROP COLUMN "googleId"`, "users.googleId: column missing"],
+    ["a wrong type", `ALTER TABLE programs ALTER COLUMN duration TYPE text`, "programs.duration: type is text"],
+    ["a wrong precision", `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`, "programs.tuition: type is numeric(12,2)"],
+    ["a wrong nullability", `ALTER TABLE users ALTER COLUMN "fullName" DROP NOT NULL`, "users.fullName: nullable"],
+    ["a missing default", `ALTER TABLE users ALTER COLUMN "isActive" DROP DEFAULT`, "users.isActive: DEFAULT missing"],
+    ["a wrong default", `ALTER TABLE users ALTER COLUMN role SET DEFAULT 'admin'`, "users.role: DEFAULT is 'admin'"],
+    ["a missing unique constraint", `DROP INDEX users_email_key`, "unique index on users(email): missing"],
+    ["a missing index", `DROP INDEX universities_name_trgm_idx`, "normal index on universities(name): missing"],
+    [
+      "an index with another operator class",
+      `DROP INDEX programs_name_trgm_idx; CREATE INDEX programs_name_trgm_idx ON programs USING gin (name gin_trgm_ops, description gin_trgm_ops)`,
+      "normal index on programs(name): missing",
+    ],
+    ["an extra column", `ALTER TABLE countries ADD COLUMN flag text`, "countries.flag: column in the database but not in schema.prisma"],
+    ["an enum value missing", `ALTER TYPE "ApplicationStatus" RENAME VALUE 'in-review' TO 'reviewing'`, "enum ApplicationStatus"],
+    [
+      "a foreign key without cascade",
+      `ALTER TABLE programs DROP CONSTRAINT "programs_universityId_fkey";
+       ALTER TABLE programs ADD CONSTRAINT "programs_universityId_fkey" FOREIGN KEY ("universityId") REFERENCES universities(id)`,
+      "foreign key programs(universityId) -> universities(id): ON DELETE differs",
+    ],
+  ])("%s", async (_name, change, expected) => {
+    const drift = await driftAfter(change);
+    expect(drift.join("\n")).toContain(expected);
+  });
+});

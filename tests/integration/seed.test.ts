@@ -1,0 +1,89 @@
+import { prisma } from "@/lib/db/client";
+import { seed, readDataset, DEMO_ACCOUNTS } from "@/lib/db/seed";
+import { verifyPassword } from "@/lib/auth/password";
+import { DEGREES, DURATIONS, PROGRAM_FIELDS, SEARCH_DEGREE_GROUPS, SEARCH_FIELDS, STUDY_LEVELS } from "@/lib/constants";
+
+// Global setup seeded this database; these tests read what a visitor and a demo user would meet.
+
+test("every ISO country and all 10,251 universities, each linked to its country", async () => {
+  expect(await prisma.country.count()).toBe(250);
+  expect(await prisma.university.count()).toBe(10_251);
+
+  const mit = await prisma.university.findUnique({
+    where: { slug: "massachusetts-institute-of-technology" },
+    include: { country: true },
+  });
+  expect(mit).toMatchObject({ name: "Massachusetts Institute of Technology", webPage: "http://web.mit.edu/" });
+  expect(mit?.country.code).toBe("US");
+});
+
+test("slugs follow SPEC §5 and stay unique where names repeat", async () => {
+  const dataset = readDataset();
+  const repeated = dataset.filter((u, i) => dataset.findIndex((v) => v.name === u.name) !== i).map((u) => u.name);
+  expect(repeated.length).toBeGreaterThanOrEqual(19);
+  for (const name of repeated.slice(0, 5)) {
+    const rows = await prisma.university.findMany({ where: { name }, select: { slug: true } });
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+  }
+  const bad = await prisma.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM universities WHERE slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$'`;
+  expect(Number(bad[0].n)).toBe(0);
+});
+
+test("every university has 3 to 8 programs with future deadlines and tuition within the slider", async () => {
+  const perUniversity = await prisma.$queryRaw<{ min: number; max: number }[]>`
+    SELECT min(n)::int AS min, max(n)::int AS max
+      FROM (SELECT count(p.id) AS n FROM universities u LEFT JOIN programs p ON p."universityId" = u.id GROUP BY u.id) t`;
+  expect(perUniversity[0]).toEqual({ min: 3, max: 8 });
+
+  expect(await prisma.program.count({ where: { deadline: { lte: new Date() } } })).toBe(0);
+  expect(await prisma.program.count({ where: { OR: [{ tuition: { lt: 0 } }, { tuition: { gt: 100_000 } }] } })).toBe(0);
+});
+
+test("programs cover every level, degree, form field and duration, and cheap and expensive tuition", async () => {
+  const distinct = async (column: "level" | "degree" | "field" | "duration") =>
+    (await prisma.program.findMany({ distinct: [column], select: { [column]: true } })).map(
+      (row) => (row as Record<string, unknown>)[column],
+    );
+  expect((await distinct("level")).sort()).toEqual([...STUDY_LEVELS].sort());
+  expect((await distinct("degree")).sort()).toEqual([...DEGREES].sort());
+  expect((await distinct("field")).sort()).toEqual([...PROGRAM_FIELDS].sort());
+  expect((await distinct("duration")).sort()).toEqual([...DURATIONS]);
+
+  expect(await prisma.program.count({ where: { tuition: { lte: 2_000 } } })).toBeGreaterThan(1000);
+  expect(await prisma.program.count({ where: { tuition: { gte: 70_000 } } })).toBeGreaterThan(1000);
+});
+
+test("every search field combined with every search level finds programs (names contain the field)", async () => {
+  for (const field of SEARCH_FIELDS) {
+    for (const level of STUDY_LEVELS) {
+      const count = await prisma.program.count({
+        where: { name: { contains: field, mode: "insensitive" }, degree: { in: [...SEARCH_DEGREE_GROUPS[level]] } },
+      });
+      expect({ field, level, found: count > 0 }).toEqual({ field, level, found: true });
+    }
+  }
+});
+
+test("demo accounts sign in with the README's passwords, stored as argon2id hashes", async () => {
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await prisma.user.findUniqueOrThrow({ where: { username: account.username } });
+    expect(user).toMatchObject({ role: account.role, adminType: account.adminType, isActive: true });
+    expect(user.password).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(user.password!, account.password)).toBe(true);
+  }
+});
+
+test("demo applications exist in every status", async () => {
+  const byStatus = await prisma.application.groupBy({ by: ["status"], _count: true });
+  expect(byStatus.map((s) => s.status).sort()).toEqual(
+    ["approved", "in_review", "pending", "rejected", "sent_to_university"].sort(),
+  );
+});
+
+test("seeding again adds nothing", async () => {
+  const before = await Promise.all([prisma.university.count(), prisma.program.count(), prisma.user.count(), prisma.application.count()]);
+  await seed(prisma);
+  const after = await Promise.all([prisma.university.count(), prisma.program.count(), prisma.user.count(), prisma.application.count()]);
+  expect(after).toEqual(before);
+});

@@ -1,0 +1,5 @@
+import { disconnectPrisma } from "@/lib/db/client";
+
+afterAll(async () => {
+  await disconnectPrisma();
+});
