@@ -36,7 +36,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (missing.length > 0) {
       throw new Error(
         `Missing required environment variable${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. ` +
-          "Set them before starting the app in production (see .env.example).",
+          `Set ${missing.length > 1 ? "them" : "it"} before starting the app in production (see .env.example).`,
       );
     }
   }

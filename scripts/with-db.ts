@@ -21,7 +21,7 @@ async function main() {
     const prisma = createPrismaClient(database.url, { max: 2 });
     try {
       if ((await prisma.country.count()) === 0) {
-        console.log("Embedded database is empty: seeding demo data (about half a minute, once)...");
+        console.log("Embedded database is empty: seeding demo data (once, a few seconds)...");
         const summary = await seed(prisma, { log: (m) => console.log(`  ${m}`) });
         console.log(`  seeded ${summary.universities} universities, ${summary.programs} programs`);
       }

@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against a production build (`next build` + `next start`) on a fresh
+// embedded database in a temporary folder, seeded with the demo data on start.
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// This file is evaluated by the runner and by every worker; the folder is made once and shared.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "unisearch-e2e-"));
+
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  return undefined; // Playwright's own browser, where `npx playwright install` has fetched it.
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: ["--disable-quic", "--disable-gpu"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npm run build && npm run start -- -H 127.0.0.1 -p ${port}`,
+    url: baseURL,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PGLITE_DATA_DIR: join(process.env.E2E_DATA_DIR, "pglite"),
+      DATABASE_URL: "",
+      APP_URL: baseURL,
+      AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { slugify, uniqueSlug } from "@/lib/universities/slug";
+
+describe("slugify (SPEC §5)", () => {
+  test.each([
+    ["Massachusetts Institute of Technology", "massachusetts-institute-of-technology"],
+    ["  University of California, Berkeley  ", "university-of-california-berkeley"],
+    ["Ecole --- Polytechnique!!", "ecole-polytechnique"],
+    ["Université de Montréal", "universite-de-montreal"],
+    ["Universidade Comunitária da Região de Chapecó - Unochapecó", "universidade-comunitaria-da-regiao-de-chapeco-unochapeco"],
+    ["(ITESM) Tecnológico de Monterrey", "itesm-tecnologico-de-monterrey"],
+    ["St. John's College", "st-john-s-college"],
+    ["東京大学", ""],
+  ])("%s -> %s", (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+  });
+});
+
+describe("uniqueSlug", () => {
+  test("keeps the plain slug when it is free", () => {
+    expect(uniqueSlug("Example University", "US", () => false)).toBe("example-university");
+  });
+
+  test("adds the country code, then a number, when the slug is taken", () => {
+    const taken = new Set(["example-university"]);
+    const first = uniqueSlug("Example University", "GB", (s) => taken.has(s));
+    expect(first).toBe("example-university-gb");
+    taken.add(first);
+    expect(uniqueSlug("Example University", "GB", (s) => taken.has(s))).toBe("example-university-gb-2");
+  });
+
+  test("falls back to 'university' for names without Latin letters or digits", () => {
+    expect(uniqueSlug("東京大学", "JP", () => false)).toBe("university");
+  });
+});
