@@ -45,7 +45,9 @@ async function main() {
     const prisma = createPrismaClient(url, { max: 1 });
     try {
       const admin = await createAdmin(prisma, input);
-      console.log(`Created ${admin.adminType} admin ${admin.username} (id ${admin.id}) on the ${mode} database.`);
+      console.log(
+        `Created ${admin.adminType} admin ${admin.username} (id ${admin.id}) on the ${mode} database.`,
+      );
     } finally {
       await prisma.$disconnect();
     }

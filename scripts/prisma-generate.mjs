@@ -12,15 +12,23 @@ if (!env.PRISMA_SCHEMA_ENGINE_BINARY) {
   const placeholder = join(dir, "schema-engine-placeholder");
   if (!existsSync(placeholder)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(placeholder, "#!/bin/sh\necho 'placeholder: prisma migrate is not available here' >&2\nexit 1\n", {
-      mode: 0o755,
-    });
+    writeFileSync(
+      placeholder,
+      "#!/bin/sh\necho 'placeholder: prisma migrate is not available here' >&2\nexit 1\n",
+      {
+        mode: 0o755,
+      },
+    );
   }
   env.PRISMA_SCHEMA_ENGINE_BINARY = placeholder;
 }
 
-const result = spawnSync(process.execPath, [join("node_modules", "prisma", "build", "index.js"), "generate"], {
-  stdio: "inherit",
-  env,
-});
+const result = spawnSync(
+  process.execPath,
+  [join("node_modules", "prisma", "build", "index.js"), "generate"],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
 process.exit(result.status ?? 1);

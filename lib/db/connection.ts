@@ -62,7 +62,9 @@ export interface ServedEmbedded extends EmbeddedDatabase {
 }
 
 /** Starts the embedded database on its data folder, migrates it and publishes its address. */
-export async function serveEmbedded(options: { dataDir?: string; port?: number } = {}): Promise<ServedEmbedded> {
+export async function serveEmbedded(
+  options: { dataDir?: string; port?: number } = {},
+): Promise<ServedEmbedded> {
   const dataDir = options.dataDir ?? embeddedDataDir();
   const running = await findRunningEmbedded(dataDir);
   if (running) {
@@ -95,7 +97,9 @@ export async function serveEmbedded(options: { dataDir?: string; port?: number }
  * Runs `task` with a database URL: DATABASE_URL, the embedded database a dev server is serving,
  * or an embedded database started (and migrated) for the task.
  */
-export async function withDatabaseUrl<T>(task: (url: string, mode: "postgres" | "embedded") => Promise<T>): Promise<T> {
+export async function withDatabaseUrl<T>(
+  task: (url: string, mode: "postgres" | "embedded") => Promise<T>,
+): Promise<T> {
   if (process.env.DATABASE_URL) return task(process.env.DATABASE_URL, "postgres");
   const running = await findRunningEmbedded();
   if (running) return task(running, "embedded");

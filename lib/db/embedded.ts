@@ -23,10 +23,17 @@ export interface EmbeddedDatabaseOptions {
   port?: number;
 }
 
-export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  options: EmbeddedDatabaseOptions = {},
+): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: options.port ?? 0, maxConnections: 64 });
+  const server = new PGLiteSocketServer({
+    db,
+    host: "127.0.0.1",
+    port: options.port ?? 0,
+    maxConnections: 64,
+  });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   return {

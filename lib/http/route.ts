@@ -62,6 +62,9 @@ export function parseQuery<S extends ZodType>(request: Request, schema: S): z.ou
 }
 
 /** Parses route parameters with `schema`. */
-export async function parseParams<S extends ZodType, P>(context: RouteContext<P>, schema: S): Promise<z.output<S>> {
+export async function parseParams<S extends ZodType, P>(
+  context: RouteContext<P>,
+  schema: S,
+): Promise<z.output<S>> {
   return schema.parse(await context.params);
 }

@@ -16,7 +16,11 @@ export function slugify(name: string): string {
  * A slug for `name` that `isTaken` does not know yet: the plain slug, then the slug with the
  * country code ("university-of-example-us"), then numbered ("university-of-example-us-2").
  */
-export function uniqueSlug(name: string, countryCode: string | null, isTaken: (slug: string) => boolean): string {
+export function uniqueSlug(
+  name: string,
+  countryCode: string | null,
+  isTaken: (slug: string) => boolean,
+): string {
   const base = slugify(name) || "university";
   if (!isTaken(base)) return base;
   const withCountry = countryCode ? `${base}-${countryCode.toLowerCase()}` : base;

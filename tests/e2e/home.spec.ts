@@ -3,7 +3,9 @@ import { expectNoAccessibilityViolations } from "./axe";
 
 test("the home page greets visitors", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Your Journey to Global Education" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Your Journey to Global Education" }),
+  ).toBeVisible();
   await expect(page.getByText("Search and apply to top universities.")).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });

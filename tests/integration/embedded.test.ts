@@ -31,7 +31,8 @@ test("concurrent parameterised queries from several connections each get their o
       for (let i = 0; i < 25; i++) {
         const n = c * 100 + i;
         const { rows } = await client.query("SELECT $1::int * 2 AS doubled, $2::text AS label", [n, `q${n}`]);
-        if (rows[0].doubled !== n * 2 || rows[0].label !== `q${n}`) wrong.push(`${n}: ${JSON.stringify(rows[0])}`);
+        if (rows[0].doubled !== n * 2 || rows[0].label !== `q${n}`)
+          wrong.push(`${n}: ${JSON.stringify(rows[0])}`);
       }
       return wrong;
     }),

@@ -55,20 +55,52 @@ describe("the drift check notices", () => {
 
   test.each([
     ["a missing column", `ALTER TABLE users DROP COLUMN "googleId"`, "users.googleId: column missing"],
-    ["a wrong type", `ALTER TABLE programs ALTER COLUMN duration TYPE text`, "programs.duration: type is text"],
-    ["a wrong precision", `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`, "programs.tuition: type is numeric(12,2)"],
-    ["a wrong nullability", `ALTER TABLE users ALTER COLUMN "fullName" DROP NOT NULL`, "users.fullName: nullable"],
-    ["a missing default", `ALTER TABLE users ALTER COLUMN "isActive" DROP DEFAULT`, "users.isActive: DEFAULT missing"],
-    ["a wrong default", `ALTER TABLE users ALTER COLUMN role SET DEFAULT 'admin'`, "users.role: DEFAULT is 'admin'"],
+    [
+      "a wrong type",
+      `ALTER TABLE programs ALTER COLUMN duration TYPE text`,
+      "programs.duration: type is text",
+    ],
+    [
+      "a wrong precision",
+      `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`,
+      "programs.tuition: type is numeric(12,2)",
+    ],
+    [
+      "a wrong nullability",
+      `ALTER TABLE users ALTER COLUMN "fullName" DROP NOT NULL`,
+      "users.fullName: nullable",
+    ],
+    [
+      "a missing default",
+      `ALTER TABLE users ALTER COLUMN "isActive" DROP DEFAULT`,
+      "users.isActive: DEFAULT missing",
+    ],
+    [
+      "a wrong default",
+      `ALTER TABLE users ALTER COLUMN role SET DEFAULT 'admin'`,
+      "users.role: DEFAULT is 'admin'",
+    ],
     ["a missing unique constraint", `DROP INDEX users_email_key`, "unique index on users(email): missing"],
-    ["a missing index", `DROP INDEX universities_name_trgm_idx`, "normal index on universities(name): missing"],
+    [
+      "a missing index",
+      `DROP INDEX universities_name_trgm_idx`,
+      "normal index on universities(name): missing",
+    ],
     [
       "an index with another operator class",
       `DROP INDEX programs_name_trgm_idx; CREATE INDEX programs_name_trgm_idx ON programs USING gin (name gin_trgm_ops, description gin_trgm_ops)`,
       "normal index on programs(name): missing",
     ],
-    ["an extra column", `ALTER TABLE countries ADD COLUMN flag text`, "countries.flag: column in the database but not in schema.prisma"],
-    ["an enum value missing", `ALTER TYPE "ApplicationStatus" RENAME VALUE 'in-review' TO 'reviewing'`, "enum ApplicationStatus"],
+    [
+      "an extra column",
+      `ALTER TABLE countries ADD COLUMN flag text`,
+      "countries.flag: column in the database but not in schema.prisma",
+    ],
+    [
+      "an enum value missing",
+      `ALTER TYPE "ApplicationStatus" RENAME VALUE 'in-review' TO 'reviewing'`,
+      "enum ApplicationStatus",
+    ],
     [
       "a foreign key without cascade",
       `ALTER TABLE programs DROP CONSTRAINT "programs_universityId_fkey";

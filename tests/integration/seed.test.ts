@@ -1,7 +1,14 @@
 import { prisma } from "@/lib/db/client";
 import { seed, readDataset, DEMO_ACCOUNTS } from "@/lib/db/seed";
 import { verifyPassword } from "@/lib/auth/password";
-import { DEGREES, DURATIONS, PROGRAM_FIELDS, SEARCH_DEGREE_GROUPS, SEARCH_FIELDS, STUDY_LEVELS } from "@/lib/constants";
+import {
+  DEGREES,
+  DURATIONS,
+  PROGRAM_FIELDS,
+  SEARCH_DEGREE_GROUPS,
+  SEARCH_FIELDS,
+  STUDY_LEVELS,
+} from "@/lib/constants";
 
 // Global setup seeded this database; these tests read what a visitor and a demo user would meet.
 
@@ -13,13 +20,18 @@ test("every ISO country and all 10,251 universities, each linked to its country"
     where: { slug: "massachusetts-institute-of-technology" },
     include: { country: true },
   });
-  expect(mit).toMatchObject({ name: "Massachusetts Institute of Technology", webPage: "http://web.mit.edu/" });
+  expect(mit).toMatchObject({
+    name: "Massachusetts Institute of Technology",
+    webPage: "http://web.mit.edu/",
+  });
   expect(mit?.country.code).toBe("US");
 });
 
 test("slugs follow SPEC §5 and stay unique where names repeat", async () => {
   const dataset = readDataset();
-  const repeated = dataset.filter((u, i) => dataset.findIndex((v) => v.name === u.name) !== i).map((u) => u.name);
+  const repeated = dataset
+    .filter((u, i) => dataset.findIndex((v) => v.name === u.name) !== i)
+    .map((u) => u.name);
   expect(repeated.length).toBeGreaterThanOrEqual(19);
   for (const name of repeated.slice(0, 5)) {
     const rows = await prisma.university.findMany({ where: { name }, select: { slug: true } });
@@ -37,7 +49,9 @@ test("every university has 3 to 8 programs with future deadlines and tuition wit
   expect(perUniversity[0]).toEqual({ min: 3, max: 8 });
 
   expect(await prisma.program.count({ where: { deadline: { lte: new Date() } } })).toBe(0);
-  expect(await prisma.program.count({ where: { OR: [{ tuition: { lt: 0 } }, { tuition: { gt: 100_000 } }] } })).toBe(0);
+  expect(
+    await prisma.program.count({ where: { OR: [{ tuition: { lt: 0 } }, { tuition: { gt: 100_000 } }] } }),
+  ).toBe(0);
 });
 
 test("programs cover every level, degree, form field and duration, and cheap and expensive tuition", async () => {
@@ -58,7 +72,10 @@ test("every search field combined with every search level finds programs (names 
   for (const field of SEARCH_FIELDS) {
     for (const level of STUDY_LEVELS) {
       const count = await prisma.program.count({
-        where: { name: { contains: field, mode: "insensitive" }, degree: { in: [...SEARCH_DEGREE_GROUPS[level]] } },
+        where: {
+          name: { contains: field, mode: "insensitive" },
+          degree: { in: [...SEARCH_DEGREE_GROUPS[level]] },
+        },
       });
       expect({ field, level, found: count > 0 }).toEqual({ field, level, found: true });
     }
@@ -82,8 +99,18 @@ test("demo applications exist in every status", async () => {
 });
 
 test("seeding again adds nothing", async () => {
-  const before = await Promise.all([prisma.university.count(), prisma.program.count(), prisma.user.count(), prisma.application.count()]);
+  const before = await Promise.all([
+    prisma.university.count(),
+    prisma.program.count(),
+    prisma.user.count(),
+    prisma.application.count(),
+  ]);
   await seed(prisma);
-  const after = await Promise.all([prisma.university.count(), prisma.program.count(), prisma.user.count(), prisma.application.count()]);
+  const after = await Promise.all([
+    prisma.university.count(),
+    prisma.program.count(),
+    prisma.user.count(),
+    prisma.application.count(),
+  ]);
   expect(after).toEqual(before);
 });

@@ -107,7 +107,9 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
     const actual = dbEnums.find((d) => d.name === (e.dbName ?? e.name));
     if (!actual) differences.push(`enum ${e.name}: missing in the database`);
     else if (actual.labels.join(",") !== expected.join(","))
-      differences.push(`enum ${e.name}: database has (${actual.labels.join(", ")}), schema has (${expected.join(", ")})`);
+      differences.push(
+        `enum ${e.name}: database has (${actual.labels.join(", ")}), schema has (${expected.join(", ")})`,
+      );
   }
 
   // Tables and columns.
@@ -144,7 +146,9 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
       if (!field.isList) {
         const nullable = column.is_nullable === "YES";
         if (nullable !== !field.isRequired)
-          differences.push(`${table}.${name}: ${nullable ? "nullable" : "NOT NULL"} in the database, schema says ${field.isRequired ? "required" : "optional"}`);
+          differences.push(
+            `${table}.${name}: ${nullable ? "nullable" : "NOT NULL"} in the database, schema says ${field.isRequired ? "required" : "optional"}`,
+          );
       }
       const defaultProblem = compareDefault(field, column.column_default);
       if (defaultProblem) differences.push(`${table}.${name}: ${defaultProblem}`);
@@ -181,15 +185,30 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
         expected.opclasses.every((op, i) => op === null || actual.opclasses[i] === op),
     );
     if (found) matched.add(found);
-    else differences.push(`${expected.label}: missing in the database (or differs in method, uniqueness or operator class)`);
+    else
+      differences.push(
+        `${expected.label}: missing in the database (or differs in method, uniqueness or operator class)`,
+      );
   }
   for (const actual of dbIndexes) {
-    if (!matched.has(actual) && knownTables.has(actual.table_name) && actual.table_name !== "_prisma_migrations")
-      differences.push(`index ${actual.index_name} on ${actual.table_name}(${actual.columns.join(", ")}): in the database but not in schema.prisma`);
+    if (
+      !matched.has(actual) &&
+      knownTables.has(actual.table_name) &&
+      actual.table_name !== "_prisma_migrations"
+    )
+      differences.push(
+        `index ${actual.index_name} on ${actual.table_name}(${actual.columns.join(", ")}): in the database but not in schema.prisma`,
+      );
   }
 
   // Foreign keys.
-  const ON_DELETE: Record<string, string> = { Cascade: "c", Restrict: "r", NoAction: "a", SetNull: "n", SetDefault: "d" };
+  const ON_DELETE: Record<string, string> = {
+    Cascade: "c",
+    Restrict: "r",
+    NoAction: "a",
+    SetNull: "n",
+    SetDefault: "d",
+  };
   for (const model of models) {
     for (const field of model.fields) {
       if (field.kind !== "object" || !field.relationFromFields?.length) continue;
@@ -206,7 +225,10 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
       );
       const label = `foreign key ${table}(${cols.join(", ")}) -> ${tableOf.get(target.name)}(${refCols.join(", ")})`;
       if (!fk) differences.push(`${label}: missing in the database`);
-      else if (unquote(fk.ref_table) !== tableOf.get(target.name) || fk.ref_columns.join(",") !== refCols.join(","))
+      else if (
+        unquote(fk.ref_table) !== tableOf.get(target.name) ||
+        fk.ref_columns.join(",") !== refCols.join(",")
+      )
         differences.push(`${label}: points to ${fk.ref_table}(${fk.ref_columns.join(", ")}) in the database`);
       else if (fk.on_delete !== ON_DELETE[onDelete])
         differences.push(`${label}: ON DELETE differs (database '${fk.on_delete}', schema ${onDelete})`);
@@ -225,7 +247,8 @@ function expectedColumnType(field: DmmfField, enumDbName: Map<string, string>): 
   let base: string;
   if (field.kind === "enum") base = `enum ${enumDbName.get(field.type)}`;
   else if (nativeName === "Char") base = `character(${nativeArgs[0]})`;
-  else if (nativeName === "VarChar") base = nativeArgs.length ? `character varying(${nativeArgs[0]})` : "character varying";
+  else if (nativeName === "VarChar")
+    base = nativeArgs.length ? `character varying(${nativeArgs[0]})` : "character varying";
   else if (nativeName === "Timestamptz") base = `timestamp with time zone(${nativeArgs[0] ?? 3})`;
   else if (nativeName === "Date") base = "date";
   else
@@ -286,9 +309,13 @@ function describeColumnType(column: Column): string {
   if (column.data_type === "USER-DEFINED") base = `enum ${column.udt_name}`;
   else if (!list && column.data_type === "character") base = `character(${column.character_maximum_length})`;
   else if (!list && column.data_type === "character varying")
-    base = column.character_maximum_length ? `character varying(${column.character_maximum_length})` : "character varying";
-  else if (!list && column.data_type.startsWith("timestamp")) base = `${column.data_type}(${column.datetime_precision})`;
-  else if (!list && column.data_type === "numeric") base = `numeric(${column.numeric_precision},${column.numeric_scale})`;
+    base = column.character_maximum_length
+      ? `character varying(${column.character_maximum_length})`
+      : "character varying";
+  else if (!list && column.data_type.startsWith("timestamp"))
+    base = `${column.data_type}(${column.datetime_precision})`;
+  else if (!list && column.data_type === "numeric")
+    base = `numeric(${column.numeric_precision},${column.numeric_scale})`;
   else base = UDT_NAMES[udt] ?? udt;
   return list ? `${base}[]` : base;
 }
@@ -307,7 +334,8 @@ function compareDefault(field: DmmfField, actual: string | null): string | null 
       if (fn === "uuid" || fn === "cuid") return false; // generated by the client, no DB default
       return false;
     }
-    if (Array.isArray(value)) return value.length === 0 ? /^ARRAY\[\]::/.test(actual) || actual === "'{}'::text[]" : false;
+    if (Array.isArray(value))
+      return value.length === 0 ? /^ARRAY\[\]::/.test(actual) || actual === "'{}'::text[]" : false;
     if (typeof value === "boolean" || typeof value === "number") return actual === String(value);
     if (typeof value === "string") return actual.startsWith(`'${value.replace(/'/g, "''")}'::`);
     return false;

@@ -19,13 +19,19 @@ test("production names every missing variable", () => {
 
 test("production with everything set uses the given values", () => {
   const secret = "s".repeat(40);
-  const env = parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.example.com/app", AUTH_SECRET: secret });
+  const env = parseEnv({
+    NODE_ENV: "production",
+    DATABASE_URL: "postgresql://db.example.com/app",
+    AUTH_SECRET: secret,
+  });
   expect(env.AUTH_SECRET).toBe(secret);
 });
 
 test("invalid values are reported by name; empty strings count as unset", () => {
   expect(() => parseEnv({ NODE_ENV: "development", APP_URL: "not a url" })).toThrow(/APP_URL/);
-  expect(() => parseEnv({ NODE_ENV: "development", AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be at least 32/);
+  expect(() => parseEnv({ NODE_ENV: "development", AUTH_SECRET: "short" })).toThrow(
+    /AUTH_SECRET must be at least 32/,
+  );
   expect(parseEnv({ NODE_ENV: "development", DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
 });
 

@@ -17,7 +17,10 @@ test("domain errors become their status with the one error shape", async () => {
     throw conflict("That username is taken", { username: ["That username is taken"] });
   })(request(), context);
   expect(taken.status).toBe(409);
-  expect(await taken.json()).toEqual({ error: "That username is taken", fieldErrors: { username: ["That username is taken"] } });
+  expect(await taken.json()).toEqual({
+    error: "That username is taken",
+    fieldErrors: { username: ["That username is taken"] },
+  });
 });
 
 test("429 carries Retry-After", async () => {

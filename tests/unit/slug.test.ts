@@ -6,7 +6,10 @@ describe("slugify (SPEC §5)", () => {
     ["  University of California, Berkeley  ", "university-of-california-berkeley"],
     ["Ecole --- Polytechnique!!", "ecole-polytechnique"],
     ["Université de Montréal", "universite-de-montreal"],
-    ["Universidade Comunitária da Região de Chapecó - Unochapecó", "universidade-comunitaria-da-regiao-de-chapeco-unochapeco"],
+    [
+      "Universidade Comunitária da Região de Chapecó - Unochapecó",
+      "universidade-comunitaria-da-regiao-de-chapeco-unochapeco",
+    ],
     ["(ITESM) Tecnológico de Monterrey", "itesm-tecnologico-de-monterrey"],
     ["St. John's College", "st-john-s-college"],
     ["東京大学", ""],

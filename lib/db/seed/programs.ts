@@ -51,7 +51,11 @@ const SUBJECTS: readonly Subject[] = [
     field: "Business",
     degrees: ["BSc", "MSc", "BA"],
   },
-  { names: ["Law", "International Law", "Business Law"], field: "Law", degrees: ["LLB", "LLM", "PhD", "BA", "MA"] },
+  {
+    names: ["Law", "International Law", "Business Law"],
+    field: "Law",
+    degrees: ["LLB", "LLM", "PhD", "BA", "MA"],
+  },
   { names: ["Medicine", "Medicine and Surgery"], field: "Medicine", degrees: ["MD", "BSc", "MSc", "PhD"] },
   { names: ["Public Health Science", "Nursing Science"], field: "Health", degrees: ["BSc", "MSc", "PhD"] },
   { names: ["Fine Arts", "Liberal Arts", "Performing Arts"], field: "Art", degrees: ["BA", "MA", "PhD"] },
@@ -60,15 +64,39 @@ const SUBJECTS: readonly Subject[] = [
     field: "Social Science",
     degrees: ["BA", "MA", "BSc", "MSc", "PhD"],
   },
-  { names: ["Natural Sciences", "Biological Science"], field: "Natural Science", degrees: ["BSc", "MSc", "PhD"] },
-  { names: ["Mathematics", "Mathematics and Statistics"], field: "Mathematics", degrees: ["BSc", "MSc", "PhD", "BA"] },
+  {
+    names: ["Natural Sciences", "Biological Science"],
+    field: "Natural Science",
+    degrees: ["BSc", "MSc", "PhD"],
+  },
+  {
+    names: ["Mathematics", "Mathematics and Statistics"],
+    field: "Mathematics",
+    degrees: ["BSc", "MSc", "PhD", "BA"],
+  },
   { names: ["Education Science", "Teaching Arts"], field: "Education", degrees: ["BA", "MA", "EdD", "PhD"] },
   { names: ["Agricultural Science", "Food Science"], field: "Agriculture", degrees: ["BSc", "MSc", "PhD"] },
-  { names: ["Environmental Science", "Environmental Engineering"], field: "Environment", degrees: ["BSc", "MSc", "BEng", "PhD"] },
-  { names: ["Architecture", "Landscape Architecture"], field: "Architecture", degrees: ["BArch", "MArch", "PhD"] },
+  {
+    names: ["Environmental Science", "Environmental Engineering"],
+    field: "Environment",
+    degrees: ["BSc", "MSc", "BEng", "PhD"],
+  },
+  {
+    names: ["Architecture", "Landscape Architecture"],
+    field: "Architecture",
+    degrees: ["BArch", "MArch", "PhD"],
+  },
   { names: ["Design Arts", "Interaction Design Science"], field: "Design", degrees: ["BA", "MA", "BSc"] },
-  { names: ["Communication Science", "Communication Arts"], field: "Communication", degrees: ["BA", "MA", "PhD"] },
-  { names: ["Media Studies and Digital Arts", "Journalism and Media Studies"], field: "Media Studies", degrees: ["BA", "MA"] },
+  {
+    names: ["Communication Science", "Communication Arts"],
+    field: "Communication",
+    degrees: ["BA", "MA", "PhD"],
+  },
+  {
+    names: ["Media Studies and Digital Arts", "Journalism and Media Studies"],
+    field: "Media Studies",
+    degrees: ["BA", "MA"],
+  },
 ];
 
 const LEVEL_OF: Record<Degree, StudyLevel> = {

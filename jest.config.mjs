@@ -1,6 +1,6 @@
 // Two projects: `unit` (pure functions and components, no database) and `integration` (route
 // handlers and domain code against a real database: the embedded one, or DATABASE_URL when set).
-const nextJest = require("next/jest");
+import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
@@ -9,7 +9,7 @@ const shared = {
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
 };
 
-module.exports = async () => ({
+const config = async () => ({
   // Each integration file opens its own pool on one shared database; two workers suit 2 cores.
   maxWorkers: 2,
   projects: [
@@ -32,3 +32,5 @@ module.exports = async () => ({
     })(),
   ],
 });
+
+export default config;
