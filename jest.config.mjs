@@ -12,6 +12,8 @@ const shared = {
 const config = async () => ({
   // Each integration file opens its own pool on one shared database; two workers suit 2 cores.
   maxWorkers: 2,
+  // Integration hooks start databases; on a busy 2-core machine that can take more than 5 s.
+  testTimeout: 60_000,
   projects: [
     await createJestConfig({
       ...shared,
@@ -23,12 +25,10 @@ const config = async () => ({
     await createJestConfig({
       ...shared,
       displayName: "integration",
-      testEnvironment: "node",
+      testEnvironment: "<rootDir>/tests/integration/environment.mjs",
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       globalSetup: "<rootDir>/tests/integration/global-setup.ts",
       globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
-      setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
-      testTimeout: 60_000,
     })(),
   ],
 });

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 export default function HomePage() {
   return (
-    <main className="mx-auto flex max-w-5xl flex-col items-center px-4 py-24 text-center">
+    <div className="mx-auto flex max-w-5xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
         Your Journey to Global Education
       </h1>
@@ -13,6 +13,6 @@ export default function HomePage() {
       >
         Find your dream university
       </Link>
-    </main>
+    </div>
   );
 }

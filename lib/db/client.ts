@@ -23,12 +23,6 @@ function getClient(): PrismaClient {
   return globalForPrisma.prisma;
 }
 
-/** Closes the app client's pool, if it was ever opened (tests and scripts call this at the end). */
-export async function disconnectPrisma() {
-  await globalForPrisma.prisma?.$disconnect();
-  globalForPrisma.prisma = undefined;
-}
-
 /**
  * The app's Prisma client. Created on first use, so that importing a module (as `next build`
  * does) needs no database.

@@ -1,0 +1,6 @@
+/** The main navigation, shared by the desktop header and the mobile menu (SPEC §2, Shared layout). */
+export const NAV_ITEMS = [
+  { href: "/universities/search", label: "Universities" },
+  { href: "/programs", label: "Programs" },
+  { href: "/resources", label: "Resources" },
+] as const;

@@ -1,0 +1,44 @@
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import type { SignOutAction, Viewer } from "./viewer";
+
+type PublicShellProps = {
+  children: React.ReactNode;
+  viewer?: Viewer | null;
+  signOutAction?: SignOutAction;
+  /**
+   * Renders the page without header, footer and skip link. A page opts out by living in a route
+   * group whose layout says so, e.g. app/(bare)/layout.tsx returning
+   * `<PublicShell hideChrome>{children}</PublicShell>`.
+   */
+  hideChrome?: boolean;
+};
+
+/** The public pages' frame: skip link, sticky header, the one <main>, footer. */
+export function PublicShell({
+  children,
+  viewer = null,
+  signOutAction,
+  hideChrome = false,
+}: PublicShellProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      {!hideChrome && (
+        <>
+          <a
+            href="#main-content"
+            className="sr-only rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:ring-2 focus:ring-brand-600 focus:outline-none"
+          >
+            Skip to main content
+          </a>
+          <SiteHeader viewer={viewer} signOutAction={signOutAction} />
+        </>
+      )}
+      {/* tabIndex lets the skip link move keyboard focus here, not only the scroll position. */}
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      {!hideChrome && <SiteFooter />}
+    </div>
+  );
+}

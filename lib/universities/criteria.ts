@@ -1,0 +1,58 @@
+import {
+  SEARCH_DEGREE_GROUPS,
+  SEARCH_FIELDS,
+  STUDY_LEVELS,
+  TUITION_SLIDER,
+  type StudyLevel,
+} from "@/lib/constants";
+
+// The matching rules of SPEC §2 and §9, as data. A university matches when its name contains the
+// search text (any case), it is in the chosen country, and ONE of its programs satisfies every
+// program condition at once: a degree of the level's search group, a name containing the field,
+// and a tuition at or under the cost limit. 'all' (and a cost of 0) means no condition.
+
+export interface SearchFilters {
+  country?: string | null;
+  level?: string | null;
+  field?: string | null;
+  q?: string | null;
+  cost?: number | null;
+}
+
+export interface SearchCriteria {
+  /** Case-insensitive substring of the university name. */
+  nameContains?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode?: string;
+  program?: {
+    degrees?: readonly string[];
+    /** Case-insensitive substring of the program name. */
+    nameContains?: string;
+    maxTuition?: number;
+  };
+}
+
+const isAll = (value: string | null | undefined) => !value || value.trim() === "" || value === "all";
+
+export function toSearchCriteria(filters: SearchFilters): SearchCriteria {
+  const criteria: SearchCriteria = {};
+  const q = filters.q?.trim();
+  if (q) criteria.nameContains = q;
+  if (!isAll(filters.country)) criteria.countryCode = filters.country!.trim().toUpperCase();
+
+  const program: NonNullable<SearchCriteria["program"]> = {};
+  if (!isAll(filters.level) && (STUDY_LEVELS as readonly string[]).includes(filters.level!)) {
+    program.degrees = SEARCH_DEGREE_GROUPS[filters.level as StudyLevel];
+  }
+  if (!isAll(filters.field) && (SEARCH_FIELDS as readonly string[]).includes(filters.field!)) {
+    program.nameContains = filters.field!;
+  }
+  if (filters.cost && filters.cost > TUITION_SLIDER.min) program.maxTuition = filters.cost;
+  if (Object.keys(program).length > 0) criteria.program = program;
+  return criteria;
+}
+
+/** Escapes LIKE wildcards so that user text matches literally (used with ESCAPE '\'). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,111 @@
+import { cache } from "react";
+import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export interface UniversityDto {
+  id: number;
+  name: string;
+  slug: string;
+  /** Country name, as SPEC §3 stores it; the code is beside it. */
+  country: string;
+  countryCode: string;
+  description: string | null;
+  mainImage: string | null;
+  images: string[];
+  ranking: number | null;
+  webPage: string | null;
+}
+
+export interface UniversityProgram {
+  id: number;
+  name: string;
+  description: string;
+  level: string;
+  field: string;
+  degree: string;
+  duration: number;
+  tuition: string;
+  deadline: Date;
+}
+
+export interface UniversityWithPrograms extends UniversityDto {
+  updatedAt: Date;
+  programs: UniversityProgram[];
+}
+
+const universitySelect = {
+  id: true,
+  name: true,
+  slug: true,
+  description: true,
+  mainImage: true,
+  images: true,
+  ranking: true,
+  webPage: true,
+  country: { select: { name: true, code: true } },
+} satisfies Prisma.UniversitySelect;
+
+type UniversityRow = Prisma.UniversityGetPayload<{ select: typeof universitySelect }>;
+
+function toDto({ country, ...rest }: UniversityRow): UniversityDto {
+  return { ...rest, country: country.name, countryCode: country.code };
+}
+
+export async function getUniversityById(id: number): Promise<UniversityDto | null> {
+  const row = await prisma.university.findUnique({ where: { id }, select: universitySelect });
+  return row ? toDto(row) : null;
+}
+
+export async function getUniversityBySlug(slug: string): Promise<UniversityDto | null> {
+  const row = await prisma.university.findUnique({ where: { slug }, select: universitySelect });
+  return row ? toDto(row) : null;
+}
+
+/**
+ * A university with all of its programs, for its page. Cached per request, so that
+ * generateMetadata and the page share one database round trip.
+ */
+export const getUniversityPage = cache(async (slug: string): Promise<UniversityWithPrograms | null> => {
+  const row = await prisma.university.findUnique({
+    where: { slug },
+    select: {
+      ...universitySelect,
+      updatedAt: true,
+      programs: {
+        select: {
+          id: true,
+          name: true,
+          description: true,
+          level: true,
+          field: true,
+          degree: true,
+          duration: true,
+          tuition: true,
+          deadline: true,
+        },
+        orderBy: [{ name: "asc" }, { degree: "asc" }],
+      },
+    },
+  });
+  if (!row) return null;
+  const { programs, updatedAt, ...university } = row;
+  return {
+    ...toDto(university),
+    updatedAt,
+    programs: programs.map((p) => ({ ...p, tuition: p.tuition.toFixed(2) })),
+  };
+});
+
+/** Slugs and last changes of every university, for the sitemap, a page at a time. */
+export function listUniversitySlugs(options: { offset: number; limit: number }) {
+  return prisma.university.findMany({
+    select: { slug: true, updatedAt: true },
+    orderBy: { id: "asc" },
+    skip: options.offset,
+    take: options.limit,
+  });
+}
+
+export function countUniversities(): Promise<number> {
+  return prisma.university.count();
+}

@@ -1,5 +1,0 @@
-import { disconnectPrisma } from "@/lib/db/client";
-
-afterAll(async () => {
-  await disconnectPrisma();
-});

@@ -1,0 +1,171 @@
+import { GET as listUniversities } from "@/app/api/universities/route";
+import { GET as getUniversity } from "@/app/api/universities/[id]/route";
+import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
+import { createUniversity, deleteUniversitiesNamed, uniqueTag } from "../support/factories";
+
+const none = { params: Promise.resolve({}) };
+const params = <P>(p: P) => ({ params: Promise.resolve(p) });
+const get = (query: string) =>
+  listUniversities(new Request(`http://localhost/api/universities${query}`), none);
+
+const tag = uniqueTag();
+let law: Awaited<ReturnType<typeof createUniversity>>;
+
+beforeAll(async () => {
+  // Two universities that tell the combined-filter rule apart: only the first has one program
+  // that is both a Master's (MA) and Law.
+  law = await createUniversity({
+    name: `Harbour ${tag} Law School`,
+    countryCode: "NZ",
+    ranking: null,
+    programs: [
+      { name: "International Law", degree: "MA", tuition: 30_000 },
+      { name: "Computer Science", degree: "BSc", tuition: 4_000 },
+    ],
+  });
+  await createUniversity({
+    name: `Harbour ${tag} Institute`,
+    countryCode: "NZ",
+    programs: [
+      { name: "International Law", degree: "LLB", tuition: 20_000 },
+      { name: "Business Analytics", degree: "MBA", tuition: 60_000 },
+    ],
+  });
+});
+
+afterAll(() => deleteUniversitiesNamed(tag));
+
+describe("GET /api/universities", () => {
+  test("a page of 50 by default with the total in X-Total-Count and the country name", async () => {
+    const response = await get("");
+    expect(response.status).toBe(200);
+    const items = await response.json();
+    expect(items).toHaveLength(50);
+    expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(10_251);
+    expect(items[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      slug: expect.any(String),
+      country: expect.any(String),
+      countryCode: expect.stringMatching(/^[A-Z]{2}$/),
+      ranking: 1,
+    });
+  });
+
+  test("limit and offset page through the same order", async () => {
+    const first = await (await get("?limit=10")).json();
+    const second = await (await get("?limit=5&offset=5")).json();
+    expect(second.map((u: { id: number }) => u.id)).toEqual(first.slice(5).map((u: { id: number }) => u.id));
+    expect(await (await get("?limit=500")).json()).toHaveLength(500);
+  });
+
+  test("country filter by code, with the name in each result", async () => {
+    const response = await get("?country=fr&limit=500");
+    const items = await response.json();
+    expect(items.length).toBeGreaterThan(0);
+    expect(
+      items.every(
+        (u: { countryCode: string; country: string }) => u.countryCode === "FR" && u.country === "France",
+      ),
+    ).toBe(true);
+    expect(Number(response.headers.get("X-Total-Count"))).toBe(items.length);
+  });
+
+  test("name is a case-insensitive substring", async () => {
+    const items = await (await get(`?q=${tag.toUpperCase()}%20law`)).json();
+    expect(items.map((u: { name: string }) => u.name)).toEqual([`Harbour ${tag} Law School`]);
+  });
+
+  test("combined level and field must hold for the same program", async () => {
+    const names = async (query: string) =>
+      (await (await get(`?q=${tag}&${query}`)).json()).map((u: { name: string }) => u.name).sort();
+    expect(await names("level=Master's&field=Law")).toEqual([`Harbour ${tag} Law School`]);
+    // The Institute has Law (LLB, outside the search's Bachelor's group) and a Master's (MBA), never both.
+    expect(await names("level=Bachelor's&field=Law")).toEqual([]);
+    expect(await names("level=Master's")).toEqual([`Harbour ${tag} Institute`, `Harbour ${tag} Law School`]);
+    expect(await names("field=Law")).toEqual([`Harbour ${tag} Institute`, `Harbour ${tag} Law School`]);
+    expect(await names("level=all&field=all&country=all")).toHaveLength(2);
+  });
+
+  test("cost keeps universities with a program at or under it; 0 means no limit", async () => {
+    const names = async (query: string) =>
+      (await (await get(`?q=${tag}&${query}`)).json()).map((u: { name: string }) => u.name).sort();
+    expect(await names("cost=4000")).toEqual([`Harbour ${tag} Law School`]);
+    expect(await names("cost=3000")).toEqual([]);
+    expect(await names("cost=0")).toHaveLength(2);
+    expect(await names("cost=20000&field=Law")).toEqual([`Harbour ${tag} Institute`]);
+  });
+
+  test("program figures count the programs that match", async () => {
+    const [school] = await (await get(`?q=${tag}%20Law&field=Law`)).json();
+    expect(school).toMatchObject({ programCount: 1, minTuition: "30000.00" });
+    const [all] = await (await get(`?q=${tag}%20Law`)).json();
+    expect(all).toMatchObject({ programCount: 2, minTuition: "4000.00" });
+  });
+
+  test("sorting by name and by lowest tuition", async () => {
+    const order = async (sort: string) =>
+      (await (await get(`?q=${tag}&sort=${sort}`)).json()).map((u: { name: string }) => u.name);
+    expect(await order("name")).toEqual([`Harbour ${tag} Institute`, `Harbour ${tag} Law School`]);
+    expect(await order("tuition")).toEqual([`Harbour ${tag} Law School`, `Harbour ${tag} Institute`]);
+  });
+
+  test("LIKE wildcards in the name search are taken literally", async () => {
+    expect(await (await get("?q=%25%25%25")).json()).toEqual([]);
+    expect(await (await get("?q=_")).json()).toEqual([]);
+  });
+
+  test.each([
+    ["?limit=0", "limit must be a whole number from 1 to 500"],
+    ["?limit=501", "limit must be a whole number from 1 to 500"],
+    ["?limit=ten", "limit must be a whole number from 1 to 500"],
+    ["?offset=-1", "offset must be a whole number, 0 or more"],
+    ["?level=Diploma", "level must be 'all' or one of"],
+    ["?field=Cooking", "field must be 'all' or one of"],
+    ["?country=France", "country must be a two-letter country code or 'all'"],
+    ["?cost=100001", "cost must be a whole number from 0 to 100000"],
+    ["?sort=random", "sort must be one of"],
+  ])("%s is a 400 that says what is wrong", async (query, message) => {
+    const response = await get(query);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toContain(message);
+  });
+});
+
+describe("GET /api/universities/{id} and /by-slug/{slug}", () => {
+  test("answer the university with its country name", async () => {
+    const byId = await getUniversity(new Request("http://localhost"), params({ id: String(law.id) }));
+    expect(byId.status).toBe(200);
+    const body = await byId.json();
+    expect(body).toMatchObject({
+      id: law.id,
+      slug: law.slug,
+      country: "New Zealand",
+      countryCode: "NZ",
+      images: [],
+    });
+
+    const bySlug = await getBySlug(new Request("http://localhost"), params({ slug: law.slug }));
+    expect(await bySlug.json()).toEqual(body);
+  });
+
+  test("unknown: 404 JSON; malformed: 400 JSON", async () => {
+    const missing = await getUniversity(new Request("http://localhost"), params({ id: "999999999" }));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "University not found" });
+
+    const missingSlug = await getBySlug(
+      new Request("http://localhost"),
+      params({ slug: "no-such-university" }),
+    );
+    expect(missingSlug.status).toBe(404);
+
+    for (const id of ["abc", "1.5", "-3", "0", "99999999999"]) {
+      const response = await getUniversity(new Request("http://localhost"), params({ id }));
+      expect({ id, status: response.status }).toEqual({ id, status: 400 });
+      expect((await response.json()).error).toBe("The id must be a positive whole number");
+    }
+    const badSlug = await getBySlug(new Request("http://localhost"), params({ slug: "Not A Slug" }));
+    expect(badSlug.status).toBe(400);
+  });
+});
