@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Toaster } from "sonner";
 import { env } from "@/lib/env";
 import "./globals.css";
@@ -15,7 +16,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        {children}
+        <NuqsAdapter>{children}</NuqsAdapter>
         {/* SPEC §9: at most one toast at a time, shown for 5 s. */}
         <Toaster visibleToasts={1} duration={5000} richColors closeButton />
       </body>

@@ -1,0 +1,146 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { SearchParams } from "nuqs/server";
+import { Info, Sparkles } from "lucide-react";
+import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { formatCount } from "@/lib/format";
+import { toSearchCriteria } from "@/lib/universities/criteria";
+import { searchUniversities } from "@/lib/universities/search";
+import { loadSearchParams, PAGE_SIZE, serializeSearchParams } from "@/lib/universities/search-params";
+import { MobileFilters } from "@/components/search/mobile-filters";
+import { Pagination } from "@/components/search/pagination";
+import { SearchFilters } from "@/components/search/search-filters";
+import { SortSelect } from "@/components/search/sort-select";
+import { UniversityResultCard } from "@/components/search/university-result-card";
+import { Button } from "@/components/ui/button";
+
+type Props = { searchParams: Promise<SearchParams> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const params = await loadSearchParams(searchParams);
+  return {
+    title: "University search",
+    description: "Search universities worldwide by country, study level, field and tuition.",
+    // Each filter combination is its own page; paging and sorting are variants of it.
+    alternates: {
+      canonical: serializeSearchParams("/universities/search", {
+        country: params.country,
+        level: params.level,
+        field: params.field,
+      }),
+    },
+  };
+}
+
+export default async function UniversitySearchPage({ searchParams }: Props) {
+  const params = await loadSearchParams(searchParams);
+  const page = Math.max(1, params.page);
+  const criteria = toSearchCriteria(params);
+  const [countries, results] = await Promise.all([
+    listCountriesWithUniversities(),
+    searchUniversities(criteria, { sort: params.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+  ]);
+  const lastPage = Math.max(1, Math.ceil(results.total / PAGE_SIZE));
+  const first = results.items.length ? (page - 1) * PAGE_SIZE + 1 : 0;
+  const last = (page - 1) * PAGE_SIZE + results.items.length;
+  const activeFilters = [
+    params.country !== "all",
+    params.level !== "all",
+    params.field !== "all",
+    params.q !== "",
+    params.cost > 0,
+  ].filter(Boolean).length;
+  const countryOptions = countries.map(({ code, name }) => ({ code, name }));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">University search</h1>
+      <p className="mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        The information here is exploratory and may be out of date. Always check the official school website
+        before you apply.
+      </p>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <div className="sticky top-20 flex flex-col gap-6">
+            <SearchFilters countries={countryOptions} idPrefix="sidebar" />
+            <Advert />
+          </div>
+        </aside>
+
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              Items {first}–{last} of {formatCount(results.total)}
+            </p>
+            <div className="flex items-center gap-3">
+              <MobileFilters countries={countryOptions} activeCount={activeFilters} />
+              <SortSelect />
+            </div>
+          </div>
+
+          {results.items.length > 0 ? (
+            <ul className="mt-4 flex flex-col gap-4">
+              {results.items.map((university) => (
+                <li key={university.id}>
+                  <UniversityResultCard university={university} filtered={criteria.program !== undefined} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-10 text-center">
+              <p className="text-lg font-semibold text-slate-900">No universities match your search</p>
+              <p className="mt-2 text-slate-600">
+                {page > lastPage
+                  ? "This page is past the end of the results."
+                  : "Try another name, a wider cost range, or fewer filters."}
+              </p>
+              <Button asChild variant="outline" className="mt-4">
+                <Link
+                  href={
+                    page > lastPage
+                      ? serializeSearchParams("/universities/search", { ...params, page: 1 })
+                      : "/universities/search"
+                  }
+                >
+                  {page > lastPage ? "Go to the first page" : "Clear all filters"}
+                </Link>
+              </Button>
+            </div>
+          )}
+
+          <Pagination
+            current={page}
+            last={lastPage}
+            hrefFor={(n) => serializeSearchParams("/universities/search", { ...params, page: n })}
+          />
+          <div className="mt-8 lg:hidden">
+            <Advert />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Advert() {
+  return (
+    <aside
+      aria-label="Advertisement"
+      className="rounded-lg bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white"
+    >
+      <Sparkles className="size-5" aria-hidden="true" />
+      <p className="mt-2 font-semibold">Explore more than 30 thousand universities</p>
+      <p className="mt-1 text-sm text-brand-100">
+        Our database keeps growing. Create a free account to save searches and apply in a few steps.
+      </p>
+      <Link href="/auth" className="mt-3 inline-block text-sm font-semibold underline underline-offset-4">
+        Get started
+      </Link>
+    </aside>
+  );
+}

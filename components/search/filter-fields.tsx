@@ -1,0 +1,175 @@
+"use client";
+
+import { useId, useState } from "react";
+import { SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
+import { formatUsd } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { CountryFlag } from "@/components/country-flag";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Slider } from "@/components/ui/slider";
+
+export interface FilterValues {
+  country: string;
+  level: string;
+  field: string;
+  /** Maximum yearly tuition; 0 means no limit. */
+  cost: number;
+}
+
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+interface FilterFieldsProps {
+  countries: CountryOption[];
+  /** Controlled values; omit to let the panel keep its own (the home page's GET form). */
+  values?: FilterValues;
+  onChange?: (change: Partial<FilterValues>) => void;
+  /** Only the slider's final value is reported (on release), so a drag makes one request. */
+  onCostCommit?: (cost: number) => void;
+  /** "grid": three columns. "vertical": stacked, with the cost slider (SPEC §2). */
+  layout: "grid" | "vertical";
+  /** Shows the 'Find universities' submit button (SPEC: only when a search action is supplied). */
+  searchAction?: boolean;
+  className?: string;
+}
+
+/** The shared university filter panel of SPEC §2: Country, Study Level, Study Field (+ cost). */
+export function FilterFields({
+  countries,
+  values,
+  onChange,
+  onCostCommit,
+  layout,
+  searchAction = false,
+  className,
+}: FilterFieldsProps) {
+  const id = useId();
+  // Without `values` (the home page's GET form) the panel keeps its own state; `name` lets the
+  // hidden native selects submit it.
+  const [own, setOwn] = useState<FilterValues>({ country: "all", level: "all", field: "all", cost: 0 });
+  const current = values ?? own;
+  const bind = (key: "country" | "level" | "field") => ({
+    name: key,
+    value: current[key],
+    onValueChange: (value: string) =>
+      values ? onChange?.({ [key]: value }) : setOwn({ ...own, [key]: value }),
+  });
+  // Rendered on the server too, so the closed selects show their value before JavaScript runs.
+  const country = countries.find((c) => c.code === current.country);
+
+  return (
+    <div
+      className={cn(
+        layout === "grid" ? "grid gap-4 sm:grid-cols-3" : "flex flex-col gap-5",
+        searchAction && layout === "grid" && "sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end",
+        className,
+      )}
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-country`}>Country</Label>
+        <Select {...bind("country")}>
+          <SelectTrigger id={`${id}-country`} className="w-full">
+            <SelectValue>
+              {country ? (
+                <>
+                  <CountryFlag code={country.code} />
+                  {country.name}
+                </>
+              ) : (
+                "All countries"
+              )}
+            </SelectValue>
+          </SelectTrigger>
+          <SelectContent className="max-h-80">
+            <SelectItem value="all">All countries</SelectItem>
+            {countries.map((country) => (
+              <SelectItem key={country.code} value={country.code}>
+                <CountryFlag code={country.code} />
+                {country.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-level`}>Study Level</Label>
+        <Select {...bind("level")}>
+          <SelectTrigger id={`${id}-level`} className="w-full">
+            <SelectValue>{current.level === "all" ? "All levels" : current.level}</SelectValue>
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All levels</SelectItem>
+            {STUDY_LEVELS.map((level) => (
+              <SelectItem key={level} value={level}>
+                {level}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-field`}>Study Field</Label>
+        <Select {...bind("field")}>
+          <SelectTrigger id={`${id}-field`} className="w-full">
+            <SelectValue>{current.field === "all" ? "All fields" : current.field}</SelectValue>
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All fields</SelectItem>
+            {SEARCH_FIELDS.map((field) => (
+              <SelectItem key={field} value={field}>
+                {field}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {layout === "vertical" && values && (
+        <CostSlider key={values.cost} initial={values.cost} onCommit={(cost) => onCostCommit?.(cost)} />
+      )}
+
+      {searchAction && (
+        <Button type="submit" size="lg" className={cn(layout === "vertical" && "w-full")}>
+          Find universities
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function CostSlider({ initial, onCommit }: { initial: number; onCommit: (cost: number) => void }) {
+  const id = useId();
+  // Follows the thumb while dragging; the URL (and the results) change once, on release.
+  const [cost, setCost] = useState(initial);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-baseline justify-between gap-2">
+        <span id={`${id}-label`} className="text-sm font-medium text-slate-900">
+          Cost range (USD)
+        </span>
+        <span className="text-sm text-slate-600">
+          {cost === 0 ? "Any cost" : `Up to ${formatUsd(cost)} per year`}
+        </span>
+      </div>
+      <Slider
+        min={TUITION_SLIDER.min}
+        max={TUITION_SLIDER.max}
+        step={TUITION_SLIDER.step}
+        value={[cost]}
+        onValueChange={([value]) => setCost(value)}
+        onValueCommit={([value]) => onCommit(value)}
+        thumbLabel="Maximum tuition per year (USD), 0 for any"
+      />
+      <div className="flex justify-between text-xs text-slate-600" aria-hidden="true">
+        <span>$0</span>
+        <span>{formatUsd(TUITION_SLIDER.max)}</span>
+      </div>
+    </div>
+  );
+}
