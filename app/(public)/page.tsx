@@ -3,6 +3,9 @@ import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { FilterFields } from "@/components/search/filter-fields";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
+// Rendered per request: the country choices come from the database, which `next build` does not have.
+export const dynamic = "force-dynamic";
+
 const FEATURES = [
   {
     icon: BookOpen,

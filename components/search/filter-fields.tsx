@@ -131,7 +131,7 @@ export function FilterFields({
       </div>
 
       {layout === "vertical" && values && (
-        <CostSlider key={values.cost} initial={values.cost} onCommit={(cost) => onCostCommit?.(cost)} />
+        <CostSlider value={values.cost} onCommit={(cost) => onCostCommit?.(cost)} />
       )}
 
       {searchAction && (
@@ -143,10 +143,16 @@ export function FilterFields({
   );
 }
 
-function CostSlider({ initial, onCommit }: { initial: number; onCommit: (cost: number) => void }) {
+function CostSlider({ value, onCommit }: { value: number; onCommit: (cost: number) => void }) {
   const id = useId();
-  // Follows the thumb while dragging; the URL (and the results) change once, on release.
-  const [cost, setCost] = useState(initial);
+  // Follows the thumb while dragging; the URL (and the results) change once, on release. A new
+  // value from outside (Clear all, Back) replaces it.
+  const [cost, setCost] = useState(value);
+  const [outside, setOutside] = useState(value);
+  if (value !== outside) {
+    setOutside(value);
+    setCost(value);
+  }
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-2">
