@@ -11,6 +11,15 @@ const schema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   /** Secret that signs session tokens (Auth.js). */
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** Google sign-in (OAuth client of Google Cloud); without both, the Google button explains it is off. */
+  AUTH_GOOGLE_ID: z.string().min(1).optional(),
+  AUTH_GOOGLE_SECRET: z.string().min(1).optional(),
+  /** OpenID issuer for Google sign-in; only tests change it (to a local mock). */
+  AUTH_GOOGLE_ISSUER: z.string().url().optional(),
+  /** SMTP server for e-mail, e.g. smtp://user:pass@smtp.example.com:587. Unset in development: e-mails are logged and saved under .data/mail. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of e-mails. */
+  MAIL_FROM: z.string().min(3).default("UniSearch <no-reply@unisearch.example>"),
   /** Public base URL, used for canonical links, the sitemap and e-mails. */
   APP_URL: z.string().url().default("http://localhost:3000"),
 });

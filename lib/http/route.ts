@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z, ZodError, type ZodType } from "zod";
-import { HttpError, badRequest, type ErrorBody } from "./errors";
+import { HttpError, badRequest, forbidden, type ErrorBody } from "./errors";
 
 // The route-handler wrapper: every handler is `export const GET = route(async (request, ctx) => ...)`.
 // It turns HttpError and zod errors into the one JSON error shape, and anything unexpected into a
@@ -9,9 +9,31 @@ import { HttpError, badRequest, type ErrorBody } from "./errors";
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
 
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers send
+ * Origin with every such request; clients without one (curl, servers) are not browsers.
+ */
+export function assertSameOrigin(request: Request) {
+  if (!UNSAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  const host =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    // "null" and other opaque origins: treated as foreign.
+  }
+  if (originHost !== host) throw forbidden("Requests from other sites are not allowed.");
+}
+
 export function route<P = Record<string, string>>(handler: Handler<P>): Handler<P> {
   return async (request, context) => {
     try {
+      assertSameOrigin(request);
       return await handler(request, context);
     } catch (error) {
       return errorResponse(error, request);

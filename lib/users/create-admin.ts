@@ -1,17 +1,13 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
+import { emailSchema, fullNameSchema, newPasswordSchema, usernameSchema } from "@/lib/validation/auth";
 
 export const createAdminSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(3, "Username must be at least 3 characters")
-    .max(32, "Username must be at most 32 characters")
-    .regex(/^[a-zA-Z0-9_.-]+$/, "Username may contain letters, digits, '.', '_' and '-'"),
-  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
-  fullName: z.string().trim().min(1, "Full name is required"),
-  password: z.string().min(10, "Password must be at least 10 characters"),
+  username: usernameSchema,
+  email: emailSchema,
+  fullName: fullNameSchema,
+  password: newPasswordSchema,
   adminType: z.enum(["super", "team"]).default("super"),
 });
 

@@ -1,0 +1,2 @@
+// Auth.js's own endpoints (session, CSRF token, OAuth callbacks).
+export { GET, POST } from "@/lib/auth/handlers";

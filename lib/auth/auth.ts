@@ -1,0 +1,149 @@
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import Google from "next-auth/providers/google";
+import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { loginSchema } from "@/lib/validation/auth";
+import { checkCredentials } from "./credentials";
+import { findOrCreateGoogleUser } from "./google";
+import { clientIp } from "./request";
+
+// Auth.js: JWT sessions in an HttpOnly cookie, username + password and Google. The REST endpoints
+// of SPEC §7 (app/api/login, register, logout, user) call into this, so there is one session
+// mechanism. The token carries the user id, role, adminType and the user's session version;
+// lib/auth/session.ts checks them against the database.
+
+declare module "next-auth" {
+  interface Session {
+    user: {
+      id: string;
+      name: string;
+      email: string;
+      role: "user" | "admin";
+      adminType: "super" | "team" | null;
+      sv: number;
+    };
+  }
+  interface User {
+    role?: "user" | "admin";
+    adminType?: "super" | "team" | null;
+    sv?: number;
+  }
+}
+
+declare module "@auth/core/jwt" {
+  interface JWT {
+    uid?: string;
+    role?: "user" | "admin";
+    adminType?: "super" | "team" | null;
+    sv?: number;
+  }
+}
+
+/** A failed credentials sign-in; `code` tells POST /api/login which answer to give. */
+export class LoginRefused extends CredentialsSignin {
+  constructor(
+    readonly reason: "invalid" | "inactive" | "rate_limited",
+    readonly retryAfter?: number,
+  ) {
+    super(reason);
+    this.code = reason;
+  }
+}
+
+export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
+
+const providers: NextAuthConfig["providers"] = [
+  Credentials({
+    credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+    async authorize(credentials, request) {
+      const parsed = loginSchema.safeParse(credentials);
+      if (!parsed.success) throw new LoginRefused("invalid");
+      const result = await checkCredentials(parsed.data.username, parsed.data.password, clientIp(request));
+      if (!result.ok)
+        throw new LoginRefused(
+          result.reason,
+          result.reason === "rate_limited" ? result.retryAfter : undefined,
+        );
+      const { user } = result;
+      return {
+        id: String(user.id),
+        name: user.fullName,
+        email: user.email,
+        role: user.role,
+        adminType: user.adminType,
+        sv: user.sessionVersion,
+      };
+    },
+  }),
+];
+
+if (googleEnabled) {
+  providers.push(
+    Google({
+      clientId: env.AUTH_GOOGLE_ID,
+      clientSecret: env.AUTH_GOOGLE_SECRET,
+      // Tests point this at a local OpenID Connect mock; in production it stays Google's.
+      ...(env.AUTH_GOOGLE_ISSUER ? { issuer: env.AUTH_GOOGLE_ISSUER } : {}),
+    }),
+  );
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  secret: env.AUTH_SECRET,
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  pages: { signIn: "/auth", error: "/auth" },
+  providers,
+  callbacks: {
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== "google") return true;
+      try {
+        const dbUser = await findOrCreateGoogleUser({
+          sub: account.providerAccountId,
+          email: profile?.email,
+          emailVerified: (profile?.email_verified as boolean | undefined) ?? false,
+          name: profile?.name,
+        });
+        if (!dbUser.isActive) return "/auth?error=AccountInactive";
+        Object.assign(user, {
+          id: String(dbUser.id),
+          name: dbUser.fullName,
+          email: dbUser.email,
+          role: dbUser.role,
+          adminType: dbUser.adminType,
+          sv: dbUser.sessionVersion,
+        });
+        return true;
+      } catch (error) {
+        console.error("Google sign-in refused:", error);
+        return "/auth?error=GoogleSignInFailed";
+      }
+    },
+    async jwt({ token, user }) {
+      if (user) {
+        token.uid = user.id;
+        token.role = user.role;
+        token.adminType = user.adminType ?? null;
+        token.sv = user.sv ?? 0;
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      session.user = {
+        ...session.user,
+        id: token.uid ?? "",
+        role: token.role ?? "user",
+        adminType: token.adminType ?? null,
+        sv: token.sv ?? 0,
+      };
+      return session;
+    },
+  },
+  events: {
+    async signIn({ user }) {
+      if (user.id)
+        await prisma.user.update({ where: { id: Number(user.id) }, data: { lastLoginAt: new Date() } });
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import { prisma } from "@/lib/db/client";
+import { hashPassword, verifyPassword } from "./password";
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit";
+
+// Checking a username and password, shared by Auth.js's Credentials provider (and so by
+// POST /api/login): throttling, the same answer for unknown users and wrong passwords, and
+// refusal of deactivated accounts.
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const ACCOUNT_INACTIVE =
+  "This account has been deactivated. Contact support if you think this is a mistake.";
+
+export type CredentialsResult =
+  | {
+      ok: true;
+      user: {
+        id: number;
+        username: string;
+        fullName: string;
+        email: string;
+        role: "user" | "admin";
+        adminType: "super" | "team" | null;
+        sessionVersion: number;
+      };
+    }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "inactive" }
+  | { ok: false; reason: "rate_limited"; retryAfter: number };
+
+// Verified against when the username is unknown, so that both failures take as long.
+let dummyHash: Promise<string> | undefined;
+
+export async function checkCredentials(
+  username: string,
+  password: string,
+  ip: string | null,
+): Promise<CredentialsResult> {
+  const retryAfter = await loginRetryAfter(username, ip);
+  if (retryAfter !== null) return { ok: false, reason: "rate_limited", retryAfter };
+
+  const user = await prisma.user.findUnique({ where: { username: username.trim() } });
+  const hash = user?.password ?? (await (dummyHash ??= hashPassword("not-a-real-password")));
+  const valid = (await verifyPassword(hash, password)) && !!user?.password;
+  if (!user || !valid) {
+    await recordLoginFailure(username, ip);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!user.isActive) return { ok: false, reason: "inactive" };
+
+  await clearLoginFailures(username);
+  return {
+    ok: true,
+    user: {
+      id: user.id,
+      username: user.username,
+      fullName: user.fullName,
+      email: user.email,
+      role: user.role,
+      adminType: user.adminType,
+      sessionVersion: user.sessionVersion,
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { cache } from "react";
+import { redirect } from "next/navigation";
+import { prisma } from "@/lib/db/client";
+import { forbidden, unauthorized } from "@/lib/http/errors";
+import { auth } from "./auth";
+
+// The one authorisation check of pages and route handlers. The session cookie says who signed
+// in; the database says whether that still holds: the account must exist, be active, and carry
+// the session version the token was issued with (bumped by a password reset or deactivation).
+// The role comes from the database too, so a demoted admin loses access at once.
+
+export interface Viewer {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string;
+  role: "user" | "admin";
+  adminType: "super" | "team" | null;
+}
+
+/** The signed-in user, or null. One database read per request (cached). */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const session = await auth();
+  const id = Number(session?.user?.id);
+  if (!session?.user || !Number.isInteger(id) || id <= 0) return null;
+  const user = await prisma.user.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      username: true,
+      fullName: true,
+      email: true,
+      role: true,
+      adminType: true,
+      isActive: true,
+      sessionVersion: true,
+    },
+  });
+  if (!user || !user.isActive || user.sessionVersion !== session.user.sv) return null;
+  const { isActive: _active, sessionVersion: _version, ...viewer } = user;
+  return viewer;
+});
+
+/** Route handlers: the signed-in user, or a 401. */
+export async function requireUser(): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/** Route handlers: a user with this role, or 401 (signed out) / 403 (other role). */
+export async function requireRole(role: Viewer["role"]): Promise<Viewer> {
+  const viewer = await requireUser();
+  if (viewer.role !== role) throw forbidden();
+  return viewer;
+}
+
+export async function requireSuperAdmin(): Promise<Viewer> {
+  const viewer = await requireRole("admin");
+  if (viewer.adminType !== "super") throw forbidden("Only super admins can do this.");
+  return viewer;
+}
+
+/** Pages: the signed-in user, or a redirect to /auth that comes back to `returnTo`. */
+export async function viewerOrSignIn(returnTo: string): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect(`/auth?callbackUrl=${encodeURIComponent(returnTo)}`);
+  return viewer;
+}
+
+/** Pages of the admin area (SPEC §6: non-admins go to /auth). */
+export async function adminOrSignIn(): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer || viewer.role !== "admin") redirect("/auth");
+  return viewer;
+}
+
+/** Where a signed-in user belongs (SPEC §2 /auth). */
+export function homeOf(viewer: Pick<Viewer, "role">): string {
+  return viewer.role === "admin" ? "/admin/dash" : "/user/dash";
+}
+
+/** A callbackUrl is honoured only when it is a path on this site. */
+export function safeCallbackPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}

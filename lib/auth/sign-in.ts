@@ -1,0 +1,30 @@
+import { AuthError } from "next-auth";
+import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
+import { HttpError, tooManyRequests, unauthorized } from "@/lib/http/errors";
+import { LoginRefused, signIn } from "./auth";
+
+/**
+ * Signs the request in with a username and password through Auth.js's Credentials provider, which
+ * sets the session cookie on the response. Refusals become the HTTP answers of POST /api/login.
+ */
+export async function signInWithPassword(username: string, password: string): Promise<void> {
+  try {
+    await signIn("credentials", { username, password, redirect: false });
+  } catch (error) {
+    const refused =
+      error instanceof LoginRefused ? error : error instanceof AuthError ? (error.cause?.err ?? error) : null;
+    if (refused instanceof LoginRefused) {
+      if (refused.reason === "rate_limited") {
+        const minutes = Math.ceil((refused.retryAfter ?? 900) / 60);
+        throw tooManyRequests(
+          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`,
+          refused.retryAfter ?? 900,
+        );
+      }
+      if (refused.reason === "inactive") throw new HttpError(403, ACCOUNT_INACTIVE);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (error instanceof AuthError) throw unauthorized(INVALID_CREDENTIALS);
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "@/lib/env";
+
+// Outgoing e-mail through one transport: SMTP when SMTP_URL is set; otherwise (development) each
+// message is printed to the server log and saved under .data/mail as an .eml file.
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+let transporter: Transporter | undefined;
+
+function transport(): Transporter {
+  transporter ??= env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transporter;
+}
+
+export const MAIL_DIR = join(process.cwd(), ".data", "mail");
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const info = await transport().sendMail({ from: env.MAIL_FROM, ...mail });
+  if (!env.SMTP_URL) {
+    mkdirSync(MAIL_DIR, { recursive: true });
+    const file = join(
+      MAIL_DIR,
+      `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^\w.@-]/g, "_")}.eml`,
+    );
+    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    console.info(
+      `[mail] SMTP_URL is not set; saved "${mail.subject}" to ${mail.to} as ${file}\n${mail.text}`,
+    );
+  }
+}

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from "node:crypto";
+import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { conflict, HttpError, notFound, unprocessable } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail/send";
+import type { RegisterInput } from "@/lib/validation/auth";
+import { toUserDto, userDtoSelect, type UserDto } from "./dto";
+
+// Accounts: registration, profile, password change and password reset.
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const USERNAME_TAKEN = "This username is already taken. Choose another one.";
+export const EMAIL_TAKEN =
+  "An account with this email already exists. Sign in instead, or reset your password.";
+
+/** The 409 for a username or e-mail that belongs to someone else, naming which. */
+async function assertFree(fields: { username?: string; email?: string }, exceptId?: number) {
+  const others = await prisma.user.findMany({
+    where: {
+      OR: [
+        ...(fields.username ? [{ username: fields.username }] : []),
+        ...(fields.email ? [{ email: fields.email }] : []),
+      ],
+      ...(exceptId ? { NOT: { id: exceptId } } : {}),
+    },
+    select: { username: true, email: true },
+  });
+  const fieldErrors: Record<string, string[]> = {};
+  if (fields.username && others.some((u) => u.username === fields.username))
+    fieldErrors.username = [USERNAME_TAKEN];
+  if (fields.email && others.some((u) => u.email === fields.email)) fieldErrors.email = [EMAIL_TAKEN];
+  if (Object.keys(fieldErrors).length) {
+    throw conflict(fieldErrors.username ? USERNAME_TAKEN : EMAIL_TAKEN, fieldErrors);
+  }
+}
+
+/** A unique-constraint race lost after the check above still answers 409, not 500. */
+function onUniqueViolation(error: unknown): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    const target = String((error.meta as { target?: unknown } | undefined)?.target ?? "");
+    throw target.includes("email")
+      ? conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+      : conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
+  }
+  throw error;
+}
+
+export async function registerUser(input: RegisterInput): Promise<UserDto> {
+  await assertFree({ username: input.username, email: input.email });
+  const password = await hashPassword(input.password);
+  const user = await prisma.user
+    .create({
+      data: {
+        username: input.username,
+        email: input.email,
+        fullName: input.fullName,
+        password,
+        role: "user",
+      },
+      select: userDtoSelect,
+    })
+    .catch(onUniqueViolation);
+  return toUserDto(user);
+}
+
+export async function getUserDto(id: number): Promise<UserDto> {
+  const user = await prisma.user.findUnique({ where: { id }, select: userDtoSelect });
+  if (!user) throw notFound("User not found");
+  return toUserDto(user);
+}
+
+export async function updateProfile(
+  id: number,
+  input: { fullName: string; email: string },
+): Promise<UserDto> {
+  await assertFree({ email: input.email }, id);
+  const user = await prisma.user
+    .update({ where: { id }, data: { fullName: input.fullName, email: input.email }, select: userDtoSelect })
+    .catch(onUniqueViolation);
+  return toUserDto(user);
+}
+
+/**
+ * Changes the password after checking the current one, and ends the user's other sessions
+ * (the caller signs this one in again).
+ */
+export async function changePassword(id: number, currentPassword: string, newPassword: string) {
+  const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
+  if (!user) throw notFound("User not found");
+  if (!user.password || !(await verifyPassword(user.password, currentPassword))) {
+    throw new HttpError(400, "The current password is not correct", {
+      currentPassword: ["The current password is not correct"],
+    });
+  }
+  await prisma.user.update({
+    where: { id },
+    data: { password: await hashPassword(newPassword), sessionVersion: { increment: 1 } },
+  });
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * Starts a password reset: a single-use token valid for an hour, stored hashed, sent by e-mail.
+ * Says nothing about whether the address has an account (the caller answers the same either way).
+ */
+export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
+  const user = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, fullName: true, isActive: true },
+  });
+  if (!user || !user.isActive) return;
+  const token = randomBytes(32).toString("base64url");
+  await prisma.user.update({
+    where: { id: user.id },
+    data: { resetToken: sha256(token), resetTokenExpiry: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  });
+  const link = new URL(`/auth/reset-password?token=${token}`, env.APP_URL).toString();
+  await sendMail({
+    to: email,
+    subject: "Reset your UniSearch password",
+    text:
+      `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your UniSearch account. ` +
+      `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.\n",
+  });
+}
+
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
+
+/** Sets a new password with a reset token; the token is then spent and every session ends. */
+export async function resetPassword(token: string, newPassword: string, now = new Date()): Promise<void> {
+  const password = await hashPassword(newPassword);
+  // One conditional update: a token can be spent once, even by two requests at the same time.
+  const { count } = await prisma.user.updateMany({
+    where: { resetToken: sha256(token), resetTokenExpiry: { gt: now }, isActive: true },
+    data: { password, resetToken: null, resetTokenExpiry: null, sessionVersion: { increment: 1 } },
+  });
+  if (count === 0) throw unprocessable(RESET_LINK_INVALID);
+}

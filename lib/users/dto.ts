@@ -1,0 +1,58 @@
+import type { User } from "@/lib/generated/prisma/client";
+
+/** What the API says about a user: never the password hash or the reset token. */
+export interface UserDto {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string;
+  role: "user" | "admin";
+  adminType: "super" | "team" | null;
+  isActive: boolean;
+  createdAt: string;
+  /** Whether a Google account is linked (its id stays on the server). */
+  googleLinked: boolean;
+  hasPassword: boolean;
+}
+
+export const userDtoSelect = {
+  id: true,
+  username: true,
+  fullName: true,
+  email: true,
+  role: true,
+  adminType: true,
+  isActive: true,
+  createdAt: true,
+  googleId: true,
+  password: true,
+} as const;
+
+export function toUserDto(
+  user: Pick<
+    User,
+    | "id"
+    | "username"
+    | "fullName"
+    | "email"
+    | "role"
+    | "adminType"
+    | "isActive"
+    | "createdAt"
+    | "googleId"
+    | "password"
+  >,
+): UserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    email: user.email,
+    role: user.role,
+    adminType: user.adminType,
+    isActive: user.isActive,
+    createdAt: user.createdAt.toISOString(),
+    googleLinked: user.googleId !== null,
+    hasPassword: user.password !== null,
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+// One schema per input, shared by the forms (react-hook-form's zod resolver) and the route
+// handlers, so that browser and server give the same messages (SPEC §5).
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(32, "Username must be at most 32 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, digits, '.', '_' and '-'");
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Full name is required")
+  .max(100, "Full name must be at most 100 characters");
+
+/** New passwords: 8 to 128 characters (argon2 hashes any length, but unbounded input is a DoS). */
+export const newPasswordSchema = z
+  .string()
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(data: T) =>
+  data.password === data.confirmPassword;
+const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
+
+export const registerSchema = z
+  .object({
+    fullName: fullNameSchema,
+    email: emailSchema,
+    username: usernameSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm your password" }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "The reset link is incomplete; request a new one"),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm your password" }),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const profileSchema = z.object({ fullName: fullNameSchema, email: emailSchema });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required"),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm your password" }),
+  })
+  .refine(passwordsMatch, mismatch);
