@@ -13,6 +13,8 @@ interface ApiUniversity {
   name: string;
   slug: string;
   country: string;
+  ranking: number | null;
+  webPage: string | null;
 }
 
 interface ApiProgram {
@@ -59,6 +61,13 @@ test("a university page shows the university and its programs under each level's
   await expect(page).toHaveTitle(`${university.name} | UniSearch`);
   await expect(page.getByRole("heading", { level: 1, name: university.name })).toBeVisible();
   await expect(page.getByText(university.country, { exact: true })).toBeVisible();
+  if (university.ranking === null) await expect(page.getByText(/^Rank #/)).toHaveCount(0);
+  else await expect(page.getByText(`Rank #${university.ranking}`, { exact: true })).toBeVisible();
+  expect(university.webPage).toBeTruthy();
+  const website = page.getByRole("link", { name: /^Visit official website/ });
+  await expect(website).toHaveAttribute("href", university.webPage!);
+  await expect(website).toHaveAttribute("target", "_blank");
+  await expect(website).toHaveAttribute("rel", "noopener noreferrer");
   for (const heading of ["About the University", "Campus Gallery", "Available Programs"]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
@@ -110,6 +119,9 @@ test("a level without programs says so in its tab", async ({ page, request }) =>
   const { university, groups } = found!;
 
   await page.goto(`/university/${university.slug}`);
+  // The list comes ranked first, so this university has a rank to show.
+  expect(university.ranking).not.toBeNull();
+  await expect(page.getByText(`Rank #${university.ranking}`, { exact: true })).toBeVisible();
   // The page opens on the first tab that has programs.
   const opening = STUDY_LEVELS.find((level) => groups[level].length > 0)!;
   await expect(page.getByRole("tab", { name: opening, exact: true })).toHaveAttribute(
