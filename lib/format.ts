@@ -1,18 +1,31 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const usdWithCents = new Intl.NumberFormat("en-US", {
+// Display formats shared by pages and components. Fixed locales and time zone, so that the server
+// and every browser render the same text.
+
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const withCents = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
 });
 
 /**
- * "$12,000" (whole dollars), or "$12,000.50" when the amount has cents or `cents` is asked for.
- * Accepts the API's decimal strings ("12000.50") and numbers.
+ * An amount in US dollars with thousands separators: 12000 and "12000.00" give "$12,000",
+ * "12000.5" gives "$12,000.50". `cents: true` always shows two decimals ("$12,000.00");
+ * `cents: false` rounds to whole dollars. Tuition arrives as a decimal string ("12000.00").
  */
 export function formatUsd(amount: string | number, options: { cents?: boolean } = {}): string {
-  const value = typeof amount === "string" ? Number(amount) : amount;
-  const hasCents = Math.round(value * 100) % 100 !== 0;
-  return (options.cents || hasCents ? usdWithCents : usd).format(value);
+  const value = typeof amount === "number" ? amount : Number(amount.replaceAll(",", "").trim());
+  if (typeof amount === "string" && amount.trim() === "") throw new RangeError("Empty amount");
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${String(amount)}`);
+  const showCents = options.cents ?? Math.round(value * 100) % 100 !== 0;
+  return (showCents ? withCents : wholeDollars).format(value);
 }
 
 const longDate = new Intl.DateTimeFormat("en-GB", {
@@ -22,14 +35,21 @@ const longDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** "15 March 2027", read in UTC so that server and browser agree. */
+/** A calendar date in words, in UTC: "15 March 2027". Accepts a Date or an ISO string. */
 export function formatDate(date: Date | string): string {
-  return longDate.format(typeof date === "string" ? new Date(date) : date);
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError(`Not a date: ${String(date)}`);
+  return longDate.format(value);
+}
+
+/** A program's length: "1 year", "4 years". */
+export function formatYears(years: number): string {
+  return years === 1 ? "1 year" : `${years} years`;
 }
 
 const count = new Intl.NumberFormat("en-US");
 
-/** "10,251". */
+/** A whole number with thousands separators: "10,251". */
 export function formatCount(value: number): string {
   return count.format(value);
 }

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CampusGallery } from "@/components/university/campus-gallery";
+import { ProgramTabs } from "@/components/university/program-tabs";
+import { UniversityHero } from "@/components/university/university-hero";
+import { getUniversityPage } from "@/lib/universities/queries";
+import {
+  absoluteImageUrl,
+  describeUniversity,
+  safeWebsite,
+  serializeJsonLd,
+  summarize,
+  universityJsonLd,
+  universityPath,
+} from "@/lib/universities/seo";
+
+type UniversityPageProps = { params: Promise<{ slug: string }> };
+
+// Rendered per request from the database (no generateStaticParams): admin edits show at once,
+// and `next build` needs no database.
+
+export async function generateMetadata({ params }: UniversityPageProps): Promise<Metadata> {
+  const { slug } = await params;
+  const university = await getUniversityPage(slug);
+  if (!university) notFound();
+
+  const description = summarize(describeUniversity(university));
+  const image = absoluteImageUrl(university.mainImage);
+  return {
+    title: university.name,
+    description,
+    alternates: { canonical: universityPath(university.slug) },
+    openGraph: {
+      title: university.name,
+      description,
+      url: universityPath(university.slug),
+      type: "website",
+      ...(image && { images: [{ url: image, alt: `${university.name} main campus` }] }),
+    },
+  };
+}
+
+export default async function UniversityPage({ params }: UniversityPageProps) {
+  const { slug } = await params;
+  const university = await getUniversityPage(slug);
+  if (!university) notFound();
+
+  return (
+    <>
+      <UniversityHero
+        name={university.name}
+        country={university.country}
+        countryCode={university.countryCode}
+        ranking={university.ranking}
+        mainImage={university.mainImage}
+        website={safeWebsite(university.webPage)}
+      />
+      <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-12 sm:px-6 lg:px-8">
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+            About the University
+          </h2>
+          <p className="mt-4 max-w-3xl leading-relaxed whitespace-pre-line text-slate-700">
+            {describeUniversity(university)}
+          </p>
+        </section>
+        <section aria-labelledby="gallery-heading">
+          <h2 id="gallery-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+            Campus Gallery
+          </h2>
+          <div className="mt-4">
+            <CampusGallery name={university.name} images={university.images} />
+          </div>
+        </section>
+        <section aria-labelledby="programs-heading">
+          <h2 id="programs-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+            Available Programs
+          </h2>
+          <div className="mt-4">
+            <ProgramTabs programs={university.programs} />
+          </div>
+        </section>
+      </div>
+      <script
+        type="application/ld+json"
+        // Safe: serializeJsonLd escapes "<", so no value can end the script element.
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(universityJsonLd(university)) }}
+      />
+    </>
+  );
+}

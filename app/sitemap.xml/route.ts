@@ -1,0 +1,11 @@
+import { route } from "@/lib/http/route";
+import { XML_HEADERS, sitemapChunkUrl, sitemapIds, sitemapIndexXml } from "@/lib/seo/sitemaps";
+
+// The sitemap index at /sitemap.xml, listing the chunks /sitemaps/{id}.xml (see lib/seo/sitemaps.ts).
+// Read from the database on request; `next build` runs without one.
+export const dynamic = "force-dynamic";
+
+export const GET = route(async () => {
+  const ids = await sitemapIds();
+  return new Response(sitemapIndexXml(ids.map((id) => sitemapChunkUrl(id))), { headers: XML_HEADERS });
+});
