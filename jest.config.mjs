@@ -4,6 +4,28 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
+// Packages that ship ES modules only; Jest (on Node 20) must compile them to CommonJS.
+const ESM_PACKAGES = [
+  "nuqs",
+  "next-auth",
+  "@auth/core",
+  "jose",
+  "oauth4webapi",
+  "@panva/hkdf",
+  "preact",
+  "preact-render-to-string",
+];
+
+/** next/jest's config with the ESM packages transformed like our own code. */
+async function project(options) {
+  const config = await createJestConfig(options)();
+  config.transformIgnorePatterns = [
+    `/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`,
+    "^.+\\.module\\.(css|sass|scss)$",
+  ];
+  return config;
+}
+
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
@@ -15,21 +37,21 @@ const config = async () => ({
   // Integration hooks start databases; on a busy 2-core machine that can take more than 5 s.
   testTimeout: 60_000,
   projects: [
-    await createJestConfig({
+    await project({
       ...shared,
       displayName: "unit",
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
       setupFilesAfterEnv: ["<rootDir>/tests/unit/setup.ts"],
-    })(),
-    await createJestConfig({
+    }),
+    await project({
       ...shared,
       displayName: "integration",
       testEnvironment: "<rootDir>/tests/integration/environment.mjs",
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       globalSetup: "<rootDir>/tests/integration/global-setup.ts",
       globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
-    })(),
+    }),
   ],
 });
 

@@ -1,6 +1,6 @@
+import { getViewer } from "@/lib/auth/session";
 import { PublicShell } from "@/components/layout/public-shell";
 
-export default function PublicLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  // The viewer comes from the session once auth exists.
-  return <PublicShell viewer={null}>{children}</PublicShell>;
+export default async function PublicLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  return <PublicShell viewer={await getViewer()}>{children}</PublicShell>;
 }

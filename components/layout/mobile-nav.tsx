@@ -16,15 +16,14 @@ import {
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 import { SignOutForm } from "./sign-out-form";
-import { dashboardLinkOf, type SignOutAction, type Viewer } from "./viewer";
+import { dashboardLinkOf, type Viewer } from "./viewer";
 
 type MobileNavProps = {
   viewer: Viewer | null;
-  signOutAction?: SignOutAction;
 };
 
 /** The header's entries in a slide-out menu, for screens below the md breakpoint. */
-export function MobileNav({ viewer, signOutAction }: MobileNavProps) {
+export function MobileNav({ viewer }: MobileNavProps) {
   const dashboard = viewer && dashboardLinkOf(viewer);
   return (
     <Sheet>
@@ -67,7 +66,7 @@ export function MobileNav({ viewer, signOutAction }: MobileNavProps) {
                   <Link href={dashboard.href}>{dashboard.label}</Link>
                 </Button>
               </SheetClose>
-              <SignOutForm signOutAction={signOutAction}>
+              <SignOutForm>
                 <Button type="submit" variant="ghost" className="w-full">
                   Sign Out
                 </Button>

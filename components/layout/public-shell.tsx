@@ -1,11 +1,10 @@
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import type { SignOutAction, Viewer } from "./viewer";
+import type { Viewer } from "./viewer";
 
 type PublicShellProps = {
   children: React.ReactNode;
   viewer?: Viewer | null;
-  signOutAction?: SignOutAction;
   /**
    * Renders the page without header, footer and skip link. A page opts out by living in a route
    * group whose layout says so, e.g. app/(bare)/layout.tsx returning
@@ -15,12 +14,7 @@ type PublicShellProps = {
 };
 
 /** The public pages' frame: skip link, sticky header, the one <main>, footer. */
-export function PublicShell({
-  children,
-  viewer = null,
-  signOutAction,
-  hideChrome = false,
-}: PublicShellProps) {
+export function PublicShell({ children, viewer = null, hideChrome = false }: PublicShellProps) {
   return (
     <div className="flex min-h-screen flex-col">
       {!hideChrome && (
@@ -31,7 +25,7 @@ export function PublicShell({
           >
             Skip to main content
           </a>
-          <SiteHeader viewer={viewer} signOutAction={signOutAction} />
+          <SiteHeader viewer={viewer} />
         </>
       )}
       {/* tabIndex lets the skip link move keyboard focus here, not only the scroll position. */}

@@ -1,20 +1,9 @@
-import type { SignOutAction } from "./viewer";
+import { signOutAction } from "@/lib/auth/actions";
 
-type SignOutFormProps = {
-  /** Without it the form posts to /api/logout. */
-  signOutAction?: SignOutAction;
-  children: React.ReactNode;
-  className?: string;
-};
-
-export function SignOutForm({ signOutAction, children, className }: SignOutFormProps) {
-  // React sets method and encoding itself for a function action, and warns when they are passed.
-  return signOutAction ? (
+/** Wraps a Sign Out button: submitting ends the session (server action) and goes home. */
+export function SignOutForm({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
     <form action={signOutAction} className={className}>
-      {children}
-    </form>
-  ) : (
-    <form action="/api/logout" method="post" className={className}>
       {children}
     </form>
   );

@@ -5,15 +5,13 @@ import { MobileNav } from "./mobile-nav";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 import { SignOutForm } from "./sign-out-form";
-import { dashboardLinkOf, type SignOutAction, type Viewer } from "./viewer";
+import { dashboardLinkOf, type Viewer } from "./viewer";
 
 export type SiteHeaderProps = {
   viewer: Viewer | null;
-  /** Server action behind Sign Out; without it Sign Out posts a form to /api/logout. */
-  signOutAction?: SignOutAction;
 };
 
-export function SiteHeader({ viewer, signOutAction }: SiteHeaderProps) {
+export function SiteHeader({ viewer }: SiteHeaderProps) {
   const dashboard = viewer && dashboardLinkOf(viewer);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
@@ -47,7 +45,7 @@ export function SiteHeader({ viewer, signOutAction }: SiteHeaderProps) {
               <Button asChild variant="outline">
                 <Link href={dashboard.href}>{dashboard.label}</Link>
               </Button>
-              <SignOutForm signOutAction={signOutAction}>
+              <SignOutForm>
                 <Button type="submit" variant="ghost">
                   Sign Out
                 </Button>
@@ -67,7 +65,7 @@ export function SiteHeader({ viewer, signOutAction }: SiteHeaderProps) {
               <Link href="/auth">Login</Link>
             </Button>
           )}
-          <MobileNav viewer={viewer} signOutAction={signOutAction} />
+          <MobileNav viewer={viewer} />
         </div>
       </div>
     </header>
