@@ -1,23 +1,33 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { env } from "@/lib/env";
 
-// Next 16's proxy (formerly middleware): early redirects only. It looks for the presence of an
-// Auth.js session cookie, not its validity; the real check happens on the server, in the apply
-// page and the applications API (requireUser()). The accounts issue extends this to the student
-// and admin areas.
+// Next 16's proxy (formerly middleware): early redirects only, from the session token's claims.
+// It never grants anything: every page and route handler checks again on the server through
+// lib/auth/session.ts, against the database (SPEC §6).
+//   /admin/*            -> /auth for signed-out visitors and non-admins
+//   /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors
 
-/** Auth.js's session cookie: the __Secure- name on HTTPS, the plain one on HTTP. */
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
-
-export function proxy(request: NextRequest) {
-  const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
-  if (signedIn) return NextResponse.next();
-
+export async function proxy(request: NextRequest) {
+  const secure = request.nextUrl.protocol === "https:";
+  const token = await getToken({
+    req: request,
+    secret: env.AUTH_SECRET,
+    secureCookie: secure,
+    salt: secure ? "__Secure-authjs.session-token" : "authjs.session-token",
+  });
   const { pathname, search } = request.nextUrl;
+
+  if (pathname.startsWith("/admin")) {
+    if (token?.role === "admin") return NextResponse.next();
+    return NextResponse.redirect(new URL("/auth", request.url));
+  }
+  if (token) return NextResponse.next();
   const target = new URL("/auth", request.url);
   target.searchParams.set("callbackUrl", `${pathname}${search}`);
   return NextResponse.redirect(target);
 }
 
 export const config = {
-  matcher: ["/apply/:path*"],
+  matcher: ["/admin/:path*", "/user/:path*", "/apply/:path*"],
 };
