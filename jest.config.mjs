@@ -51,6 +51,11 @@ const config = async () => ({
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       globalSetup: "<rootDir>/tests/integration/global-setup.ts",
       globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
+      // Route handlers that use Auth.js read the request through next/headers.
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        "^next/headers$": "<rootDir>/tests/support/next-headers.ts",
+      },
     }),
   ],
 });

@@ -91,6 +91,13 @@ if (googleEnabled) {
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
+  logger: {
+    // A refused sign-in is an expected outcome (answered 401/403/429), not a server error.
+    error(error) {
+      if (error instanceof CredentialsSignin || error.cause instanceof CredentialsSignin) return;
+      console.error("[auth]", error);
+    },
+  },
   trustHost: true,
   session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: "/auth", error: "/auth" },

@@ -1,0 +1,73 @@
+import { runWithRequest, type CookieWrite } from "./next-headers";
+
+// A browser-like client for route handlers in Jest: keeps cookies between calls, sends the
+// same-origin headers a browser would, and returns each Response with its Set-Cookie applied.
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export const ORIGIN = "http://localhost:3000";
+
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  /** Every cookie the handlers set, with its attributes. */
+  readonly writes: CookieWrite[] = [];
+
+  constructor(
+    private readonly ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  ) {}
+
+  async call(
+    handler: Handler,
+    path: string,
+    init: {
+      method?: string;
+      json?: unknown;
+      body?: string;
+      headers?: Record<string, string>;
+      params?: Record<string, string>;
+    } = {},
+  ): Promise<Response> {
+    const method = init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET");
+    const headers = new Headers({ host: new URL(ORIGIN).host, "x-forwarded-for": this.ip, ...init.headers });
+    if (method !== "GET") headers.set("origin", headers.get("origin") ?? ORIGIN);
+    if (init.json !== undefined) headers.set("content-type", "application/json");
+    if (this.cookies.size)
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; "));
+    const request = new Request(new URL(path, ORIGIN), {
+      method,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+    const { result, written } = await runWithRequest(request, () =>
+      handler(request, { params: Promise.resolve(init.params ?? {}) }),
+    );
+    this.apply(written);
+    for (const header of result.headers.getSetCookie()) this.applyHeader(header);
+    return result;
+  }
+
+  private apply(written: CookieWrite[]) {
+    this.writes.push(...written);
+    for (const { name, value, options } of written) {
+      const expired =
+        options.maxAge === 0 ||
+        (options.expires !== undefined && new Date(options.expires).getTime() <= Date.now());
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  private applyHeader(header: string) {
+    const [pair, ...attributes] = header.split(";");
+    const index = pair.indexOf("=");
+    const name = pair.slice(0, index).trim();
+    const value = decodeURIComponent(pair.slice(index + 1).trim());
+    const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+    if (expired || value === "") this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
+  hasSession() {
+    return [...this.cookies.keys()].some((name) => name.endsWith("authjs.session-token"));
+  }
+}
