@@ -2,11 +2,13 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+// The OpenID and SMTP mocks are started by the tests that need them, on these ports.
+import { APP_PORT, OIDC_MOCK_PORT, SMTP_CAPTURE_PORT } from "./tests/e2e/ports";
 
 // End-to-end tests run against a production build (`next build` + `next start`) on a fresh
 // embedded database in a temporary folder, seeded with the demo data on start.
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = APP_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 // This file is evaluated by the runner and by every worker; the folder is made once and shared.
@@ -55,6 +57,10 @@ export default defineConfig({
       DATABASE_URL: "",
       APP_URL: baseURL,
       AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      AUTH_GOOGLE_ID: "e2e-google-client",
+      AUTH_GOOGLE_SECRET: "e2e-google-secret",
+      AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_MOCK_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_CAPTURE_PORT}`,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

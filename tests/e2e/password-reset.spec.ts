@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { SMTP_CAPTURE_PORT } from "./ports";
+import { startSmtpCapture } from "./mock-servers";
+
+/** Undoes the quoted-printable encoding that mailers use for long lines ("=\n", "=3D"). */
+function decodeQuotedPrintable(text: string) {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+test("forgot password: the e-mail's link sets a new password that signs in", async ({ page, request }) => {
+  const id = Date.now().toString(36);
+  const email = `reset.${id}@example.com`;
+  const username = `reset_${id}`;
+  expect(
+    (
+      await request.post("/api/register", {
+        data: {
+          fullName: "Rita Reset",
+          email,
+          username,
+          password: "the old password",
+          confirmPassword: "the old password",
+        },
+      })
+    ).status(),
+  ).toBe(201);
+
+  const smtp = await startSmtpCapture(SMTP_CAPTURE_PORT);
+  try {
+    await page.goto("/auth");
+    await page.getByRole("link", { name: /Forgot password/i }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByRole("button", { name: /send|reset/i }).click();
+    await expect(page.getByText(/If an account uses this email/)).toBeVisible();
+
+    await expect.poll(() => smtp.inbox.length).toBe(1);
+    const mail = smtp.inbox[0];
+    expect(mail.to).toEqual([email]);
+    const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(
+      decodeQuotedPrintable(mail.raw),
+    )![0];
+
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel(/^new password$/i).fill("a brand new password");
+    await page.getByLabel(/confirm/i).fill("a brand new password");
+    await page.getByRole("button", { name: /reset|change|save|set/i }).click();
+    await expect(page.getByText(/password has been changed/i)).toBeVisible();
+
+    expect(
+      (await request.post("/api/login", { data: { username, password: "the old password" } })).status(),
+    ).toBe(401);
+    expect(
+      (await request.post("/api/login", { data: { username, password: "a brand new password" } })).status(),
+    ).toBe(200);
+  } finally {
+    await smtp.stop();
+  }
+});
