@@ -24,3 +24,47 @@ test("the country list is served from the seeded embedded database", async ({ re
   const countries = await response.json();
   expect(countries).toContainEqual({ code: "DE", name: "Germany" });
 });
+
+test("the header and footer links that SPEC lists as not built answer the 404 page", async ({ request }) => {
+  const paths = [
+    "/programs",
+    "/resources",
+    "/about",
+    "/contact",
+    "/university-search",
+    "/application-guidance",
+    "/career-counseling",
+    "/visa-assistance",
+    "/test-preparation",
+    "/privacy",
+    "/terms",
+    "/cookie-policy",
+  ];
+  for (const path of paths) {
+    const response = await request.get(path);
+    expect({ path, status: response.status() }).toEqual({ path, status: 404 });
+    expect(await response.text()).toContain("404 Page Not Found");
+  }
+});
+
+test("the footer has every link group, the contact placeholders and this year's copyright", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(
+    "Your Journey to Global Education. Search and apply to top universities of your choice.",
+  );
+  for (const name of [
+    "Privacy Policy",
+    "Terms of Service",
+    "Cookie Policy",
+    "Visa Assistance",
+    "Test Preparation",
+    "Contact",
+  ]) {
+    await expect(footer.getByRole("link", { name })).toBeVisible();
+  }
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+});
