@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+// The application form (SPEC §5), shared by the two-step form and POST /api/applications.
+
+export const STATEMENT_MIN = 500;
+export const STATEMENT_MAX = 5000;
+export const GRADUATION_YEAR_MIN = 1900;
+
+export const personalStatementSchema = z
+  .string({ error: `Personal statement must be at least ${STATEMENT_MIN} characters` })
+  .min(STATEMENT_MIN, `Personal statement must be at least ${STATEMENT_MIN} characters`)
+  .max(STATEMENT_MAX, `Personal statement cannot exceed ${STATEMENT_MAX} characters`);
+
+/** Graduation years run from 1900 to this year (the form's number input says the same). */
+export function graduationYearSchema(now = new Date()) {
+  const max = now.getUTCFullYear();
+  return z.coerce
+    .number({ error: "Graduation year is required" })
+    .int(`Enter a year from ${GRADUATION_YEAR_MIN} to ${max}`)
+    .min(GRADUATION_YEAR_MIN, `Enter a year from ${GRADUATION_YEAR_MIN} to ${max}`)
+    .max(max, `Enter a year from ${GRADUATION_YEAR_MIN} to ${max}`);
+}
+
+export function academicHistorySchema(now = new Date()) {
+  return z.object({
+    institution: z.string({ error: "Institution is required" }).trim().min(1, "Institution is required").max(200),
+    degree: z.string({ error: "Degree is required" }).trim().min(1, "Degree is required").max(200),
+    gpa: z.string({ error: "GPA is required" }).trim().min(1, "GPA is required").max(20, "GPA must be at most 20 characters"),
+    graduationYear: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      graduationYearSchema(now).optional(),
+    ).refine((value) => value !== undefined, "Graduation year is required"),
+  });
+}
+
+export function applicationSchema(now = new Date()) {
+  return z.object({
+    programId: z.coerce.number({ error: "Choose a program" }).int().positive("Choose a program"),
+    personalStatement: personalStatementSchema,
+    academicHistory: academicHistorySchema(now),
+  });
+}
+
+export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
