@@ -4,6 +4,8 @@ import { prisma } from "@/lib/db/client";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { auth } from "./auth";
 
+export { homeOf, safeCallbackPath } from "./paths";
+
 // The one authorisation check of pages and route handlers. The session cookie says who signed
 // in; the database says whether that still holds: the account must exist, be active, and carry
 // the session version the token was issued with (bumped by a password reset or deactivation).
@@ -73,15 +75,4 @@ export async function adminOrSignIn(): Promise<Viewer> {
   const viewer = await getViewer();
   if (!viewer || viewer.role !== "admin") redirect("/auth");
   return viewer;
-}
-
-/** Where a signed-in user belongs (SPEC §2 /auth). */
-export function homeOf(viewer: Pick<Viewer, "role">): string {
-  return viewer.role === "admin" ? "/admin/dash" : "/user/dash";
-}
-
-/** A callbackUrl is honoured only when it is a path on this site. */
-export function safeCallbackPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
 }

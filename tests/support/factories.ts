@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { prisma } from "@/lib/db/client";
+import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 
 // Rows a test creates for itself. Names carry a random tag so tests can find exactly their rows
 // among the seeded ones; `cleanup()` deletes them (programs and applications go with them).
@@ -57,4 +58,39 @@ export async function createUniversity(options: {
 
 export async function deleteUniversitiesNamed(tag: string) {
   await prisma.university.deleteMany({ where: { name: { contains: tag } } });
+}
+
+/** A student account named after the tag (no password: it never signs in). */
+export async function createStudent(tag: string, fullName = `Student ${tag}`) {
+  return prisma.user.create({
+    data: { username: `student_${tag}`, email: `${tag}@example.test`, fullName, role: "user" },
+  });
+}
+
+export async function deleteUsersTagged(tag: string) {
+  // Their applications go with them (ON DELETE CASCADE).
+  await prisma.user.deleteMany({ where: { username: { contains: tag } } });
+}
+
+export async function createApplication(options: {
+  userId: number;
+  programId: number;
+  status?: ApplicationStatus;
+  submittedAt?: Date;
+}) {
+  return prisma.application.create({
+    data: {
+      userId: options.userId,
+      programId: options.programId,
+      status: options.status ?? "pending",
+      submittedAt: options.submittedAt ?? new Date(),
+      personalStatement: "A statement written for a test. ".repeat(20),
+      academicHistory: {
+        institution: "Test Secondary School",
+        degree: "High School Diploma",
+        gpa: "3.8",
+        graduationYear: 2024,
+      },
+    },
+  });
 }

@@ -1,0 +1,129 @@
+import { CalendarClockIcon, FileTextIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { StatusBadge } from "@/components/applications/status-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { listRecentApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
+import { viewerOrSignIn } from "@/lib/auth/session";
+import { formatDate } from "@/lib/format";
+import { firstNameOf } from "@/lib/users/display";
+
+export const metadata: Metadata = { title: "My Dashboard" };
+
+const DEADLINE_WINDOW_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+const linkClass =
+  "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+function daysLeft(deadline: Date, now: Date): string {
+  const days = Math.ceil((deadline.getTime() - now.getTime()) / DAY_MS);
+  if (days <= 0) return "today";
+  return days === 1 ? "in 1 day" : `in ${days} days`;
+}
+
+export default async function StudentDashboardPage() {
+  const viewer = await viewerOrSignIn("/user/dash");
+  const now = new Date();
+  const [applications, deadlines] = await Promise.all([
+    listRecentApplications(viewer.id, 5),
+    listUpcomingDeadlines(viewer.id, now, DEADLINE_WINDOW_DAYS),
+  ]);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Dashboard</h1>
+        <p className="text-slate-600">Welcome back, {firstNameOf(viewer.fullName)}!</p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="flex items-center gap-2 text-lg">
+                <FileTextIcon className="size-5 text-brand-600" aria-hidden="true" />
+                My Applications
+              </h2>
+            </CardTitle>
+            <CardDescription>Your latest applications and where they stand.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {applications.length === 0 ? (
+              <div className="flex flex-col items-start gap-2 text-sm text-slate-600">
+                <p>No applications submitted yet</p>
+                <Link href="/universities/search" className={linkClass}>
+                  Find a program to apply to
+                </Link>
+              </div>
+            ) : (
+              <ul className="divide-y divide-slate-200">
+                {applications.map((application) => (
+                  <li
+                    key={application.id}
+                    className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">
+                        {application.program.name}{" "}
+                        <span className="text-sm font-normal text-slate-600">
+                          ({application.program.degree})
+                        </span>
+                      </p>
+                      <p className="text-sm">
+                        <Link href={`/university/${application.university.slug}`} className={linkClass}>
+                          {application.university.name}
+                        </Link>
+                      </p>
+                      <p className="text-xs text-slate-600">
+                        Submitted{" "}
+                        <time dateTime={application.submittedAt.toISOString()}>
+                          {formatDate(application.submittedAt)}
+                        </time>
+                      </p>
+                    </div>
+                    <StatusBadge status={application.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="flex items-center gap-2 text-lg">
+                <CalendarClockIcon className="size-5 text-brand-600" aria-hidden="true" />
+                Upcoming Deadlines
+              </h2>
+            </CardTitle>
+            <CardDescription>
+              Programs you applied to, closing in the next {DEADLINE_WINDOW_DAYS} days.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {deadlines.length === 0 ? (
+              <p className="text-sm text-slate-600">No upcoming deadlines</p>
+            ) : (
+              <ul className="flex flex-col gap-4">
+                {deadlines.map((item) => (
+                  <li key={item.programId} className="flex flex-col gap-0.5 text-sm">
+                    <p className="font-medium text-slate-900">
+                      {item.programName} ({item.degree})
+                    </p>
+                    <p className="text-slate-600">{item.university.name}</p>
+                    <p className="text-slate-700">
+                      <time dateTime={item.deadline.toISOString()}>{formatDate(item.deadline)}</time>
+                      <span className="text-slate-600"> · {daysLeft(item.deadline, now)}</span>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

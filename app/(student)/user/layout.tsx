@@ -1,0 +1,30 @@
+import { FileTextIcon, LayoutDashboardIcon, UserIcon } from "lucide-react";
+import type { Metadata } from "next";
+import { AuthProvider } from "@/components/auth/auth-provider";
+import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import type { SidebarItem } from "@/components/dashboard/nav-item";
+import { viewerOrSignIn } from "@/lib/auth/session";
+import { getUserDto } from "@/lib/users/accounts";
+
+export const metadata: Metadata = { robots: { index: false } };
+
+const STUDENT_NAV: SidebarItem[] = [
+  { href: "/user/dash", label: "Dashboard", icon: <LayoutDashboardIcon aria-hidden="true" /> },
+  { href: "/user/applications", label: "My Applications", icon: <FileTextIcon aria-hidden="true" /> },
+  { href: "/user/profile", label: "Profile", icon: <UserIcon aria-hidden="true" /> },
+];
+
+// The student area. proxy.ts already sends visitors without a session cookie to /auth; this
+// check also catches ended sessions (password reset, deactivation). A layout cannot know the page's
+// path, so it returns to the dashboard; each page checks again with its own path.
+export default async function StudentLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const viewer = await viewerOrSignIn("/user/dash");
+  const user = await getUserDto(viewer.id);
+  return (
+    <AuthProvider initialUser={user}>
+      <DashboardShell user={user} items={STUDENT_NAV} navLabel="Student">
+        {children}
+      </DashboardShell>
+    </AuthProvider>
+  );
+}

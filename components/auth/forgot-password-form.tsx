@@ -1,0 +1,65 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailIcon } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField } from "@/components/forms/form-field";
+import { applyServerFieldErrors } from "@/components/forms/server-errors";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { apiFetch, errorMessage } from "@/lib/http/client";
+import { forgotPasswordSchema } from "@/lib/validation/auth";
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm() {
+  const [answer, setAnswer] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await apiFetch<{ message: string }>("/api/password/forgot", {
+        method: "POST",
+        body: values,
+      });
+      setAnswer(message);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ["email"]);
+      toast.error("Could not send the reset link", { description: errorMessage(error) });
+    }
+  });
+
+  if (answer) {
+    return (
+      <Alert variant="success" role="status">
+        <MailIcon aria-hidden="true" />
+        <AlertTitle>Check your email</AlertTitle>
+        <AlertDescription>
+          <p>{answer}</p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Sending..." : "Send reset link"}
+      </Button>
+    </form>
+  );
+}

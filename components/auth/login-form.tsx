@@ -1,0 +1,79 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField } from "@/components/forms/form-field";
+import { applyServerFieldErrors } from "@/components/forms/server-errors";
+import { Button } from "@/components/ui/button";
+import { homeOf } from "@/lib/auth/paths";
+import { errorMessage } from "@/lib/http/client";
+import { loginSchema } from "@/lib/validation/auth";
+import { useAuth } from "./auth-provider";
+
+type LoginFormProps = {
+  /** A safe path to return to after signing in; otherwise the user's dashboard. */
+  callbackUrl: string | null;
+};
+
+export function LoginForm({ callbackUrl }: LoginFormProps) {
+  const { login } = useAuth();
+  const router = useRouter();
+  // Stays true after success, while the next page loads, so the form cannot be sent twice.
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await login(values);
+      setLeaving(true);
+      router.replace(callbackUrl ?? homeOf(user));
+      router.refresh();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ["username", "password"]);
+      toast.error("Login failed", { description: errorMessage(error) });
+    }
+  });
+
+  const pending = isSubmitting || leaving;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
+      <FormField
+        id="login-username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register("username")}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        labelAside={
+          <Link
+            href="/auth/forgot-password"
+            className="rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          >
+            Forgot password?
+          </Link>
+        }
+        {...register("password")}
+      />
+      <Button type="submit" size="lg" disabled={pending} className="w-full">
+        {pending ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField } from "@/components/forms/form-field";
+import { applyServerFieldErrors } from "@/components/forms/server-errors";
+import { Button } from "@/components/ui/button";
+import { apiFetch, errorMessage } from "@/lib/http/client";
+import { changePasswordSchema } from "@/lib/validation/auth";
+
+const FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
+
+/**
+ * Changes the password after checking the current one (POST /api/user/password). The server ends
+ * the account's other sessions and keeps this one signed in.
+ */
+export function ChangePasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiFetch<null>("/api/user/password", { method: "POST", body: values });
+      reset();
+      toast.success("Password changed", {
+        description: "Use the new password next time you sign in. Other devices have been signed out.",
+      });
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      toast.error("Could not change your password", { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormField
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
+      <FormField
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormField
+        id="confirm-new-password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Changing password..." : "Change password"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+// The browser's fetch client (SPEC §7): cookies always sent, a JSON body (and its content type)
+// only when there is a body, and any non-OK response thrown as an Error whose message is
+// "{status}: {body text}" (the status text when the body is empty). No retries, no caching.
+
+export interface ApiFetchOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. Leave undefined for a request without a body. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls our API and returns the parsed JSON answer, or null when the answer has no body (204).
+ * Throws `Error("{status}: {body text}")` for a non-OK status.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: hasBody ? { "Content-Type": "application/json" } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`${response.status}: ${text || response.statusText}`);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const FAILURE = /^(\d{3}): ([\s\S]*)$/;
+
+/** The parts of an apiFetch error: its HTTP status and the body text, or null for other errors. */
+function parseFailure(error: unknown): { status: number; text: string } | null {
+  if (!(error instanceof Error)) return null;
+  const match = FAILURE.exec(error.message);
+  return match ? { status: Number(match[1]), text: match[2] } : null;
+}
+
+function bodyOf(error: unknown): { error?: unknown; fieldErrors?: unknown } | null {
+  const failure = parseFailure(error);
+  if (!failure) return null;
+  try {
+    const body: unknown = JSON.parse(failure.text);
+    return body && typeof body === "object" ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The HTTP status of an apiFetch error, or null when the request never got an answer. */
+export function errorStatus(error: unknown): number | null {
+  return parseFailure(error)?.status ?? null;
+}
+
+export const NETWORK_FAILURE = "Could not reach the server. Check your connection and try again.";
+export const UNKNOWN_FAILURE = "Something went wrong. Please try again.";
+
+/**
+ * A message for a toast or a form: the server's `error` field when the body is our JSON error
+ * shape, else a short plain-text body (such as a status text), else a generic sentence.
+ */
+export function errorMessage(error: unknown): string {
+  const body = bodyOf(error);
+  if (typeof body?.error === "string" && body.error) return body.error;
+  const failure = parseFailure(error);
+  if (failure) {
+    const text = failure.text.trim();
+    // An HTML error page or a long dump says nothing useful to a person.
+    return text && !text.startsWith("<") && !text.startsWith("{") && text.length <= 200
+      ? text
+      : UNKNOWN_FAILURE;
+  }
+  if (error instanceof TypeError) return NETWORK_FAILURE; // fetch's "Failed to fetch"
+  return UNKNOWN_FAILURE;
+}
+
+/** The server's per-field messages of a 400 or 409 (`{ fieldErrors: { field: [messages] } }`). */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  const fieldErrors = bodyOf(error)?.fieldErrors;
+  if (!fieldErrors || typeof fieldErrors !== "object") return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    if (Array.isArray(messages)) {
+      const texts = messages.filter((m): m is string => typeof m === "string");
+      if (texts.length) result[field] = texts;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,43 @@
+import { ApplicationStatus as DbStatus } from "@/lib/generated/prisma/enums";
+import {
+  APPLICATION_STATUSES,
+  STATUS_BADGE_CLASSES,
+  STATUS_LABELS,
+  isApplicationStatus,
+  toDbStatus,
+  toStatus,
+} from "@/lib/applications/status";
+
+test("Prisma's enum values map to the SPEC's status names and back", () => {
+  expect(Object.values(DbStatus).map(toStatus)).toEqual([
+    "pending",
+    "in-review",
+    "rejected",
+    "sent-to-university",
+    "approved",
+  ]);
+  for (const status of APPLICATION_STATUSES) expect(toStatus(toDbStatus(status))).toBe(status);
+  expect(toDbStatus("in-review")).toBe("in_review");
+  expect(toDbStatus("sent-to-university")).toBe("sent_to_university");
+});
+
+test("each status has a readable label and its SPEC §4 colour", () => {
+  expect(STATUS_LABELS).toEqual({
+    pending: "Pending",
+    "in-review": "In Review",
+    rejected: "Rejected",
+    "sent-to-university": "Sent to University",
+    approved: "Approved",
+  });
+  expect(STATUS_BADGE_CLASSES.pending).toContain("yellow");
+  expect(STATUS_BADGE_CLASSES["in-review"]).toContain("blue");
+  expect(STATUS_BADGE_CLASSES.rejected).toContain("red");
+  expect(STATUS_BADGE_CLASSES["sent-to-university"]).toContain("purple");
+  expect(STATUS_BADGE_CLASSES.approved).toContain("green");
+});
+
+test("isApplicationStatus accepts only the SPEC's names", () => {
+  expect(isApplicationStatus("in-review")).toBe(true);
+  expect(isApplicationStatus("in_review")).toBe(false);
+  expect(isApplicationStatus(undefined)).toBe(false);
+});

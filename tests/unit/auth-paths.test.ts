@@ -1,0 +1,28 @@
+import { homeOf, safeCallbackPath } from "@/lib/auth/paths";
+
+test("a signed-in user's home depends on the role", () => {
+  expect(homeOf({ role: "admin" })).toBe("/admin/dash");
+  expect(homeOf({ role: "user" })).toBe("/user/dash");
+});
+
+test.each(["/user/profile", "/apply/12?step=2", "/"])(
+  "a path on this site is a safe callback: %s",
+  (path) => {
+    expect(safeCallbackPath(path)).toBe(path);
+  },
+);
+
+test.each([
+  null,
+  undefined,
+  "",
+  "https://evil.example/",
+  "//evil.example",
+  "/\\evil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "user/dash",
+  "javascript:alert(1)",
+])("anything else is not: %j", (value) => {
+  expect(safeCallbackPath(value)).toBeNull();
+});
