@@ -75,12 +75,3 @@ export const UNIVERSITY_PAGE_DEGREE_GROUPS: Record<StudyLevel, readonly string[]
 };
 
 export const TUITION_SLIDER = { min: 0, max: 100_000, step: 1_000 } as const;
-
-export const APPLICATION_STATUSES = [
-  "pending",
-  "in-review",
-  "rejected",
-  "sent-to-university",
-  "approved",
-] as const;
-export type ApplicationStatusValue = (typeof APPLICATION_STATUSES)[number];

@@ -23,13 +23,23 @@ export function graduationYearSchema(now = new Date()) {
 
 export function academicHistorySchema(now = new Date()) {
   return z.object({
-    institution: z.string({ error: "Institution is required" }).trim().min(1, "Institution is required").max(200),
+    institution: z
+      .string({ error: "Institution is required" })
+      .trim()
+      .min(1, "Institution is required")
+      .max(200),
     degree: z.string({ error: "Degree is required" }).trim().min(1, "Degree is required").max(200),
-    gpa: z.string({ error: "GPA is required" }).trim().min(1, "GPA is required").max(20, "GPA must be at most 20 characters"),
-    graduationYear: z.preprocess(
-      (value) => (value === "" || value === null ? undefined : value),
-      graduationYearSchema(now).optional(),
-    ).refine((value) => value !== undefined, "Graduation year is required"),
+    gpa: z
+      .string({ error: "GPA is required" })
+      .trim()
+      .min(1, "GPA is required")
+      .max(20, "GPA must be at most 20 characters"),
+    graduationYear: z
+      .preprocess(
+        (value) => (value === "" || value === null ? undefined : value),
+        graduationYearSchema(now).optional(),
+      )
+      .refine((value) => value !== undefined, "Graduation year is required"),
   });
 }
 

@@ -3,7 +3,7 @@ import { runWithRequest, type CookieWrite } from "./next-headers";
 // A browser-like client for route handlers in Jest: keeps cookies between calls, sends the
 // same-origin headers a browser would, and returns each Response with its Set-Cookie applied.
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -39,7 +39,7 @@ export class Agent {
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
     const { result, written } = await runWithRequest(request, () =>
-      handler(request, { params: Promise.resolve(init.params ?? {}) }),
+      handler(request, { params: Promise.resolve(init.params ?? ({} as P)) }),
     );
     this.apply(written);
     for (const header of result.headers.getSetCookie()) this.applyHeader(header);

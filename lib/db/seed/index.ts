@@ -207,7 +207,43 @@ async function seedDemoAccounts(prisma: PrismaClient) {
     }),
   );
   await prisma.application.createMany({ data: applications, skipDuplicates: true });
+
+  // Each demo application's history: submitted, then reviewed by the demo admin up to its status.
+  const admin = users.find((u) => u.username === "admin")!;
+  const withoutHistory = await prisma.application.findMany({
+    where: { userId: { in: students.map((s) => s.id) }, events: { none: {} } },
+    select: { id: true, userId: true, status: true, submittedAt: true },
+  });
+  await prisma.applicationEvent.createMany({
+    data: withoutHistory.flatMap((application) =>
+      REVIEW_PATH[application.status].map((to, step, path) => ({
+        applicationId: application.id,
+        actorId: step === 0 ? application.userId : admin.id,
+        fromStatus: step === 0 ? null : path[step - 1],
+        toStatus: to,
+        note: step === 0 ? null : REVIEW_NOTES[to],
+        createdAt: new Date(application.submittedAt.getTime() + step * 86_400_000),
+      })),
+    ),
+  });
 }
+
+/** The review steps that lead to each status. */
+const REVIEW_PATH: Record<ApplicationStatus, ApplicationStatus[]> = {
+  pending: ["pending"],
+  in_review: ["pending", "in_review"],
+  rejected: ["pending", "in_review", "rejected"],
+  sent_to_university: ["pending", "in_review", "sent_to_university"],
+  approved: ["pending", "in_review", "sent_to_university", "approved"],
+};
+
+const REVIEW_NOTES: Record<ApplicationStatus, string | null> = {
+  pending: null,
+  in_review: "Thanks, your documents are complete. We are reviewing your application.",
+  rejected: "Unfortunately the program is full this year. Consider applying to a related program.",
+  sent_to_university: "Your application has been forwarded to the university's admissions office.",
+  approved: "Congratulations! The university has accepted your application.",
+};
 
 function statementFor(name: string): string {
   return (

@@ -1,0 +1,122 @@
+import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { conflict, notFound, unprocessable } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail/send";
+import type { ApplicationInput } from "@/lib/validation/application";
+import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
+import { canTransition, transitionRefusal } from "./transitions";
+
+// Writes of the application workflow. The student always comes from the session and a new
+// application is always pending, whatever the request body says.
+
+export const ALREADY_APPLIED = "You have already applied to this program. Follow it under My Applications.";
+export const DEADLINE_PASSED = "The application deadline for this program has passed.";
+
+export async function submitApplication(userId: number, input: ApplicationInput, now = new Date()) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const program = await tx.program.findUnique({
+        where: { id: input.programId },
+        select: { id: true, deadline: true },
+      });
+      if (!program) throw notFound("Program not found");
+      if (program.deadline.getTime() < now.getTime()) throw unprocessable(DEADLINE_PASSED);
+      const existing = await tx.application.findUnique({
+        where: { userId_programId: { userId, programId: program.id } },
+        select: { id: true },
+      });
+      if (existing) throw conflict(ALREADY_APPLIED);
+
+      const application = await tx.application.create({
+        data: {
+          userId,
+          programId: program.id,
+          status: "pending",
+          personalStatement: input.personalStatement,
+          academicHistory: input.academicHistory,
+          submittedAt: now,
+        },
+        select: { id: true, status: true, submittedAt: true, programId: true },
+      });
+      await tx.applicationEvent.create({
+        data: {
+          applicationId: application.id,
+          actorId: userId,
+          fromStatus: null,
+          toStatus: "pending",
+          createdAt: now,
+        },
+      });
+      await tx.applicationDraft.deleteMany({ where: { userId, programId: program.id } });
+      return {
+        ...application,
+        status: toStatus(application.status),
+        submittedAt: application.submittedAt.toISOString(),
+      };
+    });
+  } catch (error) {
+    // Two submits at once: the unique (user, program) key turns the second into a 409 too.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict(ALREADY_APPLIED);
+    throw error;
+  }
+}
+
+/** An admin moves an application along the review workflow; the student is told by e-mail. */
+export async function changeStatus(
+  actorId: number,
+  applicationId: number,
+  to: ApplicationStatus,
+  note: string | null,
+) {
+  const { from, application } = await prisma.$transaction(async (tx) => {
+    const current = await tx.application.findUnique({
+      where: { id: applicationId },
+      select: {
+        status: true,
+        user: { select: { email: true, fullName: true } },
+        program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+      },
+    });
+    if (!current) throw notFound("Application not found");
+    const previous = toStatus(current.status);
+    if (!canTransition(previous, to)) throw unprocessable(transitionRefusal(previous, to));
+    // Conditional on the status read above, so two reviewers cannot both move it from there.
+    const { count } = await tx.application.updateMany({
+      where: { id: applicationId, status: current.status },
+      data: { status: toDbStatus(to) },
+    });
+    if (count === 0)
+      throw conflict("Someone else changed this application just now. Reload it and try again.");
+    await tx.applicationEvent.create({
+      data: { applicationId, actorId, fromStatus: current.status, toStatus: toDbStatus(to), note },
+    });
+    return { from: previous, application: current };
+  });
+
+  await sendMail({
+    to: application.user.email,
+    subject: `Your application is now: ${STATUS_LABELS[to]}`,
+    text:
+      `Hello ${application.user.fullName},\n\nYour application to the ${application.program.degree} ${application.program.name} ` +
+      `at ${application.program.university.name} is now "${STATUS_LABELS[to]}".` +
+      (note ? `\n\nNote from the admissions team:\n${note}` : "") +
+      `\n\nFollow it at ${new URL("/user/applications", env.APP_URL)}\n`,
+  }).catch((error) => console.error("Status e-mail not sent:", error));
+  return { id: applicationId, status: to, previousStatus: from };
+}
+
+/** A student withdraws an application that nobody has started reviewing. */
+export async function withdrawApplication(userId: number, applicationId: number) {
+  const { count } = await prisma.application.deleteMany({
+    where: { id: applicationId, userId, status: "pending" },
+  });
+  if (count === 1) return;
+  const application = await prisma.application.findFirst({
+    where: { id: applicationId, userId },
+    select: { status: true },
+  });
+  if (!application) throw notFound("Application not found");
+  throw unprocessable("Only a pending application can be withdrawn; this one is already under review.");
+}

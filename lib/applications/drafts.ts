@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { prisma } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { STATEMENT_MAX } from "@/lib/validation/application";
+
+// Unsent applications, saved while the student types so that a reload, another device or a
+// failed submit loses nothing. Deleted when the application is submitted.
+
+/** What a draft holds: anything typed so far, not yet valid, but bounded in size. */
+export const draftDataSchema = z.object({
+  step: z.union([z.literal(1), z.literal(2)]).default(1),
+  personalStatement: z
+    .string()
+    .max(STATEMENT_MAX + 1000, "The draft statement is too long")
+    .default(""),
+  academicHistory: z
+    .object({
+      institution: z.string().max(200).default(""),
+      degree: z.string().max(200).default(""),
+      gpa: z.string().max(20).default(""),
+      graduationYear: z.union([z.string().max(4), z.number().int()]).default(""),
+    })
+    .default({ institution: "", degree: "", gpa: "", graduationYear: "" }),
+});
+export type DraftData = z.infer<typeof draftDataSchema>;
+
+export async function getDraft(userId: number, programId: number) {
+  const draft = await prisma.applicationDraft.findUnique({
+    where: { userId_programId: { userId, programId } },
+    select: { data: true, updatedAt: true },
+  });
+  if (!draft) return null;
+  const parsed = draftDataSchema.safeParse(draft.data);
+  return parsed.success ? { data: parsed.data, updatedAt: draft.updatedAt.toISOString() } : null;
+}
+
+export async function saveDraft(userId: number, programId: number, data: DraftData) {
+  const program = await prisma.program.findUnique({ where: { id: programId }, select: { id: true } });
+  if (!program) throw notFound("Program not found");
+  const draft = await prisma.applicationDraft.upsert({
+    where: { userId_programId: { userId, programId } },
+    create: { userId, programId, data },
+    update: { data },
+    select: { updatedAt: true },
+  });
+  return { updatedAt: draft.updatedAt.toISOString() };
+}
+
+export async function deleteDraft(userId: number, programId: number) {
+  await prisma.applicationDraft.deleteMany({ where: { userId, programId } });
+}

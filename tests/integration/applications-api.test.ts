@@ -1,0 +1,320 @@
+import { GET as list, POST as submit } from "@/app/api/applications/route";
+import { DELETE as withdraw, GET as getOne, PATCH as review } from "@/app/api/applications/[id]/route";
+import {
+  DELETE as dropDraft,
+  GET as getDraft,
+  PUT as putDraft,
+} from "@/app/api/applications/drafts/[programId]/route";
+import { POST as login } from "@/app/api/login/route";
+import { prisma } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import type { Mail } from "@/lib/mail/send";
+import { Agent } from "../support/agent";
+import { createUniversity, deleteUniversitiesNamed, uniqueTag } from "../support/factories";
+
+const sent: Mail[] = [];
+jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+
+const tag = uniqueTag();
+const PASSWORD = "application tests";
+const statement = "I would love to study here. ".repeat(20);
+const history = { institution: "Riverside High", degree: "Diploma", gpa: "3.8", graduationYear: 2024 };
+
+let programId: number;
+let closedProgramId: number;
+let otherProgramId: number;
+const alice = new Agent();
+const bob = new Agent();
+const admin = new Agent();
+let aliceId: number;
+
+async function makeUser(name: string, role: "user" | "admin" = "user") {
+  return prisma.user.create({
+    data: {
+      username: `${tag}_${name}`,
+      email: `${tag}.${name}@example.com`,
+      fullName: `${name[0].toUpperCase()}${name.slice(1)} ${tag}`,
+      password: await hashPassword(PASSWORD),
+      role,
+      adminType: role === "admin" ? "team" : null,
+    },
+  });
+}
+
+beforeAll(async () => {
+  const university = await createUniversity({
+    name: `Apply ${tag} University`,
+    programs: [
+      { name: `Marine Biology ${tag}`, degree: "MSc" },
+      { name: `Closed Program ${tag}`, degree: "BA", deadline: new Date(Date.now() - 86_400_000) },
+      { name: `Ocean Law ${tag}`, degree: "LLM" },
+    ],
+  });
+  [programId, closedProgramId, otherProgramId] = university.programs.map((p) => p.id);
+  aliceId = (await makeUser("alice")).id;
+  await makeUser("bob");
+  await makeUser("reviewer", "admin");
+  for (const [agent, name] of [
+    [alice, "alice"],
+    [bob, "bob"],
+    [admin, "reviewer"],
+  ] as const) {
+    expect(
+      (await agent.call(login, "/api/login", { json: { username: `${tag}_${name}`, password: PASSWORD } }))
+        .status,
+    ).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  await deleteUniversitiesNamed(tag);
+  await prisma.user.deleteMany({ where: { username: { startsWith: tag } } });
+});
+
+const apply = (agent: Agent, body: Record<string, unknown>) =>
+  agent.call(submit, "/api/applications", { json: body });
+
+describe("POST /api/applications", () => {
+  test("signed out: 401 and nothing stored", async () => {
+    const response = await apply(new Agent(), {
+      programId,
+      personalStatement: statement,
+      academicHistory: history,
+    });
+    expect(response.status).toBe(401);
+  });
+
+  test("stores a pending application for the signed-in student, whatever the body says", async () => {
+    await alice.call(putDraft, `/api/applications/drafts/${programId}`, {
+      method: "PUT",
+      json: { step: 2, personalStatement: "half written", academicHistory: history },
+      params: { programId: String(programId) },
+    });
+    const response = await apply(alice, {
+      programId,
+      personalStatement: statement,
+      academicHistory: history,
+      status: "approved",
+      userId: 1,
+    });
+    expect(response.status).toBe(201);
+    const created = await response.json();
+    expect(created).toMatchObject({ status: "pending", programId });
+
+    const stored = await prisma.application.findUniqueOrThrow({
+      where: { id: created.id },
+      include: { events: true },
+    });
+    expect(stored).toMatchObject({
+      userId: aliceId,
+      status: "pending",
+      personalStatement: statement,
+      academicHistory: history,
+    });
+    expect(stored.events.map((e) => e.toStatus)).toEqual(["pending"]);
+    // The draft is gone once the application is in.
+    const draft = await alice.call(getDraft, `/api/applications/drafts/${programId}`, {
+      params: { programId: String(programId) },
+    });
+    expect(await draft.json()).toBeNull();
+  });
+
+  test("a second application to the same program is a 409", async () => {
+    const response = await apply(alice, {
+      programId,
+      personalStatement: statement,
+      academicHistory: history,
+    });
+    expect(response.status).toBe(409);
+    expect(await prisma.application.count({ where: { userId: aliceId, programId } })).toBe(1);
+  });
+
+  test("unknown program 404, past deadline 422, invalid input 400 with SPEC's messages", async () => {
+    expect(
+      (
+        await apply(alice, {
+          programId: 2_000_000_000,
+          personalStatement: statement,
+          academicHistory: history,
+        })
+      ).status,
+    ).toBe(404);
+    const closed = await apply(alice, {
+      programId: closedProgramId,
+      personalStatement: statement,
+      academicHistory: history,
+    });
+    expect(closed.status).toBe(422);
+    expect((await closed.json()).error).toBe("The application deadline for this program has passed.");
+    const short = await apply(alice, {
+      programId: otherProgramId,
+      personalStatement: "too short",
+      academicHistory: { ...history, gpa: "" },
+    });
+    expect(short.status).toBe(400);
+    expect((await short.json()).fieldErrors).toEqual({
+      personalStatement: ["Personal statement must be at least 500 characters"],
+      "academicHistory.gpa": ["GPA is required"],
+    });
+    expect(
+      await prisma.application.count({
+        where: { userId: aliceId, programId: { in: [closedProgramId, otherProgramId] } },
+      }),
+    ).toBe(0);
+  });
+});
+
+describe("reading applications", () => {
+  test("a student sees only their own; another student's id is a 404", async () => {
+    const mine = await (await alice.call(list, "/api/applications")).json();
+    expect(mine.map((a: { program: { id: number } }) => a.program.id)).toEqual([programId]);
+    expect(await (await bob.call(list, "/api/applications")).json()).toEqual([]);
+
+    const id = mine[0].id;
+    expect((await bob.call(getOne, `/api/applications/${id}`, { params: { id: String(id) } })).status).toBe(
+      404,
+    );
+    const own = await alice.call(getOne, `/api/applications/${id}`, { params: { id: String(id) } });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({
+      personalStatement: statement,
+      academicHistory: history,
+      status: "pending",
+    });
+  });
+
+  test("an admin sees everyone's, filtered by status and by student or program name, with a total", async () => {
+    const response = await admin.call(list, `/api/applications?q=${tag}&status=pending`);
+    expect(response.headers.get("X-Total-Count")).toBe("1");
+    const [item] = await response.json();
+    expect(item).toMatchObject({ student: { id: aliceId }, program: { id: programId }, status: "pending" });
+    expect(
+      await (await admin.call(list, `/api/applications?q=Marine%20Biology%20${tag}`)).json(),
+    ).toHaveLength(1);
+    expect(await (await admin.call(list, `/api/applications?q=${tag}&status=approved`)).json()).toEqual([]);
+    expect((await admin.call(list, "/api/applications?status=done")).status).toBe(400);
+  });
+});
+
+describe("PATCH /api/applications/{id}: the review workflow", () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await prisma.application.findFirstOrThrow({ where: { userId: aliceId, programId } })).id;
+  });
+  const move = (agent: Agent, body: unknown) =>
+    agent.call(review, `/api/applications/${id}`, {
+      method: "PATCH",
+      json: body,
+      params: { id: String(id) },
+    });
+
+  test("only admins: 401 signed out, 403 for students", async () => {
+    expect((await move(new Agent(), { status: "in-review" })).status).toBe(401);
+    expect((await move(alice, { status: "in-review" })).status).toBe(403);
+  });
+
+  test("moves along the allowed path, records history with notes, e-mails the student; others are 422", async () => {
+    sent.length = 0;
+    const skip = await move(admin, { status: "approved" });
+    expect(skip.status).toBe(422);
+    expect((await skip.json()).error).toContain("From Pending it can move to: In Review.");
+
+    expect((await move(admin, { status: "in-review", note: "Looks complete." })).status).toBe(200);
+    expect((await move(admin, { status: "sent-to-university", note: "Forwarded." })).status).toBe(200);
+    expect((await move(admin, { status: "in-review" })).status).toBe(422);
+
+    const detail = await (
+      await alice.call(getOne, `/api/applications/${id}`, { params: { id: String(id) } })
+    ).json();
+    expect(detail.status).toBe("sent-to-university");
+    expect(detail.latestNote).toBe("Forwarded.");
+    expect(
+      detail.history.map((h: { from: string | null; to: string; note: string | null }) => [
+        h.from,
+        h.to,
+        h.note,
+      ]),
+    ).toEqual([
+      [null, "pending", null],
+      ["pending", "in-review", "Looks complete."],
+      ["in-review", "sent-to-university", "Forwarded."],
+    ]);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [`${tag}.alice@example.com`, "Your application is now: In Review"],
+      [`${tag}.alice@example.com`, "Your application is now: Sent to University"],
+    ]);
+    expect(sent[1].text).toContain("Forwarded.");
+  });
+
+  test("unknown id 404, malformed id or status 400", async () => {
+    expect(
+      (
+        await admin.call(review, "/api/applications/2000000000", {
+          method: "PATCH",
+          json: { status: "in-review" },
+          params: { id: "2000000000" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin.call(review, "/api/applications/x", {
+          method: "PATCH",
+          json: { status: "in-review" },
+          params: { id: "x" },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await move(admin, { status: "done" })).status).toBe(400);
+  });
+});
+
+describe("withdrawing and drafts", () => {
+  test("a pending application can be withdrawn by its student only; a reviewed one cannot", async () => {
+    const created = await (
+      await apply(bob, { programId: otherProgramId, personalStatement: statement, academicHistory: history })
+    ).json();
+    const params = { params: { id: String(created.id) } };
+    expect(
+      (await alice.call(withdraw, `/api/applications/${created.id}`, { method: "DELETE", ...params })).status,
+    ).toBe(404);
+    expect(
+      (await bob.call(withdraw, `/api/applications/${created.id}`, { method: "DELETE", ...params })).status,
+    ).toBe(204);
+    expect(await prisma.application.count({ where: { id: created.id } })).toBe(0);
+
+    const reviewed = await prisma.application.findFirstOrThrow({ where: { userId: aliceId, programId } });
+    const refused = await alice.call(withdraw, `/api/applications/${reviewed.id}`, {
+      method: "DELETE",
+      params: { id: String(reviewed.id) },
+    });
+    expect(refused.status).toBe(422);
+  });
+
+  test("a draft is saved per student and program, read back, and deleted", async () => {
+    const params = { params: { programId: String(otherProgramId) } };
+    const path = `/api/applications/drafts/${otherProgramId}`;
+    expect(await (await bob.call(getDraft, path, params)).json()).toBeNull();
+    const saved = await bob.call(putDraft, path, {
+      method: "PUT",
+      json: { step: 1, personalStatement: "Dear committee," },
+      ...params,
+    });
+    expect(saved.status).toBe(200);
+    const draft = await (await bob.call(getDraft, path, params)).json();
+    expect(draft.data).toMatchObject({ step: 1, personalStatement: "Dear committee," });
+    expect(await (await alice.call(getDraft, path, params)).json()).toBeNull();
+    expect((await bob.call(dropDraft, path, { method: "DELETE", ...params })).status).toBe(204);
+    expect(await (await bob.call(getDraft, path, params)).json()).toBeNull();
+    expect((await new Agent().call(getDraft, path, params)).status).toBe(401);
+    expect(
+      (
+        await bob.call(putDraft, "/api/applications/drafts/2000000000", {
+          method: "PUT",
+          json: {},
+          params: { programId: "2000000000" },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
