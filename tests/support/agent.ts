@@ -16,15 +16,15 @@ export class Agent {
     private readonly ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   ) {}
 
-  async call(
-    handler: Handler,
+  async call<P extends Record<string, string> = Record<string, string>>(
+    handler: Handler<P>,
     path: string,
     init: {
       method?: string;
       json?: unknown;
       body?: string;
       headers?: Record<string, string>;
-      params?: Record<string, string>;
+      params?: P;
     } = {},
   ): Promise<Response> {
     const method = init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET");
