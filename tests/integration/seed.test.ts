@@ -1,7 +1,8 @@
-import { createPrismaClient, prisma } from "@/lib/db/client";
+import { createPrismaClient } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrate } from "@/lib/db/migrate";
-import { createScratchDatabase } from "../support/databases";
-import { seed, readDataset, DEMO_ACCOUNTS } from "@/lib/db/seed";
+import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { seed, readDataset, DEMO_ACCOUNTS, type SeedSummary } from "@/lib/db/seed";
 import { verifyPassword } from "@/lib/auth/password";
 import {
   DEGREES,
@@ -12,7 +13,24 @@ import {
   STUDY_LEVELS,
 } from "@/lib/constants";
 
-// Global setup seeded this database; these tests read what a visitor and a demo user would meet.
+// The seed, on a database of its own (other test files add rows to the shared one while these
+// run): what a visitor and a demo user meet, and that seeding again adds nothing.
+
+let scratch: ScratchDatabase;
+let prisma: PrismaClient;
+let firstRun: SeedSummary;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase();
+  await migrate(scratch.url);
+  prisma = createPrismaClient(scratch.url, { max: 2 });
+  firstRun = await seed(prisma);
+}, 120_000);
+
+afterAll(async () => {
+  await prisma.$disconnect();
+  await scratch.drop();
+});
 
 test("every ISO country and all 10,251 universities, each linked to its country", async () => {
   expect(await prisma.country.count()).toBe(250);
@@ -98,19 +116,20 @@ test("demo applications exist in every status", async () => {
   expect(byStatus.map((s) => s.status).sort()).toEqual(
     ["approved", "in_review", "pending", "rejected", "sent_to_university"].sort(),
   );
+  // Each has a history that starts at pending and ends at its status.
+  const applications = await prisma.application.findMany({
+    select: {
+      status: true,
+      events: { orderBy: { createdAt: "asc" }, select: { fromStatus: true, toStatus: true } },
+    },
+  });
+  for (const application of applications) {
+    expect(application.events[0]).toEqual({ fromStatus: null, toStatus: "pending" });
+    expect(application.events.at(-1)!.toStatus).toBe(application.status);
+  }
 });
 
-test("seeding an empty database, then seeding again, adds everything once", async () => {
-  // A database of its own: other test files add rows to the shared one while this runs.
-  const scratch = await createScratchDatabase();
-  const client = createPrismaClient(scratch.url, { max: 2 });
-  try {
-    await migrate(scratch.url);
-    const first = await seed(client);
-    expect(first).toMatchObject({ countries: 250, universities: 10_251, users: DEMO_ACCOUNTS.length });
-    expect(await seed(client)).toEqual(first);
-  } finally {
-    await client.$disconnect();
-    await scratch.drop();
-  }
+test("seeding again adds nothing", async () => {
+  expect(firstRun).toMatchObject({ countries: 250, universities: 10_251, users: DEMO_ACCOUNTS.length });
+  expect(await seed(prisma)).toEqual(firstRun);
 });

@@ -52,7 +52,7 @@ export async function createUniversity(options: {
         })),
       },
     },
-    include: { programs: true },
+    include: { programs: { orderBy: { id: "asc" } } },
   });
 }
 
