@@ -40,6 +40,42 @@ test("concurrent parameterised queries from several connections each get their o
   expect(results.flat()).toEqual([]);
 });
 
+test("transactions and parameterised queries from other connections never interleave", async () => {
+  const connections = await Promise.all(Array.from({ length: 6 }, connect));
+  await connections[0].query("CREATE TABLE IF NOT EXISTS mix_probe (n int)");
+  const problems = (
+    await Promise.all(
+      connections.map(async (client, c) => {
+        const found: string[] = [];
+        for (let i = 0; i < 40; i++) {
+          const n = c * 1000 + i;
+          try {
+            if (c % 3 === 0) {
+              await client.query("BEGIN");
+              await client.query("INSERT INTO mix_probe VALUES ($1)", [n]);
+              await client.query("DELETE FROM mix_probe WHERE n < $1 AND n > $2", [0, -5]);
+              await client.query("COMMIT");
+            } else {
+              const { rows } = await client.query("SELECT $1::int AS a, $2::text AS b, $3::int AS c", [
+                n,
+                "x",
+                -n,
+              ]);
+              if (rows[0]?.c !== -n) found.push(`wrong row for ${n}: ${JSON.stringify(rows[0])}`);
+            }
+          } catch (error) {
+            found.push((error as Error).message);
+          }
+        }
+        return found;
+      }),
+    )
+  ).flat();
+  expect(problems).toEqual([]);
+  const { rows } = await connections[0].query("SELECT count(*)::int AS n FROM mix_probe");
+  expect(rows[0].n).toBe(80);
+});
+
 test("a transaction keeps the backend: others see its rows only after COMMIT", async () => {
   const [writer, reader] = await Promise.all([connect(), connect()]);
   await writer.query("CREATE TABLE IF NOT EXISTS tx_probe (n int)");
