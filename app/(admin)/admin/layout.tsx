@@ -1,0 +1,41 @@
+import {
+  BookOpenIcon,
+  FileTextIcon,
+  LayoutDashboardIcon,
+  SchoolIcon,
+  SettingsIcon,
+  UsersIcon,
+} from "lucide-react";
+import type { Metadata } from "next";
+import { AuthProvider } from "@/components/auth/auth-provider";
+import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import type { SidebarItem } from "@/components/dashboard/nav-item";
+import { adminOrSignIn } from "@/lib/auth/session";
+import { getUserDto } from "@/lib/users/accounts";
+
+export const metadata: Metadata = { robots: { index: false } };
+
+// SPEC §2 Sidebar (admin).
+const ADMIN_NAV: SidebarItem[] = [
+  { href: "/admin/dash", label: "Dashboard", icon: <LayoutDashboardIcon aria-hidden="true" /> },
+  { href: "/admin/universities", label: "Universities", icon: <SchoolIcon aria-hidden="true" /> },
+  { href: "/admin/programs", label: "Programs", icon: <BookOpenIcon aria-hidden="true" /> },
+  { href: "/admin/applications", label: "Applications", icon: <FileTextIcon aria-hidden="true" /> },
+  { href: "/admin/users", label: "Users", icon: <UsersIcon aria-hidden="true" /> },
+  { href: "/admin/settings", label: "Settings", icon: <SettingsIcon aria-hidden="true" /> },
+];
+
+// The admin area. proxy.ts already sends visitors without an admin token to /auth; this check also
+// catches ended sessions and demoted admins (SPEC §6: nothing renders for them). Each page checks
+// again, since a layout does not re-run on every navigation.
+export default async function AdminLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const viewer = await adminOrSignIn();
+  const user = await getUserDto(viewer.id);
+  return (
+    <AuthProvider initialUser={user}>
+      <DashboardShell user={user} items={ADMIN_NAV} navLabel="Admin">
+        {children}
+      </DashboardShell>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,243 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expectNoAccessibilityViolations } from "./axe";
+
+// /admin/applications (SPEC §2; issue "Applying to programs", Admin review): a student applies
+// through the API, an admin finds the application, moves it along the review workflow with notes,
+// reads its history, and the student sees the outcome. Each test registers its own student.
+
+const MIT = "massachusetts-institute-of-technology";
+const DAY_MS = 86_400_000;
+
+interface ApiProgram {
+  id: number;
+  name: string;
+  deadline: string;
+}
+
+/** Letters only, so the name stays a plausible full name and unique per run. */
+function uniqueWord() {
+  return (Date.now().toString(36) + Math.random().toString(36).slice(2, 6))
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)])
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A new browser context signed in as a freshly registered student. */
+async function registerStudent(browser: Browser) {
+  const word = uniqueWord();
+  const fullName = `Rowan ${word}`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.request.post("/api/register", {
+    data: {
+      fullName,
+      email: `rowan.${word.toLowerCase()}@example.com`,
+      username: `rowan_${word.toLowerCase()}`,
+      password: "a long enough password",
+      confirmPassword: "a long enough password",
+    },
+  });
+  expect(response.status()).toBe(201);
+  return { context, page, fullName };
+}
+
+/** A new browser context signed in as the demo admin. */
+async function signInAdmin(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.request.post("/api/login", {
+    data: { username: "admin", password: "Admin#2026" },
+  });
+  expect(response.status()).toBe(200);
+  return { context, page };
+}
+
+/** Applies to an MIT program whose deadline is still ahead; returns the application and program. */
+async function applyToMit(request: APIRequestContext) {
+  const university = await getJson<{ id: number }>(request, `/api/universities/by-slug/${MIT}`);
+  const programs = await getJson<ApiProgram[]>(
+    request,
+    `/api/programs?universityId=${university.id}&limit=500`,
+  );
+  const program = programs.find((p) => new Date(p.deadline).getTime() > Date.now() + DAY_MS);
+  expect(program, "an MIT program with a future deadline").toBeDefined();
+  const response = await request.post("/api/applications", {
+    data: {
+      programId: program!.id,
+      personalStatement: "I want to study here because ".padEnd(620, "I love learning. "),
+      academicHistory: {
+        institution: "Springfield High School",
+        degree: "High School Diploma",
+        gpa: "3.9",
+        graduationYear: 2023,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const application = (await response.json()) as { id: number; status: string };
+  expect(application.status).toBe("pending");
+  return { applicationId: application.id, program: program! };
+}
+
+/** Searches the list for one student's applications and returns their single row. */
+async function findRow(page: Page, fullName: string) {
+  await page.getByRole("searchbox", { name: "Search" }).fill(fullName);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: fullName });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function changeStatus(page: Page, fullName: string, to: string, note: string) {
+  const row = page.getByRole("row").filter({ hasText: fullName });
+  await row.getByRole("button", { name: "Update status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Update status" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("combobox", { name: "New status" }).click();
+  await page.getByRole("option", { name: to }).click();
+  await dialog.getByLabel("Note for the student (optional)").fill(note);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText(to, { exact: true })).toBeVisible();
+}
+
+test("an admin reviews a student's application: search, status changes with notes, history", async ({
+  browser,
+}) => {
+  const student = await registerStudent(browser);
+  const { applicationId, program } = await applyToMit(student.page.request);
+  const admin = await signInAdmin(browser);
+  const page = admin.page;
+
+  await page.goto("/admin/applications");
+  await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
+  const row = await findRow(page, student.fullName);
+  await expect(row.getByRole("cell").nth(1)).toContainText(program.name);
+  await expect(row.getByText("Pending", { exact: true })).toHaveAttribute("data-status", "pending");
+
+  // Only the moves the workflow allows are offered: from Pending, In Review alone.
+  await row.getByRole("button", { name: "Update status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Update status" });
+  await dialog.getByRole("combobox", { name: "New status" }).click();
+  await expect(page.getByRole("option")).toHaveText(["In Review"]);
+  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  const firstNote = "Transcript received; the committee is reviewing it.";
+  const secondNote = "Forwarded to the admissions office of the university.";
+  await changeStatus(page, student.fullName, "In Review", firstNote);
+  // The success toast, held on screen by the pointer, passes axe too (contrast of its texts).
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Status updated" });
+  await toast.hover();
+  await expect(toast).toHaveCSS("opacity", "1");
+  await expectNoAccessibilityViolations(page);
+  await page.mouse.move(0, 0);
+  await changeStatus(page, student.fullName, "Sent to University", secondNote);
+
+  // The status filter is server-side too.
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Pending" }).click();
+  await expect(page).toHaveURL(/[?&]status=pending/);
+  await expect(page.getByText("0 applications", { exact: true })).toBeVisible();
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Sent to University" }).click();
+  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+
+  // The detail page: statement, academic history and the history with both notes.
+  await row.getByRole("link", { name: "View details" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${applicationId}$`));
+  await expect(
+    page.getByRole("heading", { level: 1, name: `${student.fullName}'s application` }),
+  ).toBeVisible();
+  await expect(page.getByText("I want to study here because")).toBeVisible();
+  await expect(page.getByText("Springfield High School")).toBeVisible();
+  const history = page.getByTestId("history-entry");
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText(student.fullName);
+  await expect(history.nth(1)).toContainText("Pending");
+  await expect(history.nth(1)).toContainText("In Review");
+  await expect(history.nth(1)).toContainText(firstNote);
+  await expect(history.nth(1)).toContainText("Ada Admin");
+  await expect(history.nth(2)).toContainText("Sent to University");
+  await expect(history.nth(2)).toContainText(secondNote);
+  // axe on the page itself: a toast fading out would be judged mid-animation.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+  await expectNoAccessibilityViolations(page);
+
+  // The student sees the outcome and the latest note.
+  const mine = await getJson<{ status: string; latestNote: string | null }>(
+    student.page.request,
+    `/api/applications/${applicationId}`,
+  );
+  expect(mine.status).toBe("sent-to-university");
+  expect(mine.latestNote).toBe(secondNote);
+
+  // A dialog opened on a stale status shows the server's refusal instead of saving.
+  await page.getByRole("button", { name: "Update status" }).click();
+  const stale = page.getByRole("dialog", { name: "Update status" });
+  await stale.getByRole("combobox", { name: "New status" }).click();
+  await page.getByRole("option", { name: "Rejected" }).click();
+  const approve = await page.request.patch(`/api/applications/${applicationId}`, {
+    data: { status: "approved" },
+  });
+  expect(approve.status()).toBe(200);
+  await stale.getByRole("button", { name: "Save" }).click();
+  await expect(stale.getByRole("alert")).toContainText("Approved is a final status.");
+  await stale.getByRole("button", { name: "Cancel" }).click();
+  await page.reload();
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByRole("dialog", { name: "Update status" })).toContainText(
+    "Approved is a final status",
+  );
+
+  await student.context.close();
+  await admin.context.close();
+});
+
+test("a student visiting /admin/applications is sent away and never sees the table", async ({ browser }) => {
+  const student = await registerStudent(browser);
+  const page = student.page;
+
+  const direct = await page.request.get("/admin/applications", { maxRedirects: 0 });
+  expect(direct.status()).toBe(307);
+  expect(direct.headers().location).toMatch(/\/auth$/);
+  expect(await direct.text()).not.toContain("<table");
+
+  await page.goto("/admin/applications");
+  await expect(page).toHaveURL(/\/(auth|user\/dash)(\?|$)/);
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Applications", exact: true })).toHaveCount(0);
+
+  // An admin-only page of a specific application also stays closed.
+  await page.goto("/admin/applications/1");
+  await expect(page).toHaveURL(/\/(auth|user\/dash)(\?|$)/);
+
+  await student.context.close();
+});
+
+test("axe: /admin/applications with the status dialog closed and open", async ({ browser }) => {
+  const admin = await signInAdmin(browser);
+  const page = admin.page;
+  await page.goto("/admin/applications");
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Applications" })).toHaveAttribute("aria-current", "page");
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole("button", { name: "Update status" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Update status" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Update status" }).first()).toBeFocused();
+
+  await admin.context.close();
+});
