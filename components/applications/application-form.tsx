@@ -278,7 +278,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
       onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
       noValidate
       className="grid gap-6"
-      aria-labelledby="application-step-title"
+      aria-label="Application form"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>

@@ -68,35 +68,35 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
         <CardContent>
           <h2 className="sr-only">Program details</h2>
           <dl className="grid gap-4 text-sm sm:grid-cols-2">
-            <div className="flex items-start gap-2">
-              <GraduationCap aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-              <div>
-                <dt className="text-slate-600">Degree</dt>
-                <dd className="font-medium text-slate-900">{program.degree}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 text-slate-600">
+                <GraduationCap aria-hidden="true" className="size-4 text-slate-500" />
+                Degree
+              </dt>
+              <dd className="pl-6 font-medium text-slate-900">{program.degree}</dd>
             </div>
-            <div className="flex items-start gap-2">
-              <Clock aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-              <div>
-                <dt className="text-slate-600">Duration</dt>
-                <dd className="font-medium text-slate-900">{formatYears(program.duration)}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 text-slate-600">
+                <Clock aria-hidden="true" className="size-4 text-slate-500" />
+                Duration
+              </dt>
+              <dd className="pl-6 font-medium text-slate-900">{formatYears(program.duration)}</dd>
             </div>
-            <div className="flex items-start gap-2">
-              <Wallet aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-              <div>
-                <dt className="text-slate-600">Tuition</dt>
-                <dd className="font-medium text-slate-900">{formatUsd(program.tuition)} per year</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 text-slate-600">
+                <Wallet aria-hidden="true" className="size-4 text-slate-500" />
+                Tuition
+              </dt>
+              <dd className="pl-6 font-medium text-slate-900">{formatUsd(program.tuition)} per year</dd>
             </div>
-            <div className="flex items-start gap-2">
-              <CalendarDays aria-hidden="true" className="mt-0.5 size-4 text-slate-500" />
-              <div>
-                <dt className="text-slate-600">Application deadline</dt>
-                <dd className="font-medium text-slate-900">
-                  <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 text-slate-600">
+                <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
+                Application deadline
+              </dt>
+              <dd className="pl-6 font-medium text-slate-900">
+                <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>
+              </dd>
             </div>
           </dl>
         </CardContent>
