@@ -203,3 +203,48 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
     })),
   };
 }
+
+export type HistoryEntry = ApplicationDetail["history"][number];
+
+/**
+ * The status histories of several applications in one query (oldest entry first), keyed by
+ * application id, for lists that show each application's history.
+ */
+export async function listApplicationHistories(ids: number[]): Promise<Map<number, HistoryEntry[]>> {
+  const histories = new Map<number, HistoryEntry[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return histories;
+  const events = await prisma.applicationEvent.findMany({
+    where: { applicationId: { in: ids } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      applicationId: true,
+      createdAt: true,
+      fromStatus: true,
+      toStatus: true,
+      note: true,
+      actor: { select: { fullName: true } },
+    },
+  });
+  for (const e of events) {
+    histories.get(e.applicationId)?.push({
+      at: e.createdAt.toISOString(),
+      from: e.fromStatus ? toStatus(e.fromStatus) : null,
+      to: toStatus(e.toStatus),
+      note: e.note,
+      by: e.actor?.fullName ?? null,
+    });
+  }
+  return histories;
+}
+
+/** The student's application to this program, if they have sent one. */
+export async function findOwnApplication(
+  userId: number,
+  programId: number,
+): Promise<{ id: number; status: ApplicationStatus; submittedAt: Date } | null> {
+  const row = await prisma.application.findUnique({
+    where: { userId_programId: { userId, programId } },
+    select: { id: true, status: true, submittedAt: true },
+  });
+  return row ? { ...row, status: toStatus(row.status) } : null;
+}

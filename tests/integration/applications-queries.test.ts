@@ -1,4 +1,10 @@
-import { listRecentApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
+import {
+  findOwnApplication,
+  listApplicationHistories,
+  listRecentApplications,
+  listUpcomingDeadlines,
+} from "@/lib/applications/queries";
+import { prisma } from "@/lib/db/client";
 import {
   createApplication,
   createStudent,
@@ -118,5 +124,62 @@ describe("listUpcomingDeadlines", () => {
     expect((await listUpcomingDeadlines(otherStudentId, now, 90)).map((d) => d.programName)).toEqual([
       "Not applied",
     ]);
+  });
+});
+
+describe("listApplicationHistories", () => {
+  test("gives each application's events oldest first, in one map, with the SPEC status names", async () => {
+    const soon = await prisma.application.findFirstOrThrow({
+      where: { userId: studentId, programId: programs["Soon"] },
+    });
+    const sooner = await prisma.application.findFirstOrThrow({
+      where: { userId: studentId, programId: programs["Sooner"] },
+    });
+    const reviewer = await createStudent(`${tag}_reviewer`);
+    await prisma.applicationEvent.createMany({
+      data: [
+        {
+          applicationId: sooner.id,
+          actorId: reviewer.id,
+          fromStatus: "pending",
+          toStatus: "in_review",
+          note: "Looking",
+          createdAt: daysFromNow(-1),
+        },
+        {
+          applicationId: sooner.id,
+          actorId: studentId,
+          fromStatus: null,
+          toStatus: "pending",
+          createdAt: daysFromNow(-2),
+        },
+      ],
+    });
+
+    const histories = await listApplicationHistories([soon.id, sooner.id]);
+    expect(histories.get(soon.id)).toEqual([]);
+    expect(histories.get(sooner.id)).toEqual([
+      { at: daysFromNow(-2).toISOString(), from: null, to: "pending", note: null, by: `Student ${tag}` },
+      {
+        at: daysFromNow(-1).toISOString(),
+        from: "pending",
+        to: "in-review",
+        note: "Looking",
+        by: reviewer.fullName,
+      },
+    ]);
+    expect(await listApplicationHistories([])).toEqual(new Map());
+  });
+});
+
+describe("findOwnApplication", () => {
+  test("finds the student's application to a program, and nobody else's", async () => {
+    expect(await findOwnApplication(studentId, programs["Sooner"])).toEqual({
+      id: expect.any(Number),
+      status: "in-review",
+      submittedAt: expect.any(Date),
+    });
+    expect(await findOwnApplication(studentId, programs["Not applied"])).toBeNull();
+    expect(await findOwnApplication(otherStudentId, programs["Sooner"])).toBeNull();
   });
 });

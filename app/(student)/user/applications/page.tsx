@@ -1,0 +1,148 @@
+import { FileTextIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { StatusBadge } from "@/components/applications/status-badge";
+import { WithdrawButton } from "@/components/applications/withdraw-button";
+import { Pagination } from "@/components/search/pagination";
+import { Card, CardContent } from "@/components/ui/card";
+import { listApplicationHistories, listApplications, type HistoryEntry } from "@/lib/applications/queries";
+import { STATUS_LABELS } from "@/lib/applications/status";
+import { viewerOrSignIn } from "@/lib/auth/session";
+import { formatCount, formatDate } from "@/lib/format";
+
+export const metadata: Metadata = { title: "My Applications" };
+
+const PAGE_SIZE = 20;
+
+const linkClass =
+  "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+type ApplicationsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function pageOf(value: string | string[] | undefined): number {
+  const page = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function historyLine(entry: HistoryEntry): string {
+  return entry.from === null
+    ? `Submitted (${STATUS_LABELS[entry.to]})`
+    : `${STATUS_LABELS[entry.from]} → ${STATUS_LABELS[entry.to]}`;
+}
+
+export default async function ApplicationsPage({ searchParams }: ApplicationsPageProps) {
+  const viewer = await viewerOrSignIn("/user/applications");
+  const requested = pageOf((await searchParams).page);
+  let page = await listApplications({
+    userId: viewer.id,
+    limit: PAGE_SIZE,
+    offset: (requested - 1) * PAGE_SIZE,
+  });
+  const last = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  // A page past the end (after a withdrawal, say) shows the last one.
+  const current = Math.min(requested, last);
+  if (current !== requested) {
+    page = await listApplications({ userId: viewer.id, limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE });
+  }
+  const histories = await listApplicationHistories(page.items.map((item) => item.id));
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Applications</h1>
+        <p className="text-slate-600">
+          {page.total === 0
+            ? "Programs you apply to show up here with their status."
+            : `${formatCount(page.total)} ${page.total === 1 ? "application" : "applications"}, newest first.`}
+        </p>
+      </div>
+
+      {page.total === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-start gap-3 text-slate-700">
+            <FileTextIcon className="size-8 text-brand-600" aria-hidden="true" />
+            <p>No applications submitted yet</p>
+            <Link href="/universities/search" className={linkClass}>
+              Find a program to apply to
+            </Link>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Applications">
+          {page.items.map((application) => {
+            const history = histories.get(application.id) ?? [];
+            return (
+              <li key={application.id} data-testid="application-item">
+                <Card className="gap-4 py-5">
+                  <CardContent className="flex flex-col gap-4">
+                    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                      <div className="min-w-0">
+                        <h2 className="font-semibold text-slate-900">
+                          {application.program.name}{" "}
+                          <span className="text-sm font-normal text-slate-600">
+                            ({application.program.degree})
+                          </span>
+                        </h2>
+                        <p className="text-sm">
+                          <Link href={`/university/${application.university.slug}`} className={linkClass}>
+                            {application.university.name}
+                          </Link>
+                        </p>
+                        <p className="text-xs text-slate-600">
+                          Submitted{" "}
+                          <time dateTime={application.submittedAt}>
+                            {formatDate(application.submittedAt)}
+                          </time>
+                        </p>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        <StatusBadge status={application.status} />
+                        {application.status === "pending" && (
+                          <WithdrawButton
+                            applicationId={application.id}
+                            programName={`${application.program.name} (${application.program.degree})`}
+                          />
+                        )}
+                      </div>
+                    </div>
+
+                    {application.latestNote && (
+                      <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+                        <p className="font-medium text-slate-900">Latest note from the reviewers</p>
+                        <p className="whitespace-pre-line text-slate-700">{application.latestNote}</p>
+                      </div>
+                    )}
+
+                    <details className="group text-sm">
+                      <summary className="w-fit cursor-pointer rounded-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+                        Status history ({history.length})
+                      </summary>
+                      <ol className="mt-3 flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
+                        {history.map((entry, i) => (
+                          <li key={i} className="flex flex-col gap-0.5">
+                            <p className="font-medium text-slate-900">{historyLine(entry)}</p>
+                            <p className="text-xs text-slate-600">
+                              <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+                              {entry.by && entry.from !== null ? ` · by ${entry.by}` : null}
+                            </p>
+                            {entry.note && <p className="whitespace-pre-line text-slate-700">{entry.note}</p>}
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Pagination
+        current={current}
+        last={last}
+        hrefFor={(n) => (n === 1 ? "/user/applications" : `/user/applications?page=${n}`)}
+      />
+    </div>
+  );
+}

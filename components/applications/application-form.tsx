@@ -1,0 +1,391 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useForm, useWatch, type FieldErrors, type FieldPath } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { FormField } from "@/components/forms/form-field";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import type { DraftData } from "@/lib/applications/drafts";
+import { formatCount } from "@/lib/format";
+import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
+import {
+  academicHistorySchema,
+  GRADUATION_YEAR_MIN,
+  personalStatementSchema,
+  STATEMENT_MAX,
+  STATEMENT_MIN,
+} from "@/lib/validation/application";
+
+// The two-step application of SPEC §2 (/apply/{programId}). Both steps validate with the schema
+// POST /api/applications uses. What the student types is saved as a draft on the server (debounced
+// while typing, and at once on a step change), so a reload, another device or a failed submit
+// keeps it; the server deletes the draft when the application is submitted.
+
+const AUTOSAVE_DELAY_MS = 800;
+
+function formSchema(now: Date) {
+  return z.object({
+    personalStatement: personalStatementSchema,
+    academicHistory: academicHistorySchema(now),
+  });
+}
+type FormInput = z.input<ReturnType<typeof formSchema>>;
+type FormOutput = z.output<ReturnType<typeof formSchema>>;
+type Step = 1 | 2;
+
+const STEP_2_FIELDS = [
+  "academicHistory.institution",
+  "academicHistory.degree",
+  "academicHistory.gpa",
+  "academicHistory.graduationYear",
+] as const satisfies readonly FieldPath<FormInput>[];
+const ALL_FIELDS = ["personalStatement", ...STEP_2_FIELDS] as const;
+
+const STEP_TITLES: Record<Step, string> = { 1: "Personal Statement", 2: "Academic History" };
+
+type SaveState = "idle" | "saving" | "saved" | "error";
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: "",
+  saving: "Saving...",
+  saved: "Draft saved",
+  error: "Couldn't save the draft",
+};
+
+/** The form's values as a draft, clipped to the sizes the draft endpoint accepts. */
+function toDraft(values: FormInput, step: Step): DraftData {
+  const history = values.academicHistory;
+  const year = history?.graduationYear;
+  const yearText = typeof year === "number" || typeof year === "string" ? String(year) : "";
+  return {
+    step,
+    personalStatement: (values.personalStatement ?? "").slice(0, STATEMENT_MAX + 1000),
+    academicHistory: {
+      institution: (history?.institution ?? "").slice(0, 200),
+      degree: (history?.degree ?? "").slice(0, 200),
+      gpa: (history?.gpa ?? "").slice(0, 20),
+      graduationYear: yearText.length <= 4 ? yearText : "",
+    },
+  };
+}
+
+type ApplicationFormProps = {
+  programId: number;
+  /** The saved draft, if any (from getDraft on the server). */
+  draft: DraftData | null;
+  /** The server's current date (ISO), so that the year limit is the same on both sides. */
+  today: string;
+};
+
+export function ApplicationForm({ programId, draft, today }: ApplicationFormProps) {
+  const router = useRouter();
+  const now = useMemo(() => new Date(today), [today]);
+  const maxYear = now.getUTCFullYear();
+  const schema = useMemo(() => formSchema(now), [now]);
+  const draftUrl = `/api/applications/drafts/${programId}`;
+
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    setError,
+    setFocus,
+    getValues,
+    subscribe,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    shouldFocusError: false, // the field to focus may be on the other step; see focusFirstError
+    defaultValues: {
+      personalStatement: draft?.personalStatement ?? "",
+      academicHistory: {
+        institution: draft?.academicHistory.institution ?? "",
+        degree: draft?.academicHistory.degree ?? "",
+        gpa: draft?.academicHistory.gpa ?? "",
+        graduationYear: String(draft?.academicHistory.graduationYear ?? ""),
+      },
+    },
+  });
+
+  // A draft saved on step 2 reopens there, unless its statement would not pass step 1.
+  const [step, setStep] = useState<Step>(() =>
+    draft?.step === 2 && personalStatementSchema.safeParse(draft.personalStatement).success ? 2 : 1,
+  );
+  const [saveState, setSaveState] = useState<SaveState>("idle");
+  const [leaving, setLeaving] = useState(false);
+  const statement = useWatch({ control, name: "personalStatement" }) ?? "";
+
+  // --- Draft autosave -------------------------------------------------------------------------
+  const stepRef = useRef(step);
+  const lastSaved = useRef(JSON.stringify(toDraft(getValues(), step)));
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const stopped = useRef(false);
+
+  /** Saves the current values unless they are what was saved last; saves run one after another. */
+  const saveNow = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    queue.current = queue.current.then(async () => {
+      if (stopped.current) return;
+      const data = toDraft(getValues(), stepRef.current);
+      const body = JSON.stringify(data);
+      if (body === lastSaved.current) return;
+      setSaveState("saving");
+      try {
+        await apiFetch(draftUrl, { method: "PUT", body: data });
+        lastSaved.current = body;
+        setSaveState("saved");
+      } catch {
+        setSaveState("error");
+      }
+    });
+    return queue.current;
+  }, [draftUrl, getValues]);
+
+  useEffect(() => {
+    return subscribe({
+      formState: { values: true },
+      callback: () => {
+        if (stopped.current) return;
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+      },
+    });
+  }, [subscribe, saveNow]);
+
+  useEffect(() => {
+    stepRef.current = step;
+    void saveNow();
+  }, [step, saveNow]);
+
+  // Leaving the page with a save still waiting: send it with keepalive so it outlives the page.
+  useEffect(() => {
+    const flush = () => {
+      if (!timer.current || stopped.current) return;
+      clearTimeout(timer.current);
+      timer.current = null;
+      const data = toDraft(getValues(), stepRef.current);
+      void fetch(draftUrl, {
+        method: "PUT",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(data),
+        keepalive: true,
+      }).catch(() => undefined);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", onVisibility);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [draftUrl, getValues]);
+
+  // --- Steps and focus ------------------------------------------------------------------------
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const pendingFocus = useRef<FieldPath<FormInput> | null>(null);
+
+  useEffect(() => {
+    if (pendingFocus.current) {
+      setFocus(pendingFocus.current);
+      pendingFocus.current = null;
+    } else if (moved.current) {
+      headingRef.current?.focus();
+    }
+    moved.current = false;
+  }, [step, setFocus]);
+
+  const goTo = (next: Step) => {
+    moved.current = true;
+    setStep(next);
+  };
+
+  /** Shows the step of the first field with an error and focuses that field. */
+  const focusFirstError = (fields: readonly FieldPath<FormInput>[]) => {
+    const first = ALL_FIELDS.find((field) => fields.includes(field));
+    if (!first) return;
+    const target: Step = first === "personalStatement" ? 1 : 2;
+    if (target === step) setFocus(first);
+    else {
+      pendingFocus.current = first;
+      setStep(target);
+    }
+  };
+
+  const onNext = async () => {
+    if (await trigger("personalStatement")) goTo(2);
+    else setFocus("personalStatement");
+  };
+
+  const onValid = async (values: FormOutput) => {
+    // No autosave may land after the submit: the server deletes the draft when it succeeds.
+    stopped.current = true;
+    if (timer.current) clearTimeout(timer.current);
+    await queue.current;
+    try {
+      await apiFetch("/api/applications", { method: "POST", body: { programId, ...values } });
+      setLeaving(true);
+      toast.success("Application Submitted", {
+        description: "Your application has been successfully submitted!",
+      });
+      router.push("/");
+      router.refresh();
+    } catch (error) {
+      stopped.current = false;
+      const fieldErrors = fieldErrorsOf(error);
+      const withErrors = ALL_FIELDS.filter((field) => fieldErrors[field]?.[0]);
+      for (const field of withErrors) setError(field, { type: "server", message: fieldErrors[field][0] });
+      focusFirstError(withErrors);
+      toast.error("Application Failed", { description: errorMessage(error) });
+      // Already applied (409) or deadline passed (422): the page now says so instead of the form.
+      const status = errorStatus(error);
+      if (status === 409 || status === 422) router.refresh();
+      else void saveNow();
+    }
+  };
+
+  const onInvalid = (formErrors: FieldErrors<FormInput>) => {
+    const fields = ALL_FIELDS.filter((field) =>
+      field === "personalStatement"
+        ? formErrors.personalStatement
+        : formErrors.academicHistory?.[field.split(".")[1] as keyof FormInput["academicHistory"]],
+    );
+    focusFirstError(fields);
+  };
+
+  // Typing after a refused Next re-checks the statement, so its message goes away once it is valid.
+  const statementField = register("personalStatement", {
+    onChange: () => {
+      if (errors.personalStatement) void trigger("personalStatement");
+    },
+  });
+  const statementError = errors.personalStatement?.message;
+  const pending = isSubmitting || leaving;
+
+  return (
+    <form
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      noValidate
+      className="grid gap-6"
+      aria-label="Application form"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
+          <h2
+            id="application-step-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-semibold text-slate-900 outline-none"
+          >
+            {STEP_TITLES[step]}
+          </h2>
+        </div>
+        <p className="text-xs text-slate-600" data-testid="draft-status">
+          {SAVE_TEXT[saveState]}
+        </p>
+      </div>
+
+      {step === 1 ? (
+        <div className="grid gap-2">
+          <Label htmlFor="application-statement">Personal Statement</Label>
+          <p id="application-statement-hint" className="text-sm text-slate-600">
+            Tell the admissions team why you want to join this program: at least {formatCount(STATEMENT_MIN)}{" "}
+            characters, at most {formatCount(STATEMENT_MAX)}.
+          </p>
+          <Textarea
+            id="application-statement"
+            rows={14}
+            className="min-h-64"
+            aria-invalid={statementError ? true : undefined}
+            aria-describedby={[
+              "application-statement-hint",
+              "application-statement-count",
+              statementError ? "application-statement-error" : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
+            {...statementField}
+          />
+          <p
+            id="application-statement-count"
+            className={
+              statement.length > STATEMENT_MAX ? "text-sm font-medium text-red-700" : "text-sm text-slate-600"
+            }
+          >
+            {formatCount(statement.length)} / {formatCount(STATEMENT_MAX)} characters
+          </p>
+          {statementError && (
+            <p id="application-statement-error" className="text-sm font-medium text-red-700">
+              {statementError}
+            </p>
+          )}
+          <div className="flex justify-end">
+            <Button type="button" onClick={() => void onNext()}>
+              Next
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-5">
+          <FormField
+            id="application-institution"
+            label="Previous Institution"
+            autoComplete="organization"
+            maxLength={200}
+            error={errors.academicHistory?.institution?.message}
+            {...register("academicHistory.institution")}
+          />
+          <FormField
+            id="application-degree"
+            label="Previous Degree"
+            maxLength={200}
+            error={errors.academicHistory?.degree?.message}
+            {...register("academicHistory.degree")}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              id="application-gpa"
+              label="GPA"
+              hint="As on your transcript, for example 3.8 / 4.0."
+              maxLength={20}
+              error={errors.academicHistory?.gpa?.message}
+              {...register("academicHistory.gpa")}
+            />
+            <FormField
+              id="application-graduation-year"
+              label="Graduation Year"
+              type="number"
+              inputMode="numeric"
+              min={GRADUATION_YEAR_MIN}
+              max={maxYear}
+              step={1}
+              hint={`${GRADUATION_YEAR_MIN} to ${maxYear}.`}
+              error={errors.academicHistory?.graduationYear?.message}
+              {...register("academicHistory.graduationYear")}
+            />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button type="button" variant="outline" onClick={() => goTo(1)} disabled={pending}>
+              Previous
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Submitting..." : "Submit Application"}
+            </Button>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}

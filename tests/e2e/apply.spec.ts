@@ -1,0 +1,186 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoAccessibilityViolations } from "./axe";
+
+// Applying to a program (SPEC §2 "/apply/{programId}", issue 5): the two steps with their
+// validation, the server draft surviving a reload, the submit, then the student's side
+// (/user/dash and /user/applications) and withdrawing. Each run registers its own student.
+
+const MIT = "massachusetts-institute-of-technology";
+const WEEK_MS = 7 * 86_400_000;
+
+interface ApiProgram {
+  id: number;
+  name: string;
+  degree: string;
+  deadline: string;
+}
+
+/** A seeded MIT program whose deadline is at least a week away. */
+async function openProgram(request: APIRequestContext): Promise<ApiProgram> {
+  const university = await request.get(`/api/universities/by-slug/${MIT}`);
+  expect(university.status()).toBe(200);
+  const { id } = (await university.json()) as { id: number };
+  const response = await request.get(`/api/programs?universityId=${id}&limit=500`);
+  expect(response.status()).toBe(200);
+  const programs = (await response.json()) as ApiProgram[];
+  const program = programs.find((p) => new Date(p.deadline).getTime() > Date.now() + WEEK_MS);
+  if (!program) throw new Error("No MIT program with a future deadline in the seed");
+  return program;
+}
+
+/** Registers a new student through the page's request context, so the session cookie is the browser's. */
+async function signUpStudent(page: Page) {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const response = await page.request.post("/api/register", {
+    data: {
+      fullName: "Ada Applicant",
+      email: `apply.${id}@example.com`,
+      username: `apply_${id}`,
+      password: "a long enough password",
+      confirmPassword: "a long enough password",
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+const STATEMENT = (
+  "I have wanted to study this subject since I built my first radio at school, and the years since " +
+  "have only deepened that wish. "
+).repeat(6);
+
+test("signed out, the apply page sends the visitor to sign in and back", async ({ page, request }) => {
+  const program = await openProgram(request);
+  await page.goto(`/apply/${program.id}`);
+  await expect(page).toHaveURL(`/auth?callbackUrl=%2Fapply%2F${program.id}`);
+});
+
+test("a student applies in two steps, keeps a draft across a reload, sees and withdraws the application", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const program = await openProgram(page.request);
+  await signUpStudent(page);
+
+  await page.goto(`/apply/${program.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Apply to ${program.name}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Massachusetts Institute of Technology" })).toHaveAttribute(
+    "href",
+    `/university/${MIT}`,
+  );
+  await expect(page.getByText("per year")).toBeVisible();
+  await expect(page.getByText("Step 1 of 2")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  // Step 1: a live count, and Next refuses a short statement with SPEC's message.
+  const statement = page.getByLabel("Personal Statement");
+  await statement.fill("Too short.");
+  await expect(page.getByText("10 / 5,000 characters")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Personal statement must be at least 500 characters")).toBeVisible();
+  await expect(statement).toHaveAttribute("aria-invalid", "true");
+  await expect(statement).toBeFocused();
+  await expect(page.getByText("Step 1 of 2")).toBeVisible();
+
+  await statement.fill(STATEMENT);
+  await expect(page.getByText(`${STATEMENT.length} / 5,000 characters`)).toBeVisible();
+  await expect(page.getByText("Personal statement must be at least 500 characters")).toBeHidden();
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // Step 2: every field is required; the first invalid one gets the focus.
+  await expect(page.getByText("Step 2 of 2")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  for (const message of [
+    "Institution is required",
+    "Degree is required",
+    "GPA is required",
+    "Graduation year is required",
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  const institution = page.getByLabel("Previous Institution");
+  await expect(institution).toBeFocused();
+  await expect(institution).toHaveAttribute("aria-invalid", "true");
+
+  const year = page.getByLabel("Graduation Year");
+  await expect(year).toHaveAttribute("min", "1900");
+  await expect(year).toHaveAttribute("max", String(new Date().getUTCFullYear()));
+  await institution.fill("Lincoln High School");
+  await page.getByLabel("Previous Degree").fill("High School Diploma");
+  await page.getByLabel("GPA").fill("3.9 / 4.0");
+  await year.fill("2024");
+
+  // Previous keeps the statement; Next keeps step 2.
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText("Step 1 of 2")).toBeVisible();
+  await expect(statement).toHaveValue(STATEMENT);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+
+  // The draft reaches the server (autosave), and a reload brings everything back.
+  await expect
+    .poll(async () => {
+      const draft = (await (await page.request.get(`/api/applications/drafts/${program.id}`)).json()) as {
+        data: { step: number; personalStatement: string; academicHistory: { graduationYear: string } };
+      } | null;
+      return (
+        draft && [draft.data.step, draft.data.personalStatement, draft.data.academicHistory.graduationYear]
+      );
+    })
+    .toEqual([2, STATEMENT, "2024"]);
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Step 2 of 2")).toBeVisible();
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+  await expect(page.getByLabel("Previous Degree")).toHaveValue("High School Diploma");
+  await expect(page.getByLabel("GPA")).toHaveValue("3.9 / 4.0");
+  await expect(page.getByLabel("Graduation Year")).toHaveValue("2024");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel("Personal Statement")).toHaveValue(STATEMENT);
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // Submit: SPEC's toast, then home.
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByText("Application Submitted")).toBeVisible();
+  await expect(page.getByText("Your application has been successfully submitted!")).toBeVisible();
+  await expect(page).toHaveURL("/");
+  expect((await page.request.get(`/api/applications/drafts/${program.id}`)).status()).toBe(200);
+  expect(await (await page.request.get(`/api/applications/drafts/${program.id}`)).json()).toBeNull();
+
+  // The apply page now says it was sent.
+  await page.goto(`/apply/${program.id}`);
+  await expect(page.getByText("You have already applied to this program")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Follow it under My Applications" })).toHaveAttribute(
+    "href",
+    "/user/applications",
+  );
+  await expect(page.getByRole("button", { name: "Submit Application" })).toHaveCount(0);
+
+  // /user/dash: under My Applications, pending.
+  await page.goto("/user/dash");
+  const recent = page.locator("li").filter({ hasText: program.name }).filter({ hasText: "Submitted" });
+  await expect(recent).toBeVisible();
+  await expect(recent.getByText("Pending")).toBeVisible();
+
+  // /user/applications: listed with its history; withdraw it after confirming.
+  await page.goto("/user/applications");
+  const item = page.getByTestId("application-item").filter({ hasText: program.name });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText("Pending", { exact: true })).toBeVisible();
+  await item.getByText(/Status history/).click();
+  await expect(item.getByText("Submitted (Pending)")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await item.getByRole("button", { name: /Withdraw/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Withdraw this application?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item).toHaveCount(1);
+
+  await item.getByRole("button", { name: /Withdraw/ }).click();
+  await dialog.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByText("Application withdrawn")).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByText("No applications submitted yet")).toBeVisible();
+});
