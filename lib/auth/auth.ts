@@ -103,6 +103,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   pages: { signIn: "/auth", error: "/auth" },
   providers,
   callbacks: {
+    // Redirects after sign-in and sign-out stay on this site, as a path: the browser resolves it
+    // on the host it used (Next hands Auth.js its listening address, e.g. "localhost", which can
+    // differ from it), and another site's URL becomes a harmless path here.
+    redirect({ url, baseUrl }) {
+      const target = new URL(url, baseUrl);
+      return `${target.pathname}${target.search}${target.hash}`;
+    },
     async signIn({ user, account, profile }) {
       if (account?.provider !== "google") return true;
       try {

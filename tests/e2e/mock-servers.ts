@@ -23,6 +23,8 @@ export async function startOidcMock(port: number, identity: { sub: string; email
       name: identity.name,
     };
   });
+  // Otherwise the mock names itself "localhost", and the issuer would not match the app's setting.
+  server.issuer.url = `http://127.0.0.1:${port}`;
   await server.start(port, "127.0.0.1");
   return { stop: () => server.stop() };
 }
