@@ -40,6 +40,47 @@ test("concurrent parameterised queries from several connections each get their o
   expect(results.flat()).toEqual([]);
 });
 
+test("queries of other shapes next to transactions keep their statements, rows and progress", async () => {
+  // Every parameterised query is Parse, Bind, Describe, Execute, Sync on the unnamed statement.
+  // Another connection's BEGIN or Parse between them once made Bind meet the wrong statement
+  // ("bind message supplies 1 parameters, but prepared statement "" requires 3"), handed out other
+  // queries' rows, and could stall every connection. A stall fails this test by its timeout.
+  const connections = await Promise.all(Array.from({ length: 6 }, connect));
+  await connections[0].query("CREATE TABLE IF NOT EXISTS mix_probe (n int)");
+  const problems = await Promise.all(
+    connections.map(async (client, c) => {
+      const wrong: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const n = c * 1000 + i;
+        try {
+          if (c % 3 === 0) {
+            await client.query("BEGIN");
+            await client.query("INSERT INTO mix_probe VALUES ($1)", [n]);
+            await client.query("DELETE FROM mix_probe WHERE n = $1 AND n > $2", [n, -1]);
+            await client.query("COMMIT");
+          } else if (c % 3 === 1) {
+            const { rows } = await client.query("SELECT $1::int AS a", [n]);
+            if (rows[0]?.a !== n) wrong.push(`${n}: ${JSON.stringify(rows)}`);
+          } else {
+            const { rows } = await client.query("SELECT $1::int AS a, $2::text AS b, $3::int AS c", [
+              n,
+              `q${n}`,
+              -n,
+            ]);
+            if (rows[0]?.a !== n || rows[0]?.b !== `q${n}` || rows[0]?.c !== -n)
+              wrong.push(`${n}: ${JSON.stringify(rows)}`);
+          }
+        } catch (error) {
+          wrong.push(`${n}: ${(error as Error).message}`);
+          if (c % 3 === 0) await client.query("ROLLBACK").catch(() => undefined);
+        }
+      }
+      return wrong;
+    }),
+  );
+  expect(problems.flat()).toEqual([]);
+}, 30_000);
+
 test("a transaction keeps the backend: others see its rows only after COMMIT", async () => {
   const [writer, reader] = await Promise.all([connect(), connect()]);
   await writer.query("CREATE TABLE IF NOT EXISTS tx_probe (n int)");
@@ -71,3 +112,26 @@ test("a connection that drops mid-transaction is rolled back and frees the backe
   const { rows } = await other.query("SELECT count(*)::int AS n FROM drop_probe");
   expect(rows[0].n).toBe(0);
 });
+
+test("a connection that drops in the middle of a query frees the backend", async () => {
+  const quitter = await connect();
+  quitter.on("error", () => undefined);
+  const connection = (
+    quitter as unknown as {
+      connection: {
+        parse(q: { text: string; types: number[] }): void;
+        flush(): void;
+        stream: { destroy(): void };
+      };
+    }
+  ).connection;
+  // Parse without its Sync, then gone.
+  connection.parse({ text: "SELECT $1::int AS lonely", types: [] });
+  connection.flush();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  connection.stream.destroy();
+
+  const other = await connect();
+  const { rows } = await other.query("SELECT $1::int AS a, $2::text AS b", [7, "seven"]);
+  expect(rows).toEqual([{ a: 7, b: "seven" }]);
+}, 15_000);
