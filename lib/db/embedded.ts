@@ -12,6 +12,7 @@ const STARTUP_PROTOCOL_VERSION = 196608;
 const SYNC = 0x53; // 'S'
 const SIMPLE_QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
 
 /**
  * Hands PGlite's single backend to one connection at a time. pglite-socket's own queue keeps a
@@ -23,6 +24,8 @@ const TERMINATE = 0x58; // 'X'
  */
 class SessionQueue {
   private owner: number | null = null;
+  /** The owner sent messages of a query that its Sync has not closed yet. */
+  private openQuery = false;
   private readonly waiting: Array<{ handlerId: number; wake: () => void }> = [];
 
   constructor(private readonly db: PGlite) {}
@@ -43,7 +46,8 @@ class SessionQueue {
       await this.releaseSession(handlerId);
       throw error;
     }
-    if (endsTurn(message) && !this.db.isInTransaction()) this.release(handlerId);
+    this.openQuery = !endsTurn(message);
+    if (!this.openQuery && !this.db.isInTransaction()) this.release(handlerId);
     return bytes;
   }
 
@@ -64,6 +68,10 @@ class SessionQueue {
 
   private async releaseSession(handlerId: number) {
     if (this.owner !== handlerId) return;
+    // A query left half-sent (Parse without its Sync) would swallow the next connection's messages.
+    if (this.openQuery)
+      await this.db.runExclusive(() => this.db.execProtocolRawStream(SYNC_MESSAGE, { onRawData: () => {} }));
+    this.openQuery = false;
     if (this.db.isInTransaction()) await this.db.exec("ROLLBACK");
     this.release(handlerId);
   }

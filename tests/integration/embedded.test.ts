@@ -107,3 +107,25 @@ test("a connection that drops mid-transaction is rolled back and frees the backe
   const { rows } = await other.query("SELECT count(*)::int AS n FROM drop_probe");
   expect(rows[0].n).toBe(0);
 });
+test("a connection that drops in the middle of a query frees the backend", async () => {
+  const quitter = await connect();
+  quitter.on("error", () => undefined);
+  const connection = (
+    quitter as unknown as {
+      connection: {
+        parse(q: { text: string; types: number[] }): void;
+        flush(): void;
+        stream: { destroy(): void };
+      };
+    }
+  ).connection;
+  // Parse without its Sync, then gone.
+  connection.parse({ text: "SELECT $1::int AS lonely", types: [] });
+  connection.flush();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  connection.stream.destroy();
+
+  const other = await connect();
+  const { rows } = await other.query("SELECT $1::int AS a, $2::text AS b", [7, "seven"]);
+  expect(rows).toEqual([{ a: 7, b: "seven" }]);
+}, 15_000);
