@@ -1,16 +1,15 @@
 "use client";
 
 import { useId, useTransition } from "react";
-import { debounce, useQueryStates } from "nuqs";
-import { Search } from "lucide-react";
+import { useQueryStates } from "nuqs";
 import {
   adminApplicationsParsers,
   STATUS_FILTERS,
   type StatusFilter,
 } from "@/lib/applications/admin-search-params";
 import { STATUS_LABELS } from "@/lib/applications/status";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { QueryInput } from "@/components/search/query-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 const FILTER_LABELS: Record<StatusFilter, string> = { all: "All Status", ...STATUS_LABELS };
@@ -33,29 +32,14 @@ export function ApplicationFilters() {
       className="flex flex-col gap-4 sm:flex-row sm:items-end"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="flex flex-1 flex-col gap-1.5">
-        <Label htmlFor={`${id}-q`}>Search</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Student name or program"
-            className="pl-9"
-            value={params.q}
-            maxLength={200}
-            onChange={(event) =>
-              setParams(
-                { q: event.target.value, page: null },
-                // The box follows each key; the results follow after a pause.
-                { limitUrlUpdates: event.target.value === "" ? undefined : debounce(350) },
-              )
-            }
-          />
-        </div>
+      <div className="flex-1">
+        <QueryInput
+          id={`${id}-q`}
+          label="Search"
+          placeholder="Student name or program"
+          value={params.q}
+          onChange={(q, options) => setParams({ q, page: null }, options)}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-status`}>Status</Label>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/form-field";
+import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { homeOf } from "@/lib/auth/paths";
@@ -74,23 +75,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
         error={errors.username?.message}
         {...register("username")}
       />
-      <FormField
-        id="register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        id="register-confirm-password"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <NewPasswordFields idPrefix="register" register={register} errors={errors} />
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create Account"}
       </Button>

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField } from "@/components/forms/form-field";
+import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -83,22 +83,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </Alert>
       )}
       <input type="hidden" {...register("token")} />
-      <FormField
-        id="reset-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        id="reset-confirm-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        idPrefix="reset"
+        register={register}
+        errors={errors}
+        labels={{ password: "New password", confirm: "Confirm new password" }}
       />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Saving..." : "Set new password"}

@@ -1,12 +1,11 @@
 "use client";
 
 import { useTransition } from "react";
-import { debounce, useQueryStates } from "nuqs";
-import { Search, X } from "lucide-react";
+import { useQueryStates } from "nuqs";
+import { X } from "lucide-react";
 import { searchParamsParsers } from "@/lib/universities/search-params";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { QueryInput } from "./query-input";
 import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
 
 // The search page's filters. Every value lives in the query string (nuqs): a change pushes a
@@ -42,30 +41,13 @@ export function SearchFilters({ countries, idPrefix }: { countries: CountryOptio
       className="flex flex-col gap-5"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${idPrefix}-q`}>University name</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id={`${idPrefix}-q`}
-            type="search"
-            placeholder="Search by name"
-            className="pl-9"
-            value={params.q}
-            maxLength={200}
-            onChange={(event) =>
-              setParams(
-                { q: event.target.value, page: null },
-                // Typing updates the box at once and the results after a pause.
-                { limitUrlUpdates: event.target.value === "" ? undefined : debounce(350) },
-              )
-            }
-          />
-        </div>
-      </div>
+      <QueryInput
+        id={`${idPrefix}-q`}
+        label="University name"
+        placeholder="Search by name"
+        value={params.q}
+        onChange={(q, options) => setParams({ q, page: null }, options)}
+      />
 
       <FilterFields
         layout="vertical"

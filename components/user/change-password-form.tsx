@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/form-field";
+import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { apiFetch, errorMessage } from "@/lib/http/client";
@@ -50,22 +51,11 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
-      <FormField
-        id="new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        id="confirm-new-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        idPrefix="new"
+        register={register}
+        errors={errors}
+        labels={{ password: "New password", confirm: "Confirm new password" }}
       />
       <div>
         <Button type="submit" disabled={isSubmitting}>
