@@ -1,24 +1,14 @@
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern, type SearchCriteria } from "./criteria";
+import type { UniversityDto } from "./queries";
 import type { SearchSort } from "./search-params";
 
 // University search on the server: one query for the page of results, one for the total. Both
 // are answered from indexes: the trigram index for the name, the country index, and the
 // (universityId, ...) program indexes for the program conditions.
 
-export interface UniversitySummary {
-  id: number;
-  name: string;
-  slug: string;
-  /** The country's name (SPEC §3: the client reads the country name). */
-  country: string;
-  countryCode: string;
-  description: string | null;
-  mainImage: string | null;
-  images: string[];
-  ranking: number | null;
-  webPage: string | null;
+export interface UniversitySummary extends UniversityDto {
   /** Programs that satisfy the search's program conditions (all programs without any). */
   programCount: number;
   /** Lowest yearly tuition among those programs, "12000.00"; null without programs. */
@@ -78,21 +68,6 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
   }
 }
 
-interface Row {
-  id: number;
-  name: string;
-  slug: string;
-  country: string;
-  countryCode: string;
-  description: string | null;
-  mainImage: string | null;
-  images: string[];
-  ranking: number | null;
-  webPage: string | null;
-  programCount: number;
-  minTuition: string | null;
-}
-
 export async function searchUniversities(
   criteria: SearchCriteria,
   options: SearchOptions,
@@ -102,7 +77,7 @@ export async function searchUniversities(
 
   // The page is chosen first (ids only), then completed with its country and program figures,
   // so those are computed for 20 rows, not for every match.
-  const rows = await prisma.$queryRaw<Row[]>`
+  const rows = await prisma.$queryRaw<UniversitySummary[]>`
     WITH page AS (
       SELECT u."id"
         FROM "universities" u
