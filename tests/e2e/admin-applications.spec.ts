@@ -241,3 +241,31 @@ test("axe: /admin/applications with the status dialog closed and open", async ({
 
   await admin.context.close();
 });
+
+test("the admin dashboard counts a new application and lists it under Recent Applications", async ({
+  browser,
+}) => {
+  const admin = await signInAdmin(browser);
+  const pendingCount = async () => {
+    await admin.page.goto("/admin/dash");
+    const card = admin.page
+      .getByRole("listitem")
+      .filter({ has: admin.page.getByRole("heading", { name: "Applications" }) });
+    await expect(card).toContainText("Pending review");
+    return Number((await card.locator("p").first().textContent())!.replace(/[^\d]/g, ""));
+  };
+  const before = await pendingCount();
+  for (const title of ["Total Users", "Universities", "Programs", "Applications"]) {
+    await expect(admin.page.getByRole("heading", { name: title, exact: true })).toBeVisible();
+  }
+
+  const student = await registerStudent(browser);
+  await applyToMit(student.page.request);
+  expect(await pendingCount()).toBeGreaterThanOrEqual(before + 1);
+  const recent = admin.page.getByRole("heading", { name: "Recent Applications" }).locator("xpath=../..");
+  await expect(recent.getByRole("link", { name: new RegExp(student.fullName) })).toBeVisible();
+  await expectNoAccessibilityViolations(admin.page);
+
+  await student.context.close();
+  await admin.context.close();
+});

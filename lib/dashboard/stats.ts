@@ -1,0 +1,65 @@
+import { prisma } from "@/lib/db/client";
+
+// The admin dashboard's figures (SPEC §3: users.total, users.trend, universities.total,
+// programs.total, applications.total, applications.trend), plus the pending count the
+// Applications card shows as 'Pending review'.
+
+const DAY_MS = 86_400_000;
+
+export interface DashboardStats {
+  users: { total: number; trend: number | null };
+  universities: { total: number };
+  programs: { total: number };
+  applications: { total: number; pending: number; trend: number | null };
+}
+
+/**
+ * Change of the last 30 days against the 30 before, in percent with one decimal (+25, -12.5).
+ * Null when there is nothing to compare with (no activity in the earlier period but some now).
+ */
+export function trend(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+export async function getDashboardStats(now = new Date()): Promise<DashboardStats> {
+  const last30 = { gte: new Date(now.getTime() - 30 * DAY_MS), lt: now };
+  const previous30 = {
+    gte: new Date(now.getTime() - 60 * DAY_MS),
+    lt: new Date(now.getTime() - 30 * DAY_MS),
+  };
+  const [
+    users,
+    newUsers,
+    earlierUsers,
+    universities,
+    programs,
+    applications,
+    pending,
+    newApplications,
+    earlierApplications,
+  ] = await Promise.all([
+    prisma.user.count(),
+    prisma.user.count({ where: { createdAt: last30 } }),
+    prisma.user.count({ where: { createdAt: previous30 } }),
+    prisma.university.count(),
+    prisma.program.count(),
+    prisma.application.count(),
+    prisma.application.count({ where: { status: "pending" } }),
+    prisma.application.count({ where: { submittedAt: last30 } }),
+    prisma.application.count({ where: { submittedAt: previous30 } }),
+  ]);
+  return {
+    users: { total: users, trend: trend(newUsers, earlierUsers) },
+    universities: { total: universities },
+    programs: { total: programs },
+    applications: { total: applications, pending, trend: trend(newApplications, earlierApplications) },
+  };
+}
+
+/** "+25% from last month", "-12.5% from last month", or a sentence when there is no baseline. */
+export function trendText(value: number | null): string {
+  if (value === null) return "New this month";
+  if (value === 0) return "No change from last month";
+  return `${value > 0 ? "+" : ""}${value}% from last month`;
+}
