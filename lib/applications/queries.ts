@@ -6,39 +6,6 @@ import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 
 const DAY_MS = 86_400_000;
 
-export interface RecentApplication {
-  id: number;
-  status: ApplicationStatus;
-  submittedAt: Date;
-  program: { id: number; name: string; degree: string };
-  university: { name: string; slug: string };
-}
-
-const recentSelect = {
-  id: true,
-  status: true,
-  submittedAt: true,
-  program: {
-    select: { id: true, name: true, degree: true, university: { select: { name: true, slug: true } } },
-  },
-} satisfies Prisma.ApplicationSelect;
-
-/** The student's latest applications, newest first. */
-export async function listRecentApplications(userId: number, limit = 5): Promise<RecentApplication[]> {
-  const rows = await prisma.application.findMany({
-    where: { userId },
-    orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: recentSelect,
-  });
-  return rows.map(({ program: { university, ...program }, status, ...row }) => ({
-    ...row,
-    status: toStatus(status),
-    program,
-    university,
-  }));
-}
-
 export interface UpcomingDeadline {
   programId: number;
   programName: string;

@@ -1,6 +1,7 @@
 import { FileTextIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApplicationSummary } from "@/components/applications/application-summary";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { WithdrawButton } from "@/components/applications/withdraw-button";
 import { Pagination } from "@/components/search/pagination";
@@ -76,25 +77,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                 <Card className="gap-4 py-5">
                   <CardContent className="flex flex-col gap-4">
                     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                      <div className="min-w-0">
-                        <h2 className="font-semibold text-slate-900">
-                          {application.program.name}{" "}
-                          <span className="text-sm font-normal text-slate-600">
-                            ({application.program.degree})
-                          </span>
-                        </h2>
-                        <p className="text-sm">
-                          <Link href={`/university/${application.university.slug}`} className={linkClass}>
-                            {application.university.name}
-                          </Link>
-                        </p>
-                        <p className="text-xs text-slate-600">
-                          Submitted{" "}
-                          <time dateTime={application.submittedAt}>
-                            {formatDate(application.submittedAt)}
-                          </time>
-                        </p>
-                      </div>
+                      <ApplicationSummary application={application} titleAs="h2" />
                       <div className="flex items-center gap-3">
                         <StatusBadge status={application.status} />
                         {application.status === "pending" && (

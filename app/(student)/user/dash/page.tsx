@@ -1,9 +1,10 @@
 import { CalendarClockIcon, FileTextIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApplicationSummary } from "@/components/applications/application-summary";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { listRecentApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
+import { listApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { firstNameOf } from "@/lib/users/display";
@@ -26,7 +27,7 @@ export default async function StudentDashboardPage() {
   const viewer = await viewerOrSignIn("/user/dash");
   const now = new Date();
   const [applications, deadlines] = await Promise.all([
-    listRecentApplications(viewer.id, 5),
+    listApplications({ userId: viewer.id, limit: 5, offset: 0 }).then((page) => page.items),
     listUpcomingDeadlines(viewer.id, now, DEADLINE_WINDOW_DAYS),
   ]);
 
@@ -63,25 +64,7 @@ export default async function StudentDashboardPage() {
                     key={application.id}
                     className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
                   >
-                    <div className="min-w-0">
-                      <p className="font-medium text-slate-900">
-                        {application.program.name}{" "}
-                        <span className="text-sm font-normal text-slate-600">
-                          ({application.program.degree})
-                        </span>
-                      </p>
-                      <p className="text-sm">
-                        <Link href={`/university/${application.university.slug}`} className={linkClass}>
-                          {application.university.name}
-                        </Link>
-                      </p>
-                      <p className="text-xs text-slate-600">
-                        Submitted{" "}
-                        <time dateTime={application.submittedAt.toISOString()}>
-                          {formatDate(application.submittedAt)}
-                        </time>
-                      </p>
-                    </div>
+                    <ApplicationSummary application={application} />
                     <StatusBadge status={application.status} />
                   </li>
                 ))}
@@ -99,7 +82,8 @@ export default async function StudentDashboardPage() {
               </h2>
             </CardTitle>
             <CardDescription>
-              Programs you applied to, closing in the next {DEADLINE_WINDOW_DAYS} days.
+              Programs you applied to or started an application for, closing in the next{" "}
+              {DEADLINE_WINDOW_DAYS} days.
             </CardDescription>
           </CardHeader>
           <CardContent>
