@@ -1,0 +1,25 @@
+import { cache } from "react";
+import { prisma } from "@/lib/db/client";
+
+// Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
+// page titles all ask for the platform name while one page renders.
+
+export const DEFAULT_PLATFORM_NAME = "UniSearch";
+export const PLATFORM_NAME_KEY = "platformName";
+
+export const getPlatformName = cache(async (): Promise<string> => {
+  const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
+  return row?.value || DEFAULT_PLATFORM_NAME;
+});
+
+/** Study levels in display order (the program form, the program filters). */
+export const listStudyLevels = cache(async (): Promise<string[]> => {
+  const rows = await prisma.studyLevel.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }] });
+  return rows.map((row) => row.name);
+});
+
+/** Study fields in display order (the program form). */
+export const listStudyFields = cache(async (): Promise<string[]> => {
+  const rows = await prisma.studyField.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }] });
+  return rows.map((row) => row.name);
+});
