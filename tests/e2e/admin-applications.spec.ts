@@ -255,6 +255,15 @@ test("the admin dashboard counts a new application and lists it under Recent App
     return Number((await card.locator("p").first().textContent())!.replace(/[^\d]/g, ""));
   };
   const before = await pendingCount();
+  const thisWeek = async () => {
+    // The chart's figures are in a table for screen readers: the last row is the current week.
+    const rows = admin.page.getByRole("table", { name: /Applications submitted per week/ }).getByRole("row");
+    await expect(rows).toHaveCount(13);
+    return Number(await rows.last().getByRole("cell").textContent());
+  };
+  const weekBefore = await thisWeek();
+  await expect(admin.page.getByRole("heading", { name: "Application Trends" })).toBeVisible();
+  await expect(admin.page.locator("[data-slot=chart] .recharts-bar-rectangle").first()).toBeVisible();
   for (const title of ["Total Users", "Universities", "Programs", "Applications"]) {
     await expect(admin.page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   }
@@ -262,6 +271,7 @@ test("the admin dashboard counts a new application and lists it under Recent App
   const student = await registerStudent(browser);
   await applyToMit(student.page.request);
   expect(await pendingCount()).toBeGreaterThanOrEqual(before + 1);
+  expect(await thisWeek()).toBeGreaterThanOrEqual(weekBefore + 1);
   const recent = admin.page.getByRole("heading", { name: "Recent Applications" }).locator("xpath=../..");
   await expect(recent.getByRole("link", { name: new RegExp(student.fullName) })).toBeVisible();
   await expectNoAccessibilityViolations(admin.page);

@@ -1,18 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { FileTextIcon, GraduationCapIcon, LibraryIcon, UsersIcon } from "lucide-react";
+import { ApplicationTrendsChart } from "@/components/admin/application-trends-chart";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApplications } from "@/lib/applications/queries";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { getDashboardStats, trendText } from "@/lib/dashboard/stats";
+import { getWeeklyApplications, TREND_WEEKS } from "@/lib/dashboard/weekly";
 import { formatCount, formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Admin Dashboard" };
 
 export default async function AdminDashboardPage() {
   await adminOrSignIn();
-  const [stats, recent] = await Promise.all([getDashboardStats(), listApplications({ limit: 5, offset: 0 })]);
+  const [stats, recent, weekly] = await Promise.all([
+    getDashboardStats(),
+    listApplications({ limit: 5, offset: 0 }),
+    getWeeklyApplications(),
+  ]);
+  const weeklyTotal = weekly.reduce((sum, week) => sum + week.applications, 0);
   const cards = [
     { title: "Total Users", value: stats.users.total, note: trendText(stats.users.trend), icon: UsersIcon },
     { title: "Universities", value: stats.universities.total, note: "In the catalogue", icon: LibraryIcon },
@@ -53,50 +60,67 @@ export default async function AdminDashboardPage() {
         ))}
       </ul>
 
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-lg">Recent Applications</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {recent.items.length === 0 ? (
-            <p className="text-slate-600">No applications yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {recent.items.map((application) => (
-                <li
-                  key={application.id}
-                  className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="min-w-0">
-                    <Link
-                      href={`/admin/applications/${application.id}`}
-                      className="font-medium text-brand-700 underline-offset-4 hover:underline"
-                    >
-                      {application.student.fullName}: {application.program.name} ({application.program.degree}
-                      )
-                    </Link>
-                    <p className="text-sm text-slate-600">
-                      {application.university.name} · submitted{" "}
-                      <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
-                    </p>
-                  </div>
-                  <StatusBadge status={application.status} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-4 text-sm">
-            <Link
-              href="/admin/applications"
-              className="font-medium text-brand-700 underline-offset-4 hover:underline"
-            >
-              All applications
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="text-lg">Recent Applications</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {recent.items.length === 0 ? (
+              <p className="text-slate-600">No applications yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-200">
+                {recent.items.map((application) => (
+                  <li
+                    key={application.id}
+                    className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div className="min-w-0">
+                      <Link
+                        href={`/admin/applications/${application.id}`}
+                        className="font-medium text-brand-700 underline-offset-4 hover:underline"
+                      >
+                        {application.student.fullName}: {application.program.name} (
+                        {application.program.degree})
+                      </Link>
+                      <p className="text-sm text-slate-600">
+                        {application.university.name} · submitted{" "}
+                        <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
+                      </p>
+                    </div>
+                    <StatusBadge status={application.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-4 text-sm">
+              <Link
+                href="/admin/applications"
+                className="font-medium text-brand-700 underline-offset-4 hover:underline"
+              >
+                All applications
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="text-lg">Application Trends</h2>
+            </CardTitle>
+            <p className="text-sm text-slate-600" data-testid="weekly-total">
+              {formatCount(weeklyTotal)} {weeklyTotal === 1 ? "application" : "applications"} in the last{" "}
+              {TREND_WEEKS} weeks
+            </p>
+          </CardHeader>
+          <CardContent>
+            <ApplicationTrendsChart weeks={weekly} />
+          </CardContent>
+        </Card>
+      </div>
     </div>
   );
 }
