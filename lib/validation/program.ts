@@ -136,7 +136,17 @@ export function programSchema({ levels, fields, now = new Date(), currentDeadlin
 }
 
 export type ProgramSchema = ReturnType<typeof programSchema>;
-/** The form's values (strings for universityId, duration, tuition and deadline). */
-export type ProgramFormValues = z.input<ProgramSchema>;
+/** The form's values: all text (universityId and duration as strings, deadline an ISO string or ""). */
+export interface ProgramFormValues {
+  name: string;
+  universityId: string;
+  level: string;
+  field: string;
+  degree: string;
+  duration: string;
+  tuition: string;
+  deadline: string;
+  description: string;
+}
 /** What the server writes: ids and years as numbers, tuition "12000.00", deadline a Date. */
 export type ProgramInput = z.output<ProgramSchema>;
