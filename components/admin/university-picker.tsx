@@ -17,7 +17,7 @@ type UniversityPickerProps = Omit<
 
 /**
  * The program form's university field: a combobox searching the 10,000+ universities on the
- * server (GET /api/universities?q=, by name, 20 at a time) as the admin types, debounced; the
+ * server (GET /api/universities?q=, by name, 20 at a time, best ranked first) as the admin types, debounced; the
  * last request wins.
  */
 export function UniversityPicker({ value, onValueChange, initial = null, ...props }: UniversityPickerProps) {
@@ -30,7 +30,8 @@ export function UniversityPicker({ value, onValueChange, initial = null, ...prop
     const controller = new AbortController();
     const timer = setTimeout(
       async () => {
-        const params = new URLSearchParams({ q: query.trim(), sort: "name", limit: String(LIMIT) });
+        // The search's default order (ranking): the best-known universities come first.
+        const params = new URLSearchParams({ q: query.trim(), limit: String(LIMIT) });
         try {
           const universities = await apiFetch<{ id: number; name: string; country: string }[]>(
             `/api/universities?${params}`,
@@ -63,6 +64,7 @@ export function UniversityPicker({ value, onValueChange, initial = null, ...prop
       selected={selected}
       loading={loading}
       onSearchChange={(next) => {
+        if (next === query) return;
         setLoading(true);
         setQuery(next);
       }}

@@ -74,7 +74,7 @@ test("an admin adds, finds, edits and deletes a program", async ({ browser }) =>
   // The university: searched on the server as the admin types.
   await page.getByRole("combobox", { name: "University" }).click();
   await page.getByPlaceholder("Search universities...").fill("Massachusetts Institute of Tech");
-  await page.getByRole("option", { name: `${MIT.name} (United States)` }).click();
+  await page.getByRole("option", { name: `${MIT.name} (United States of America)` }).click();
   await expect(page.getByRole("combobox", { name: "University" })).toContainText(MIT.name);
 
   await chooseOption(page, "Study Level", "Master's");
@@ -130,7 +130,7 @@ test("an admin adds, finds, edits and deletes a program", async ({ browser }) =>
   // On the university's public page, under its degree's tab.
   await page.goto(`/university/${MIT.slug}`);
   await page.getByRole("tab", { name: "Master's" }).click();
-  await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
+  await expect(page.getByRole("tabpanel").getByRole("heading", { name, exact: true })).toBeVisible();
 
   // Edit: the form starts with the program's values (server-rendered).
   await page.goto(`/admin/programs?q=${encodeURIComponent(name)}`);
@@ -162,7 +162,7 @@ test("an admin adds, finds, edits and deletes a program", async ({ browser }) =>
 
   await page.goto(`/university/${MIT.slug}`);
   await page.getByRole("tab", { name: "PhD" }).click();
-  await expect(page.getByRole("tabpanel").getByText(renamed)).toBeVisible();
+  await expect(page.getByRole("tabpanel").getByRole("heading", { name: renamed, exact: true })).toBeVisible();
 
   // Delete, with SPEC's confirmation; Cancel first keeps it.
   await page.goto(`/admin/programs?q=${encodeURIComponent(renamed)}`);
