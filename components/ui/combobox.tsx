@@ -70,7 +70,8 @@ export function Combobox({
           aria-expanded={open}
           className={cn(
             "w-full justify-between font-normal aria-invalid:border-red-600 aria-invalid:ring-2 aria-invalid:ring-red-600/30",
-            !current && "text-slate-500",
+            // slate-600: the placeholder keeps 4.5:1 on the hover background too.
+            !current && "text-slate-600",
             className,
           )}
           {...buttonProps}

@@ -1,5 +1,6 @@
 import { prisma } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { likePattern } from "@/lib/universities/criteria";
 
 export interface ProgramDto {
   id: number;
@@ -18,7 +19,7 @@ export interface ProgramDto {
   university: { id: number; name: string; slug: string; country: string; countryCode: string };
 }
 
-const programSelect = {
+export const programSelect = {
   id: true,
   universityId: true,
   name: true,
@@ -57,21 +58,61 @@ export async function getProgram(id: number): Promise<ProgramDto | null> {
   return row ? toProgramDto(row) : null;
 }
 
-export async function listPrograms(options: {
+export interface ProgramListOptions {
   universityId?: number;
+  /** The program's stored level (a name of the study level list). */
+  level?: string;
+  /** Case-insensitive substring of the program's name or of its university's name. */
+  search?: string;
+  /** "university" (by university, then id: the API's order) or "newest" (the admin list). */
+  order?: "university" | "newest";
   limit: number;
   offset: number;
-}): Promise<{ items: ProgramDto[]; total: number }> {
-  const where: Prisma.ProgramWhereInput = options.universityId ? { universityId: options.universityId } : {};
-  const [rows, total] = await Promise.all([
-    prisma.program.findMany({
-      where,
-      select: programSelect,
-      orderBy: [{ universityId: "asc" }, { id: "asc" }],
-      take: options.limit,
-      skip: options.offset,
-    }),
-    prisma.program.count({ where }),
+}
+
+/** SQL condition on programs `p` for the list's filters. */
+function listCondition(options: ProgramListOptions): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  if (options.universityId !== undefined) parts.push(Prisma.sql`p."universityId" = ${options.universityId}`);
+  if (options.level !== undefined) parts.push(Prisma.sql`p."level" = ${options.level}`);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    // Two index-backed halves (the trigram indexes on both names) instead of one OR across the
+    // join, which would read every program.
+    parts.push(Prisma.sql`p."id" IN (
+      SELECT "id" FROM "programs" WHERE "name" ILIKE ${pattern} ESCAPE '\\'
+      UNION
+      SELECT m."id" FROM "programs" m JOIN "universities" u ON u."id" = m."universityId"
+       WHERE u."name" ILIKE ${pattern} ESCAPE '\\'
+    )`);
+  }
+  return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
+}
+
+/**
+ * A page of programs with their universities, and the number of matches: one query for the page's
+ * ids, one for the count, one for the rows of the page.
+ */
+export async function listPrograms(
+  options: ProgramListOptions,
+): Promise<{ items: ProgramDto[]; total: number }> {
+  const where = listCondition(options);
+  const orderBy =
+    options.order === "newest" ? Prisma.sql`p."id" DESC` : Prisma.sql`p."universityId" ASC, p."id" ASC`;
+  const [page, [{ total }]] = await Promise.all([
+    prisma.$queryRaw<{ id: number }[]>`
+      SELECT p."id" FROM "programs" p WHERE ${where}
+      ORDER BY ${orderBy} LIMIT ${options.limit} OFFSET ${options.offset}`,
+    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "programs" p WHERE ${where}`,
   ]);
-  return { items: rows.map(toProgramDto), total };
+  const ids = page.map((row) => row.id);
+  const rows = ids.length
+    ? await prisma.program.findMany({ where: { id: { in: ids } }, select: programSelect })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProgramDto(row)] : []; // deleted between the two reads
+  });
+  return { items, total };
 }

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ProgramForm } from "@/components/admin/program-form";
+import { ProgramFormPage } from "@/components/admin/program-form-page";
+import { adminOrSignIn } from "@/lib/auth/session";
+import { getProgram } from "@/lib/programs/queries";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+import { idSchema } from "@/lib/validation/common";
+
+type Props = { params: Promise<{ id: string }> };
+
+const loadProgram = cache(getProgram);
+
+/** The program of the route, or null for a malformed or unknown id (read once per request). */
+async function programOf(params: Props["params"]) {
+  const id = idSchema.safeParse((await params).id);
+  return id.success ? loadProgram(id.data) : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await adminOrSignIn();
+  const program = await programOf(params);
+  return { title: program ? `Edit Program: ${program.name}` : "Edit Program" };
+}
+
+// The form starts with the program's values, rendered on the server (no loading state).
+export default async function EditProgramPage({ params }: Props) {
+  await adminOrSignIn();
+  const [program, levels, fields] = await Promise.all([
+    programOf(params),
+    listStudyLevels(),
+    listStudyFields(),
+  ]);
+  if (!program) notFound();
+  return (
+    <ProgramFormPage title={`Edit Program: ${program.name}`}>
+      <ProgramForm levels={levels} fields={fields} program={program} />
+    </ProgramFormPage>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { ProgramForm } from "@/components/admin/program-form";
+import { ProgramFormPage } from "@/components/admin/program-form-page";
+import { adminOrSignIn } from "@/lib/auth/session";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+
+export const metadata: Metadata = { title: "Add New Program" };
+
+export default async function NewProgramPage() {
+  await adminOrSignIn();
+  const [levels, fields] = await Promise.all([listStudyLevels(), listStudyFields()]);
+  return (
+    <ProgramFormPage title="Add New Program">
+      <ProgramForm levels={levels} fields={fields} />
+    </ProgramFormPage>
+  );
+}

@@ -1,0 +1,25 @@
+import { ArrowLeftIcon } from "lucide-react";
+import Link from "next/link";
+import { Card, CardContent } from "@/components/ui/card";
+
+/** The frame of the program form's pages: back link, title, SPEC's subtitle, the form in a card. */
+export function ProgramFormPage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <Link
+        href="/admin/programs"
+        className="inline-flex w-fit items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Back to programs
+      </Link>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
+        <p className="text-slate-600">Add a new academic program to a university.</p>
+      </div>
+      <Card>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </div>
+  );
+}

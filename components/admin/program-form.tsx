@@ -1,0 +1,397 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CalendarIcon, Loader2Icon } from "lucide-react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import { toast } from "sonner";
+import { UniversityPicker } from "@/components/admin/university-picker";
+import { FormField } from "@/components/forms/form-field";
+import { applyServerFieldErrors } from "@/components/forms/server-errors";
+import { Button } from "@/components/ui/button";
+import { Calendar } from "@/components/ui/calendar";
+import { Label } from "@/components/ui/label";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { DEGREES, DURATIONS } from "@/lib/constants";
+import { formatDate, formatYears } from "@/lib/format";
+import { apiFetch, errorMessage } from "@/lib/http/client";
+import type { ProgramDto } from "@/lib/programs/queries";
+import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
+import { cn } from "@/lib/utils";
+import {
+  dayFromDeadline,
+  deadlineFromDay,
+  isBeforeToday,
+  programSchema,
+  type ProgramFormValues,
+  type ProgramInput,
+} from "@/lib/validation/program";
+
+const FIELDS = [
+  "name",
+  "universityId",
+  "level",
+  "field",
+  "degree",
+  "duration",
+  "tuition",
+  "deadline",
+  "description",
+] as const satisfies readonly (keyof ProgramFormValues)[];
+
+type ProgramFormProps = {
+  /** The study levels and fields of the database (Settings, Programs tab). */
+  levels: string[];
+  fields: string[];
+  /** The program being edited; absent when adding one. */
+  program?: ProgramDto;
+};
+
+function initialValues(program?: ProgramDto): ProgramFormValues {
+  if (!program) {
+    return {
+      name: "",
+      universityId: "",
+      level: "",
+      field: "",
+      degree: "",
+      duration: "",
+      tuition: "",
+      deadline: "",
+      description: "",
+    };
+  }
+  return {
+    name: program.name,
+    universityId: String(program.universityId),
+    level: program.level,
+    field: program.field,
+    degree: program.degree,
+    duration: String(program.duration),
+    tuition: tuitionToInput(program.tuition),
+    deadline: program.deadline,
+    description: program.description,
+  };
+}
+
+/** A label, a control that is not a plain input (select, combobox, date button), and its error. */
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label id={`${id}-label`} htmlFor={id}>
+        {label}
+      </Label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria-invalid and aria-describedby of a control with this error. */
+function errorProps(id: string, error?: string) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+/**
+ * The program form of SPEC §2 and §5 (adding and editing): every field required, checked with the
+ * schema the API uses; the level and field options come from the database's lists. On success it
+ * toasts 'Success' and returns to /admin/programs; on failure it toasts 'Error' with the server's
+ * message and puts the server's field messages on their fields.
+ */
+export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
+  const router = useRouter();
+  const id = useId();
+  const editing = program !== undefined;
+  const schema = useMemo(
+    () => programSchema({ levels, fields, currentDeadline: program?.deadline }),
+    [levels, fields, program?.deadline],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProgramFormValues, unknown, ProgramInput>({
+    resolver: zodResolver(schema) as unknown as Resolver<ProgramFormValues, unknown, ProgramInput>,
+    defaultValues: initialValues(program),
+  });
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const ids = Object.fromEntries(FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
+    (typeof FIELDS)[number],
+    string
+  >;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = { ...values, deadline: values.deadline.toISOString() };
+    try {
+      if (editing) {
+        await apiFetch(`/api/programs/${program.id}`, { method: "PATCH", body });
+        toast.success("Success", { description: "Program updated successfully" });
+      } else {
+        await apiFetch("/api/programs", { method: "POST", body });
+        toast.success("Success", { description: "Program created successfully" });
+      }
+      router.push("/admin/programs");
+      router.refresh();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      toast.error("Error", { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={isSubmitting}>
+      <div className="grid gap-6 md:grid-cols-2">
+        <FormField
+          id={ids.name}
+          label="Program Name"
+          autoComplete="off"
+          placeholder="e.g., Computer Science"
+          error={errors.name?.message}
+          className="md:col-span-2"
+          {...register("name")}
+        />
+
+        <div className="md:col-span-2">
+          <Field id={ids.universityId} label="University" error={errors.universityId?.message}>
+            <Controller
+              control={control}
+              name="universityId"
+              render={({ field }) => (
+                <UniversityPicker
+                  id={ids.universityId}
+                  value={field.value || null}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  initial={
+                    program
+                      ? {
+                          value: String(program.universityId),
+                          label: `${program.university.name} (${program.university.country})`,
+                        }
+                      : null
+                  }
+                  {...errorProps(ids.universityId, errors.universityId?.message)}
+                />
+              )}
+            />
+          </Field>
+        </div>
+
+        <SelectField
+          control={control}
+          name="level"
+          id={ids.level}
+          label="Study Level"
+          placeholder="Select level"
+          options={levels.map((level) => ({ value: level, label: level }))}
+          error={errors.level?.message}
+        />
+        <SelectField
+          control={control}
+          name="field"
+          id={ids.field}
+          label="Study Field"
+          placeholder="Select field"
+          options={fields.map((field) => ({ value: field, label: field }))}
+          error={errors.field?.message}
+        />
+        <SelectField
+          control={control}
+          name="degree"
+          id={ids.degree}
+          label="Degree"
+          placeholder="Select degree"
+          options={DEGREES.map((degree) => ({ value: degree, label: degree }))}
+          error={errors.degree?.message}
+        />
+        <SelectField
+          control={control}
+          name="duration"
+          id={ids.duration}
+          label="Duration (years)"
+          placeholder="Select duration"
+          options={DURATIONS.map((years) => ({ value: String(years), label: formatYears(years) }))}
+          error={errors.duration?.message}
+        />
+
+        <Controller
+          control={control}
+          name="tuition"
+          render={({ field }) => (
+            <FormField
+              id={ids.tuition}
+              label="Tuition (USD)"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              hint="Per year, in US dollars."
+              error={errors.tuition?.message}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value}
+              onChange={(event) => {
+                const input = event.target;
+                const raw = input.value;
+                const caret = input.selectionStart ?? raw.length;
+                const formatted = formatTuitionInput(raw);
+                field.onChange(formatted);
+                // Put the caret back where the admin was typing once React has written the value.
+                const position = caretAfterFormat(raw, caret, formatted);
+                requestAnimationFrame(() => {
+                  if (document.activeElement === input) input.setSelectionRange(position, position);
+                });
+              }}
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="deadline"
+          render={({ field }) => {
+            const day = field.value ? dayFromDeadline(field.value) : undefined;
+            return (
+              <Field id={ids.deadline} label="Application Deadline" error={errors.deadline?.message}>
+                <Popover open={calendarOpen} onOpenChange={setCalendarOpen}>
+                  <PopoverTrigger asChild>
+                    <Button
+                      id={ids.deadline}
+                      ref={field.ref}
+                      type="button"
+                      variant="outline"
+                      onBlur={field.onBlur}
+                      aria-labelledby={`${ids.deadline}-label ${ids.deadline}`}
+                      className={cn(
+                        "w-full justify-start font-normal aria-invalid:border-red-600 aria-invalid:ring-2 aria-invalid:ring-red-600/30",
+                        !day && "text-slate-600",
+                      )}
+                      {...errorProps(ids.deadline, errors.deadline?.message)}
+                    >
+                      <CalendarIcon aria-hidden="true" />
+                      {day ? formatDate(field.value) : "Pick a date"}
+                    </Button>
+                  </PopoverTrigger>
+                  <PopoverContent className="w-auto p-0" align="start">
+                    <Calendar
+                      mode="single"
+                      selected={day}
+                      defaultMonth={day}
+                      disabled={(date) => isBeforeToday(date)}
+                      onSelect={(date) => {
+                        if (!date) return;
+                        field.onChange(deadlineFromDay(date));
+                        setCalendarOpen(false);
+                      }}
+                      autoFocus
+                    />
+                  </PopoverContent>
+                </Popover>
+              </Field>
+            );
+          }}
+        />
+
+        <div className="grid gap-2 md:col-span-2">
+          <Label htmlFor={ids.description}>Description</Label>
+          <Textarea
+            id={ids.description}
+            rows={6}
+            placeholder="What students learn, how the program is taught, entry requirements..."
+            {...errorProps(ids.description, errors.description?.message)}
+            {...register("description")}
+          />
+          {errors.description?.message && (
+            <p id={`${ids.description}-error`} className="text-sm font-medium text-red-700">
+              {errors.description.message}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link href="/admin/programs">Cancel</Link>
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {isSubmitting
+            ? editing
+              ? "Updating..."
+              : "Creating..."
+            : editing
+              ? "Update Program"
+              : "Create Program"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SelectField({
+  control,
+  name,
+  id,
+  label,
+  placeholder,
+  options,
+  error,
+}: {
+  control: ReturnType<typeof useForm<ProgramFormValues, unknown, ProgramInput>>["control"];
+  name: "level" | "field" | "degree" | "duration";
+  id: string;
+  label: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  error?: string;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger
+              id={id}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              className="w-full"
+              {...errorProps(id, error)}
+            >
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Field>
+  );
+}
