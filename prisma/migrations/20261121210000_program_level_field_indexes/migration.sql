@@ -1,0 +1,5 @@
+-- CreateIndex
+CREATE INDEX "programs_level_idx" ON "programs"("level");
+
+-- CreateIndex
+CREATE INDEX "programs_field_idx" ON "programs"("field");
