@@ -32,8 +32,12 @@ async function findCountry(tx: Tx, value: string) {
 /** A slug for `name` that no other university has. */
 async function freeSlug(tx: Tx, name: string, countryCode: string, exceptId?: number) {
   const base = slugify(name) || "university";
+  // uniqueSlug tries base, base-{cc}, base-{cc}-2...: only those can clash.
   const rows = await tx.university.findMany({
-    where: { slug: { startsWith: base }, ...(exceptId !== undefined && { id: { not: exceptId } }) },
+    where: {
+      OR: [{ slug: base }, { slug: { startsWith: `${base}-${countryCode.toLowerCase()}` } }],
+      ...(exceptId !== undefined && { id: { not: exceptId } }),
+    },
     select: { slug: true },
   });
   const taken = new Set(rows.map((row) => row.slug));
