@@ -70,7 +70,7 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   await expect(country).toHaveText("Select country");
   await country.click();
   const countrySearch = page.getByPlaceholder("Search countries...");
-  await countrySearch.fill("Qqqq");
+  await countrySearch.fill("12345");
   await expect(page.getByText("No country found.")).toBeVisible();
   await countrySearch.fill("zealand");
   await page.getByRole("option", { name: "New Zealand" }).click();
@@ -110,7 +110,7 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   await searchList(page, word);
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toBeVisible();
-  await expect(row.getByRole("cell")).toHaveText([name, "New Zealand", "321", "0", ""]);
+  await expect(row.getByRole("cell")).toHaveText([name, "New Zealand", "321", "0", /Delete/]);
 
   // Its public page, opened in a new tab, shows the uploaded images.
   const [publicPage] = await Promise.all([
