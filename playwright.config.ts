@@ -54,6 +54,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PGLITE_DATA_DIR: join(process.env.E2E_DATA_DIR, "pglite"),
+      UPLOADS_DIR: join(process.env.E2E_DATA_DIR, "uploads"),
       DATABASE_URL: "",
       APP_URL: baseURL,
       AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",

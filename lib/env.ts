@@ -22,7 +22,21 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("UniSearch <no-reply@unisearch.example>"),
   /** Public base URL, used for canonical links, the sitemap and e-mails. */
   APP_URL: z.string().url().default("http://localhost:3000"),
+  /** Folder of uploaded images when no bucket is configured (served under /uploads/). */
+  UPLOADS_DIR: z.string().min(1).default(".data/uploads"),
+  /** S3-compatible bucket for uploaded images (AWS S3, Cloudflare R2, MinIO...). Set all or none. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** The S3 API endpoint, e.g. https://s3.eu-west-1.amazonaws.com or https://<account>.r2.cloudflarestorage.com. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public base URL of the bucket's files (a CDN or the bucket's public domain), without the key. */
+  S3_PUBLIC_URL: z.string().url().optional(),
 });
+
+/** With S3_BUCKET set, these must be set too. */
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
 
 export type Env = z.infer<typeof schema> & { AUTH_SECRET: string };
 
@@ -40,6 +54,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.S3_BUCKET) {
+    const missing = S3_REQUIRED.filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new Error(
+        `S3_BUCKET is set, so these must be set too: ${missing.join(", ")} (see .env.example).`,
+      );
+    }
+  }
   if (env.NODE_ENV === "production" && !isBuildPhase(source)) {
     const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]);
     if (missing.length > 0) {

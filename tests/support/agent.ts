@@ -22,7 +22,8 @@ export class Agent {
     init: {
       method?: string;
       json?: unknown;
-      body?: string;
+      /** A raw body (text, bytes, a multipart form); `json` is the usual choice. */
+      body?: string | Uint8Array | FormData;
       headers?: Record<string, string>;
       params?: P;
     } = {},
@@ -36,7 +37,7 @@ export class Agent {
     const request = new Request(new URL(path, ORIGIN), {
       method,
       headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      body: init.json !== undefined ? JSON.stringify(init.json) : (init.body as BodyInit | undefined),
     });
     const { result, written } = await runWithRequest(request, () =>
       handler(request, { params: Promise.resolve(init.params ?? ({} as P)) }),

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BackToUniversities } from "@/components/admin/back-to-universities";
+import { UniversityForm } from "@/components/admin/university-form";
+import { adminOrSignIn } from "@/lib/auth/session";
+import { listCountries } from "@/lib/countries/queries";
+import { getUniversityById } from "@/lib/universities/queries";
+import { idSchema } from "@/lib/validation/common";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function load(params: Props["params"]) {
+  const id = idSchema.safeParse((await params).id);
+  if (!id.success) notFound();
+  const university = await getUniversityById(id.data);
+  if (!university) notFound();
+  return university;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await adminOrSignIn();
+  const university = await load(params);
+  return { title: `Edit University: ${university.name}` };
+}
+
+// While this renders, loading.tsx shows the spinner of SPEC §2 (edit mode).
+export default async function EditUniversityPage({ params }: Props) {
+  await adminOrSignIn();
+  const [university, countries] = await Promise.all([load(params), listCountries()]);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <BackToUniversities />
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+        Edit University: {university.name}
+      </h1>
+      <UniversityForm countries={countries} university={university} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { BackToUniversities } from "@/components/admin/back-to-universities";
+import { UniversityForm } from "@/components/admin/university-form";
+import { adminOrSignIn } from "@/lib/auth/session";
+import { listCountries } from "@/lib/countries/queries";
+
+export const metadata: Metadata = { title: "Add New University" };
+
+export default async function NewUniversityPage() {
+  await adminOrSignIn();
+  const countries = await listCountries();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <BackToUniversities />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Add New University</h1>
+      <UniversityForm countries={countries} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+// The University form (SPEC §5), shared by the react-hook-form resolver and the route handlers
+// POST /api/universities and PATCH /api/universities/{id}. The form holds the country as a code
+// and sends its name (SPEC §3); the server accepts either and answers 'Please select a valid
+// country' for one it does not know. The slug in a request body is ignored: the server derives it.
+
+export const MAX_GALLERY_IMAGES = 3;
+export const INVALID_COUNTRY = "Please select a valid country";
+
+/** A stored image: an uploaded file's URL (our /uploads/... path or the bucket's https URL). */
+export const imageUrlSchema = z
+  .string({ error: "Upload the image again" })
+  .trim()
+  .max(2048, "The image address is too long")
+  .refine(isImageUrl, "Upload the image again");
+
+function isImageUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const emptyToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+
+/** Empty means no ranking (null); otherwise a whole number from 1. */
+export const rankingSchema = z.preprocess(
+  (value) => {
+    const v = emptyToNull(value);
+    return typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  },
+  z
+    .number({ error: "Ranking must be a whole number" })
+    .int("Ranking must be a whole number")
+    .min(1, "Ranking must be 1 or more")
+    .max(1_000_000, "Ranking must be at most 1,000,000")
+    .nullable(),
+);
+
+export const universitySchema = z.object({
+  name: z
+    .string({ error: "University name is required" })
+    .trim()
+    .min(1, "University name is required")
+    .max(200, "University name must be at most 200 characters"),
+  /** A country name or its two-letter code. */
+  country: z
+    .string({ error: "Country is required" })
+    .trim()
+    .min(1, "Country is required")
+    .max(100, INVALID_COUNTRY),
+  ranking: rankingSchema,
+  description: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: "Description must be text" })
+      .trim()
+      .max(10_000, "Description must be at most 10,000 characters")
+      .nullable(),
+  ),
+  mainImage: z.preprocess(emptyToNull, imageUrlSchema.nullable()),
+  images: z.preprocess(
+    (value) => (value === undefined || value === null ? [] : value),
+    z
+      .array(imageUrlSchema, { error: "Images must be a list of uploaded files" })
+      .max(MAX_GALLERY_IMAGES, `Upload at most ${MAX_GALLERY_IMAGES} campus images`),
+  ),
+});
+
+/** What the form holds (ranking as typed, country as a code). */
+export type UniversityFormValues = z.input<typeof universitySchema>;
+/** What the server stores after validation. */
+export type UniversityInput = z.output<typeof universitySchema>;
