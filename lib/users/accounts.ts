@@ -47,7 +47,14 @@ function onUniqueViolation(error: unknown): never {
   throw error;
 }
 
-export async function registerUser(input: RegisterInput): Promise<UserDto> {
+/**
+ * Creates an account: a student by default (/auth's registration), or, for an admin's Add User,
+ * the role and admin type they chose (lib/users/admin.ts checks who may do that).
+ */
+export async function registerUser(
+  input: RegisterInput,
+  access: { role: "user" | "admin"; adminType: "super" | "team" | null } = { role: "user", adminType: null },
+): Promise<UserDto> {
   await assertFree({ username: input.username, email: input.email });
   const password = await hashPassword(input.password);
   const user = await prisma.user
@@ -57,7 +64,8 @@ export async function registerUser(input: RegisterInput): Promise<UserDto> {
         email: input.email,
         fullName: input.fullName,
         password,
-        role: "user",
+        role: access.role,
+        adminType: access.role === "admin" ? access.adminType : null,
       },
       select: userDtoSelect,
     })
