@@ -1,19 +1,13 @@
-import { connection } from "next/server";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
 
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
-//
-// The platform name is read at request time: `connection()` keeps `next build` from prerendering
-// a page with the name it had at build time (and from needing a database). Outside a request
-// (scripts, tests) it does nothing.
 
 export const DEFAULT_PLATFORM_NAME = "UniSearch";
 export const PLATFORM_NAME_KEY = "platformName";
 
 export const getPlatformName = cache(async (): Promise<string> => {
-  await connection();
   const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
   return row?.value || DEFAULT_PLATFORM_NAME;
 });

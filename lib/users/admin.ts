@@ -91,13 +91,21 @@ type Tx = Prisma.TransactionClient;
  * one) and returns how many there are. Under READ COMMITTED a transaction that waited for the lock
  * re-checks each row, so it counts what the first one left.
  */
-async function lockActiveSuperAdmins(tx: Tx): Promise<number> {
+async function lockActiveSuperAdmins(tx: Tx): Promise<number[]> {
   const rows = await tx.$queryRaw<{ id: number }[]>`
     SELECT "id" FROM "users"
      WHERE "role" = 'admin' AND "adminType" = 'super' AND "isActive"
      ORDER BY "id"
        FOR UPDATE`;
-  return rows.length;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The actor as the locked rows say now: an admin demoted or deactivated by a transaction that
+ * committed while this request waited is no longer a super admin here.
+ */
+function currentActor(actor: Actor, superAdminIds: number[]): Actor {
+  return { id: actor.id, adminType: superAdminIds.includes(actor.id) ? "super" : "team" };
 }
 
 /** The account to change, locked until the transaction ends; 404 if there is none. */
@@ -120,9 +128,9 @@ export async function updateUserAccess(
   change: UpdateUserInput,
 ): Promise<AdminUserDto> {
   const user = await prisma.$transaction(async (tx) => {
-    const activeSuperAdmins = await lockActiveSuperAdmins(tx);
+    const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);
-    deny(checkUpdate(actor, target, change, activeSuperAdmins));
+    deny(checkUpdate(currentActor(actor, superAdminIds), target, change, superAdminIds.length));
     const role = change.role ?? target.role;
     return tx.user.update({
       where: { id },
@@ -141,9 +149,9 @@ export async function updateUserAccess(
 /** Deletes an account (its applications and drafts go with it). */
 export async function deleteUserAsAdmin(actor: Actor, id: number): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const activeSuperAdmins = await lockActiveSuperAdmins(tx);
+    const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);
-    deny(checkDelete(actor, target, activeSuperAdmins));
+    deny(checkDelete(currentActor(actor, superAdminIds), target, superAdminIds.length));
     await tx.user.delete({ where: { id } });
   });
 }

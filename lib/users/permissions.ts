@@ -7,10 +7,11 @@ import type { AdminType, Role } from "@/lib/validation/users";
 //   delete students.
 // - Anything that creates, changes or removes an admin account, or changes anyone's role or admin
 //   type, needs a super admin (403 otherwise).
-// - Nobody changes their own access (role, admin type, active) or deletes their own account here
-//   (422): that is how an admin would lock themselves, or everyone, out.
+// - Nobody deletes or deactivates their own account here (422). A super admin may step down
+//   (change their own admin type or role) while another active super admin remains.
 // - The last active super admin cannot be deleted, deactivated or demoted (409): make another
-//   super admin first.
+//   super admin first. (The acting super admin counts too, so through the API this bites when a
+//   super admin steps down, or when two act on each other at the same time.)
 
 export interface Actor {
   id: number;
@@ -39,7 +40,7 @@ export interface Denial {
 export const SUPER_ADMIN_ONLY =
   "Only super admins can create, change or remove admin accounts, or change a role.";
 export const NOT_YOURSELF_DELETE = "You cannot delete your own account.";
-export const NOT_YOURSELF_CHANGE = "You cannot change your own access. Ask another super admin.";
+export const NOT_YOURSELF_DEACTIVATE = "You cannot deactivate your own account.";
 export const NOT_AN_ADMIN = "Only admins have an admin type: make them an admin (role admin) to set one.";
 
 export function lastSuperAdminMessage(fullName: string, action: "deleted" | "deactivated" | "demoted") {
@@ -73,7 +74,9 @@ export function checkUpdate(
   change: AccessChange,
   activeSuperAdmins: number,
 ): Denial | null {
-  if (target.id === actor.id) return { status: 422, message: NOT_YOURSELF_CHANGE };
+  if (target.id === actor.id && change.isActive === false) {
+    return { status: 422, message: NOT_YOURSELF_DEACTIVATE };
+  }
   const changesAccessLevel = change.role !== undefined || change.adminType != null;
   if (!isSuper(actor) && (target.role === "admin" || changesAccessLevel)) {
     return { status: 403, message: SUPER_ADMIN_ONLY };

@@ -4,7 +4,7 @@ import {
   checkUpdate,
   endsSessions,
   NOT_AN_ADMIN,
-  NOT_YOURSELF_CHANGE,
+  NOT_YOURSELF_DEACTIVATE,
   NOT_YOURSELF_DELETE,
   SUPER_ADMIN_ONLY,
   type TargetAccount,
@@ -70,11 +70,15 @@ describe("changing accounts", () => {
     });
   });
 
-  test("nobody changes their own access", () => {
-    expect(checkUpdate(superAdmin, { ...otherSuper, id: 1 }, { isActive: false }, 5)).toEqual({
+  test("nobody deactivates themselves; a super admin may step down while another remains", () => {
+    const self: TargetAccount = { ...otherSuper, id: 1 };
+    expect(checkUpdate(superAdmin, self, { isActive: false }, 5)).toEqual({
       status: 422,
-      message: NOT_YOURSELF_CHANGE,
+      message: NOT_YOURSELF_DEACTIVATE,
     });
+    expect(checkUpdate(superAdmin, self, { adminType: "team" }, 2)).toBeNull();
+    expect(checkUpdate(superAdmin, self, { adminType: "team" }, 1)?.status).toBe(409);
+    expect(checkUpdate(teamAdmin, { ...team, id: 2 }, { adminType: "super" }, 1)?.status).toBe(403);
   });
 
   test("the last active super admin cannot be deactivated or demoted", () => {
