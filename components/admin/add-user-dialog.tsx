@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon, UserPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
@@ -15,7 +15,6 @@ import {
   DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -38,60 +37,57 @@ const EMPTY: AdminCreateUserInput = {
   adminType: null,
 };
 
-type AddUserDialogProps = {
+type AddUserFormProps = {
   /** Whether the viewer may create admins (super admins only). */
   canCreateAdmins: boolean;
   /** The role preselected (the Team tab's Add Admin creates admins). */
   defaultRole?: "user" | "admin";
-  /** The trigger's text. */
-  triggerLabel?: string;
-  title?: string;
+  /** The submit button's text. */
+  submitLabel: string;
+  /** Names the form for assistive technology. */
+  label: string;
+  /** After the account is created (the list is refreshed already). */
+  onCreated: (user: AdminUserDto) => void;
+  /** Beside the submit button, e.g. the dialog's Cancel. */
+  cancel?: React.ReactNode;
 };
 
 /**
- * Add User: the register fields of /auth (same schema and messages) plus the role, and the admin
- * type for an admin. POST /api/users; a taken username or e-mail comes back on its field.
+ * The new-account form: the register fields of /auth (same schema and messages) plus the role, and
+ * the admin type for an admin. POST /api/users; a taken username or e-mail comes back on its field.
  */
-export function AddUserDialog({
+export function AddUserForm({
   canCreateAdmins,
   defaultRole = "user",
-  triggerLabel = "Add User",
-  title = "Add User",
-}: AddUserDialogProps) {
+  submitLabel,
+  label,
+  onCreated,
+  cancel,
+}: AddUserFormProps) {
   const router = useRouter();
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const defaults: AdminCreateUserInput = {
-    ...EMPTY,
-    role: canCreateAdmins ? defaultRole : "user",
-    adminType: canCreateAdmins && defaultRole === "admin" ? "team" : null,
-  };
   const {
     register,
     control,
     handleSubmit,
     setError,
-    reset,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<AdminCreateUserInput>({
     resolver: zodResolver(adminCreateUserSchema),
-    defaultValues: defaults,
+    defaultValues: {
+      ...EMPTY,
+      role: canCreateAdmins ? defaultRole : "user",
+      adminType: canCreateAdmins && defaultRole === "admin" ? "team" : null,
+    },
   });
-  const role = watch("role");
-
-  function onOpenChange(next: boolean) {
-    if (isSubmitting) return;
-    if (next) reset(defaults);
-    setOpen(next);
-  }
+  const role = useWatch({ control, name: "role" });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const user = await apiFetch<AdminUserDto>("/api/users", { method: "POST", body: values });
       toast.success("User added", { description: `${user.fullName} (${user.username}) can now sign in.` });
-      setOpen(false);
       router.refresh();
+      onCreated(user);
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
       toast.error("Could not add the user", { description: errorMessage(error) });
@@ -99,113 +95,137 @@ export function AddUserDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+      <FormField
+        id={`${id}-full-name`}
+        label="Full name"
+        autoComplete="off"
+        error={errors.fullName?.message}
+        {...register("fullName")}
+      />
+      <FormField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <FormField
+        id={`${id}-username`}
+        label="Username"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
+        error={errors.username?.message}
+        {...register("username")}
+      />
+      <NewPasswordFields idPrefix={id} register={register} errors={errors} />
+      {canCreateAdmins && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-role`}>Role</Label>
+            <Controller
+              control={control}
+              name="role"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id={`${id}-role`} className="w-full" onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="user">User (student)</SelectItem>
+                    <SelectItem value="admin">Admin</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </div>
+          {role === "admin" && (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-admin-type`}>Admin type</Label>
+              <Controller
+                control={control}
+                name="adminType"
+                render={({ field }) => (
+                  <Select value={field.value ?? ""} onValueChange={field.onChange}>
+                    <SelectTrigger
+                      id={`${id}-admin-type`}
+                      className="w-full"
+                      aria-invalid={errors.adminType ? true : undefined}
+                      aria-describedby={errors.adminType ? `${id}-admin-type-error` : undefined}
+                    >
+                      <SelectValue placeholder="Choose a type" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="team">Team admin</SelectItem>
+                      <SelectItem value="super">Super admin</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              {errors.adminType && (
+                <p id={`${id}-admin-type-error`} className="text-sm font-medium text-red-700">
+                  {errors.adminType.message}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {cancel}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {isSubmitting ? "Adding..." : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type AddUserDialogProps = {
+  /** Whether the viewer may create admins (super admins only). */
+  canCreateAdmins: boolean;
+};
+
+/** /admin/users' Add User button and dialog. */
+export function AddUserDialog({ canCreateAdmins }: AddUserDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button">
           <UserPlusIcon aria-hidden="true" />
-          {triggerLabel}
+          Add User
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle>Add User</DialogTitle>
           <DialogDescription>
             {canCreateAdmins
               ? "Create an account. The person signs in with this username and password."
               : "Create a student account. Only super admins can create admins."}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-          <FormField
-            id={`${id}-full-name`}
-            label="Full name"
-            autoComplete="off"
-            error={errors.fullName?.message}
-            {...register("fullName")}
+        {/* Mounted while open only, so each opening starts empty. */}
+        {open && (
+          <AddUserForm
+            canCreateAdmins={canCreateAdmins}
+            submitLabel="Add User"
+            label="Add User"
+            onCreated={() => setOpen(false)}
+            cancel={
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  Cancel
+                </Button>
+              </DialogClose>
+            }
           />
-          <FormField
-            id={`${id}-email`}
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <FormField
-            id={`${id}-username`}
-            label="Username"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
-            error={errors.username?.message}
-            {...register("username")}
-          />
-          <NewPasswordFields idPrefix={id} register={register} errors={errors} />
-          {canCreateAdmins && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-role`}>Role</Label>
-                <Controller
-                  control={control}
-                  name="role"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id={`${id}-role`} className="w-full" onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="user">User (student)</SelectItem>
-                        <SelectItem value="admin">Admin</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </div>
-              {role === "admin" && (
-                <div className="grid gap-2">
-                  <Label htmlFor={`${id}-admin-type`}>Admin type</Label>
-                  <Controller
-                    control={control}
-                    name="adminType"
-                    render={({ field }) => (
-                      <Select value={field.value ?? ""} onValueChange={field.onChange}>
-                        <SelectTrigger
-                          id={`${id}-admin-type`}
-                          className="w-full"
-                          aria-invalid={errors.adminType ? true : undefined}
-                          aria-describedby={errors.adminType ? `${id}-admin-type-error` : undefined}
-                        >
-                          <SelectValue placeholder="Choose a type" />
-                        </SelectTrigger>
-                        <SelectContent>
-                          <SelectItem value="team">Team admin</SelectItem>
-                          <SelectItem value="super">Super admin</SelectItem>
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                  {errors.adminType && (
-                    <p id={`${id}-admin-type-error`} className="text-sm font-medium text-red-700">
-                      {errors.adminType.message}
-                    </p>
-                  )}
-                </div>
-              )}
-            </div>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-              {isSubmitting ? "Adding..." : title}
-            </Button>
-          </DialogFooter>
-        </form>
+        )}
       </DialogContent>
     </Dialog>
   );
