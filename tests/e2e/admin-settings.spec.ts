@@ -15,10 +15,13 @@ async function signIn(browser: Browser, username: string, password: string) {
 test("the platform name shows in the header, footer and title, and is restored", async ({ browser }) => {
   const admin = await signIn(browser, "admin", "Admin#2026");
   const page = admin.page;
+  const current = await page.request.get("/api/settings");
+  expect(current.status()).toBe(200);
+  const original = ((await current.json()) as { platformName: string }).platformName;
   await page.goto("/admin/settings?tab=general");
   const input = page.getByLabel("Platform name");
-  const original = await input.inputValue();
-  expect(original).not.toBe("");
+  // The form fills the input once it is hydrated.
+  await expect(input).toHaveValue(original);
   const name = `Campus ${Date.now().toString(36)}`;
   try {
     await input.fill(`  ${name}  `);
