@@ -1,14 +1,25 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Toaster } from "sonner";
 import { env } from "@/lib/env";
+import { getPlatformName } from "@/lib/settings/queries";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  metadataBase: new URL(env.APP_URL),
-  title: { default: "UniSearch: Your Journey to Global Education", template: "%s | UniSearch" },
-  description: "Search and apply to top universities around the world.",
-};
+// Page titles carry the platform name of /admin/settings. It is read per request (connection()):
+// a page prerendered at build time would keep the name of that moment, and `next build` needs
+// no database. getPlatformName is cached per request, so the header and footer share this read.
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  const name = await getPlatformName();
+  return {
+    metadataBase: new URL(env.APP_URL),
+    applicationName: name,
+    title: { default: `${name}: Your Journey to Global Education`, template: `%s | ${name}` },
+    description: "Search and apply to top universities around the world.",
+    openGraph: { siteName: name },
+  };
+}
 
 export const viewport: Viewport = { themeColor: "#1d4ed8" };
 

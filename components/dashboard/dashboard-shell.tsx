@@ -2,6 +2,7 @@ import { GraduationCap, LogOutIcon } from "lucide-react";
 import Link from "next/link";
 import { SignOutForm } from "@/components/layout/sign-out-form";
 import { Button } from "@/components/ui/button";
+import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 import { initialsOf, roleLabelOf } from "@/lib/users/display";
 import { MobileSidebar } from "./mobile-sidebar";
 import type { SidebarItem } from "./nav-item";
@@ -12,6 +13,8 @@ type DashboardShellProps = {
   items: readonly SidebarItem[];
   /** Names the sidebar's navigation landmark, e.g. "Student". */
   navLabel: string;
+  /** The platform name of /admin/settings, shown as the logo's text. */
+  platformName?: string;
   children: React.ReactNode;
 };
 
@@ -20,7 +23,13 @@ type DashboardShellProps = {
  * button at the bottom, a header with the user's name, role and initials, and the page. Below the
  * md breakpoint the sidebar moves into a slide-out sheet.
  */
-export function DashboardShell({ user, items, navLabel, children }: DashboardShellProps) {
+export function DashboardShell({
+  user,
+  items,
+  navLabel,
+  platformName = DEFAULT_PLATFORM_NAME,
+  children,
+}: DashboardShellProps) {
   return (
     <div className="min-h-screen bg-slate-50">
       <a
@@ -35,7 +44,7 @@ export function DashboardShell({ user, items, navLabel, children }: DashboardShe
         className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex"
       >
         <div className="flex h-16 items-center border-b border-slate-200 px-6">
-          <Logo />
+          <Logo name={platformName} />
         </div>
         <nav aria-label={navLabel} className="flex-1 overflow-y-auto px-3 py-4">
           <SidebarNav items={items} />
@@ -54,7 +63,7 @@ export function DashboardShell({ user, items, navLabel, children }: DashboardShe
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
           <MobileSidebar items={items} navLabel={navLabel} />
           <div className="md:hidden">
-            <Logo />
+            <Logo name={platformName} />
           </div>
           <UserIdentity fullName={user.fullName} role={user.role} />
         </header>
@@ -71,14 +80,14 @@ export function DashboardShell({ user, items, navLabel, children }: DashboardShe
   );
 }
 
-function Logo() {
+function Logo({ name }: { name: string }) {
   return (
     <Link
       href="/"
       className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
     >
       <GraduationCap className="size-7 text-brand-600" aria-hidden="true" />
-      UniSearch
+      {name}
     </Link>
   );
 }

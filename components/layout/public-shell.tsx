@@ -11,10 +11,12 @@ type PublicShellProps = {
    * `<PublicShell hideChrome>{children}</PublicShell>`.
    */
   hideChrome?: boolean;
+  /** The platform name of /admin/settings for the header and footer (getPlatformName()). */
+  platformName?: string;
 };
 
 /** The public pages' frame: skip link, sticky header, the one <main>, footer. */
-export function PublicShell({ children, viewer = null, hideChrome = false }: PublicShellProps) {
+export function PublicShell({ children, viewer = null, hideChrome = false, platformName }: PublicShellProps) {
   return (
     <div className="flex min-h-screen flex-col">
       {!hideChrome && (
@@ -25,14 +27,14 @@ export function PublicShell({ children, viewer = null, hideChrome = false }: Pub
           >
             Skip to main content
           </a>
-          <SiteHeader viewer={viewer} />
+          <SiteHeader viewer={viewer} platformName={platformName} />
         </>
       )}
       {/* tabIndex lets the skip link move keyboard focus here, not only the scroll position. */}
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      {!hideChrome && <SiteFooter />}
+      {!hideChrome && <SiteFooter platformName={platformName} />}
     </div>
   );
 }

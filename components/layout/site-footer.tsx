@@ -1,6 +1,7 @@
 import { GraduationCap, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import Link from "next/link";
 import { Separator } from "@/components/ui/separator";
+import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 import { cn } from "@/lib/utils";
 
 const LINK_GROUPS = [
@@ -79,7 +80,8 @@ const SOCIAL_LINKS = [
 const focusRing =
   "rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
-export function SiteFooter() {
+/** The site footer; `platformName` is the name of /admin/settings. */
+export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformName?: string } = {}) {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-900 text-slate-300">
@@ -91,7 +93,7 @@ export function SiteFooter() {
               className={cn("inline-flex items-center gap-2 text-lg font-bold text-white", focusRing)}
             >
               <GraduationCap className="size-7 text-brand-100" aria-hidden="true" />
-              UniSearch
+              {platformName}
             </Link>
             <p className="max-w-sm text-sm leading-6">
               Your Journey to Global Education. Search and apply to top universities of your choice.
@@ -161,7 +163,7 @@ export function SiteFooter() {
         </div>
 
         <Separator className="my-8 bg-slate-800" />
-        <p className="text-sm text-slate-400">{`© ${year} UniSearch. All rights reserved.`}</p>
+        <p className="text-sm text-slate-400">{`© ${year} ${platformName}. All rights reserved.`}</p>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { GraduationCap } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 import { MobileNav } from "./mobile-nav";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
@@ -9,9 +10,11 @@ import { dashboardLinkOf, type Viewer } from "./viewer";
 
 export type SiteHeaderProps = {
   viewer: Viewer | null;
+  /** The platform name of /admin/settings, shown as the logo's text. */
+  platformName?: string;
 };
 
-export function SiteHeader({ viewer }: SiteHeaderProps) {
+export function SiteHeader({ viewer, platformName = DEFAULT_PLATFORM_NAME }: SiteHeaderProps) {
   const dashboard = viewer && dashboardLinkOf(viewer);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
@@ -21,7 +24,7 @@ export function SiteHeader({ viewer }: SiteHeaderProps) {
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
         >
           <GraduationCap className="size-7 text-brand-600" aria-hidden="true" />
-          UniSearch
+          {platformName}
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

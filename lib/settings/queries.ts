@@ -1,11 +1,11 @@
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
+import { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY } from "./constants";
+
+export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY };
 
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
-
-export const DEFAULT_PLATFORM_NAME = "UniSearch";
-export const PLATFORM_NAME_KEY = "platformName";
 
 export const getPlatformName = cache(async (): Promise<string> => {
   const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });

@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { conflict, HttpError, notFound, unprocessable } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send";
+import { getPlatformName } from "@/lib/settings/queries";
 import type { RegisterInput } from "@/lib/validation/auth";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
 
@@ -47,7 +48,14 @@ function onUniqueViolation(error: unknown): never {
   throw error;
 }
 
-export async function registerUser(input: RegisterInput): Promise<UserDto> {
+/**
+ * Creates an account: a student by default (/auth's registration), or, for an admin's Add User,
+ * the role and admin type they chose (lib/users/admin.ts checks who may do that).
+ */
+export async function registerUser(
+  input: RegisterInput,
+  access: { role: "user" | "admin"; adminType: "super" | "team" | null } = { role: "user", adminType: null },
+): Promise<UserDto> {
   await assertFree({ username: input.username, email: input.email });
   const password = await hashPassword(input.password);
   const user = await prisma.user
@@ -57,7 +65,8 @@ export async function registerUser(input: RegisterInput): Promise<UserDto> {
         email: input.email,
         fullName: input.fullName,
         password,
-        role: "user",
+        role: access.role,
+        adminType: access.role === "admin" ? access.adminType : null,
       },
       select: userDtoSelect,
     })
@@ -118,11 +127,12 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
     data: { resetToken: sha256(token), resetTokenExpiry: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
   });
   const link = new URL(`/auth/reset-password?token=${token}`, env.APP_URL).toString();
+  const platformName = await getPlatformName();
   await sendMail({
     to: email,
-    subject: "Reset your UniSearch password",
+    subject: `Reset your ${platformName} password`,
     text:
-      `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your UniSearch account. ` +
+      `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your ${platformName} account. ` +
       `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
       "If you did not ask for this, ignore this e-mail: your password stays as it is.\n",
   });

@@ -22,3 +22,38 @@ export function firstNameOf(fullName: string): string {
 export function roleLabelOf(role: "user" | "admin"): string {
   return role === "admin" ? "Administrator" : "Student";
 }
+
+/** The admin lists' role column: "Admin (super)", "Admin (team)" or "User" (SPEC §2 /admin/users). */
+export function roleColumnOf(user: { role: "user" | "admin"; adminType: "super" | "team" | null }): string {
+  if (user.role !== "admin") return "User";
+  return user.adminType ? `Admin (${user.adminType})` : "Admin";
+}
+
+/** The Team tab's role: 'Super Admin' when adminType is super, otherwise 'Team Admin' (SPEC §2). */
+export function teamRoleOf(adminType: "super" | "team" | null): string {
+  return adminType === "super" ? "Super Admin" : "Team Admin";
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["week", 7 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/**
+ * The Team tab's Last Active: 'Never' without a sign-in, 'Just now' within a minute, otherwise a
+ * relative time ("5 minutes ago", "yesterday", "3 weeks ago").
+ */
+export function lastActiveOf(lastLoginAt: string | Date | null, now: Date = new Date()): string {
+  if (!lastLoginAt) return "Never";
+  const elapsed = now.getTime() - new Date(lastLoginAt).getTime();
+  if (elapsed < 60_000) return "Just now";
+  for (const [unit, ms] of UNITS) {
+    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit);
+  }
+  return "Just now";
+}

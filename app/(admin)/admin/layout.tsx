@@ -11,6 +11,7 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { getPlatformName } from "@/lib/settings/queries";
 import { getUserDto } from "@/lib/users/accounts";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -30,10 +31,10 @@ const ADMIN_NAV: SidebarItem[] = [
 // again, since a layout does not re-run on every navigation.
 export default async function AdminLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const viewer = await adminOrSignIn();
-  const user = await getUserDto(viewer.id);
+  const [user, platformName] = await Promise.all([getUserDto(viewer.id), getPlatformName()]);
   return (
     <AuthProvider initialUser={user}>
-      <DashboardShell user={user} items={ADMIN_NAV} navLabel="Admin">
+      <DashboardShell user={user} items={ADMIN_NAV} navLabel="Admin" platformName={platformName}>
         {children}
       </DashboardShell>
     </AuthProvider>

@@ -6,12 +6,15 @@ import { AuthTabs } from "@/components/auth/auth-tabs";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
 import { SignInError } from "@/components/auth/sign-in-error";
 import { getViewer, homeOf, safeCallbackPath } from "@/lib/auth/session";
+import { getPlatformName } from "@/lib/settings/queries";
 
-export const metadata: Metadata = {
-  title: "Sign In",
-  description: "Sign in to UniSearch or create an account to apply to universities.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    title: "Sign In",
+    description: `Sign in to ${await getPlatformName()} or create an account to apply to universities.`,
+    robots: { index: false },
+  };
+}
 
 type AuthPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -37,6 +40,7 @@ export default async function AuthPage({ searchParams }: AuthPageProps) {
   if (viewer) redirect(callbackUrl ?? homeOf(viewer));
 
   const initialTab = first(params.tab) === "register" ? "register" : "login";
+  const platformName = await getPlatformName();
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col gap-6 bg-brand-900 px-6 py-8 text-white sm:px-10 lg:justify-between lg:py-12">
@@ -45,7 +49,7 @@ export default async function AuthPage({ searchParams }: AuthPageProps) {
           className="flex w-fit items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900 focus-visible:outline-none"
         >
           <GraduationCap className="size-7" aria-hidden="true" />
-          UniSearch
+          {platformName}
         </Link>
         <div className="flex flex-col gap-4">
           <p className="text-2xl font-semibold tracking-tight sm:text-3xl lg:text-4xl">
@@ -75,7 +79,7 @@ export default async function AuthPage({ searchParams }: AuthPageProps) {
         </Link>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 py-8">
           <div className="flex flex-col gap-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome to UniSearch</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome to {platformName}</h1>
             <p className="text-slate-600">Sign in to your account or create a new one.</p>
           </div>
           <SignInError code={first(params.error)} />

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { getPlatformName } from "@/lib/settings/queries";
 
 export const metadata: Metadata = {
   title: "Choose a new password",
@@ -21,7 +22,7 @@ export default async function ResetPasswordPage({ searchParams }: ResetPasswordP
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
 
   return (
-    <AuthCardFrame title="Choose a new password">
+    <AuthCardFrame title="Choose a new password" platformName={await getPlatformName()}>
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (

@@ -1,0 +1,188 @@
+import { ShieldAlertIcon } from "lucide-react";
+import type { Metadata } from "next";
+import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
+import { AddAdminDialog } from "@/components/admin/settings/add-admin-dialog";
+import { GeneralSettingsForm } from "@/components/admin/settings/general-settings-form";
+import { SettingsTabs } from "@/components/admin/settings/settings-tabs";
+import { StudyListManager } from "@/components/admin/settings/study-list-manager";
+import { CountryFlag } from "@/components/country-flag";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { adminOrSignIn, type Viewer } from "@/lib/auth/session";
+import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { formatCount } from "@/lib/format";
+import { listStudyItems } from "@/lib/settings/commands";
+import { getPlatformName } from "@/lib/settings/queries";
+import { listAdmins } from "@/lib/users/admin";
+import { lastActiveOf, teamRoleOf } from "@/lib/users/display";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const SUPER_ADMIN_REQUIRED =
+  "You need super admin access to manage the team and the platform settings. Ask a super admin if you need a change here.";
+
+// /admin/settings (SPEC §2; issue 6): Team, Universities, Programs, General. Super admins only;
+// a team admin gets an explanation instead (the API answers them 403).
+export default async function AdminSettingsPage() {
+  const viewer = await adminOrSignIn();
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+        <p className="text-slate-600">
+          The admin team, supported countries, study lists and the platform name.
+        </p>
+      </div>
+      {viewer.adminType === "super" ? (
+        <SettingsPanels viewer={viewer} />
+      ) : (
+        <Alert role="alert" className="border-amber-300 bg-amber-50 text-amber-950">
+          <ShieldAlertIcon aria-hidden="true" />
+          <AlertTitle>Super admin access required</AlertTitle>
+          <AlertDescription className="text-amber-950">{SUPER_ADMIN_REQUIRED}</AlertDescription>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+async function SettingsPanels({ viewer }: { viewer: Viewer }) {
+  const [admins, countries, levels, fields, platformName] = await Promise.all([
+    listAdmins(),
+    listCountriesWithUniversities(),
+    listStudyItems("level"),
+    listStudyItems("field"),
+    getPlatformName(),
+  ]);
+
+  const team = (
+    <section aria-labelledby="team-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="team-heading" className="text-xl font-semibold text-slate-900">
+            Team
+          </h2>
+          <p className="text-sm text-slate-600">
+            Super admins manage everything; team admins manage students, universities, programs and
+            applications.
+          </p>
+        </div>
+        <AddAdminDialog />
+      </div>
+      <Table className="min-w-[44rem]">
+        <TableCaption>Admins, super admins first</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Last Active</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {admins.map((admin) => (
+            <TableRow key={admin.id}>
+              <TableCell className="font-medium text-slate-900">
+                {admin.fullName}
+                {admin.id === viewer.id && <span className="ml-1 font-normal text-slate-600">(you)</span>}
+              </TableCell>
+              <TableCell className="text-slate-700">{admin.email}</TableCell>
+              <TableCell>
+                <Badge variant={admin.adminType === "super" ? "default" : "secondary"}>
+                  {teamRoleOf(admin.adminType)}
+                </Badge>
+              </TableCell>
+              <TableCell>
+                {admin.isActive ? (
+                  <Badge className="bg-green-100 text-green-800">Active</Badge>
+                ) : (
+                  <Badge className="bg-slate-200 text-slate-800">Inactive</Badge>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-slate-700">
+                {admin.lastLoginAt ? (
+                  <time dateTime={admin.lastLoginAt}>{lastActiveOf(admin.lastLoginAt)}</time>
+                ) : (
+                  "Never"
+                )}
+              </TableCell>
+              <TableCell className="text-right">
+                <ManageAccessDialog user={admin} isSelf={admin.id === viewer.id} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+
+  const universities = (
+    <section aria-labelledby="countries-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="countries-heading" className="text-xl font-semibold text-slate-900">
+          Supported countries
+        </h2>
+        <p className="text-sm text-slate-600">
+          {formatCount(countries.length)} countries have at least one university; they are the choices of the
+          country filters. Adding a university in another country adds that country.
+        </p>
+      </div>
+      <Table>
+        <TableCaption>Supported countries and their number of universities</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Country</TableHead>
+            <TableHead className="text-right">Universities</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {countries.map((country) => (
+            <TableRow key={country.code}>
+              <TableCell>
+                <span className="flex items-center gap-2">
+                  <CountryFlag code={country.code} />
+                  {country.name}
+                </span>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatCount(country.universities)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+
+  const programs = (
+    <section aria-labelledby="study-lists-heading" className="flex flex-col gap-4">
+      <h2 id="study-lists-heading" className="text-xl font-semibold text-slate-900">
+        Study lists
+      </h2>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <StudyListManager kind="level" items={levels} />
+        <StudyListManager kind="field" items={fields} />
+      </div>
+    </section>
+  );
+
+  const general = (
+    <section aria-labelledby="general-heading" className="flex flex-col gap-4">
+      <h2 id="general-heading" className="text-xl font-semibold text-slate-900">
+        General
+      </h2>
+      <GeneralSettingsForm platformName={platformName} />
+    </section>
+  );
+
+  return <SettingsTabs panels={{ team, universities, programs, general }} />;
+}

@@ -1,0 +1,183 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { SearchParams } from "nuqs/server";
+import { AddUserDialog } from "@/components/admin/add-user-dialog";
+import { DeleteButton } from "@/components/admin/delete-button";
+import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
+import { UserFilters } from "@/components/admin/user-filters";
+import { UserStatusButton } from "@/components/admin/user-status-button";
+import { Pagination } from "@/components/search/pagination";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { adminOrSignIn } from "@/lib/auth/session";
+import { formatCount, formatDate } from "@/lib/format";
+import { listUsers, type AdminUserDto } from "@/lib/users/admin";
+import {
+  ADMIN_USERS_PAGE_SIZE as PAGE_SIZE,
+  loadAdminUsersParams,
+  serializeAdminUsersParams,
+} from "@/lib/users/admin-search-params";
+import { initialsOf, roleColumnOf } from "@/lib/users/display";
+
+export const metadata: Metadata = { title: "Users" };
+
+type Props = { searchParams: Promise<SearchParams> };
+
+// /admin/users (SPEC §2; issue 6). Any admin manages students; admin accounts and roles are for
+// super admins (lib/users/permissions.ts): a team admin sees no actions on admin rows.
+export default async function AdminUsersPage({ searchParams }: Props) {
+  const viewer = await adminOrSignIn();
+  const isSuper = viewer.adminType === "super";
+  const params = await loadAdminUsersParams(searchParams);
+  const page = Math.max(1, params.page);
+  const search = params.q.trim().slice(0, 200);
+  const { items, total } = await listUsers({
+    search: search || undefined,
+    role: params.role,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const hrefFor = (n: number) => serializeAdminUsersParams("/admin/users", { ...params, page: n });
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Users</h1>
+          <p className="text-slate-600">
+            {isSuper
+              ? "Add, activate and deactivate accounts, change roles and remove users."
+              : "Add, activate and deactivate student accounts. Admin accounts are managed by super admins."}
+          </p>
+        </div>
+        <AddUserDialog canCreateAdmins={isSuper} />
+      </div>
+
+      <UserFilters />
+
+      <section aria-labelledby="users-heading" className="flex flex-col gap-3">
+        <h2 id="users-heading" className="sr-only">
+          Results
+        </h2>
+        <p className="text-sm text-slate-700" aria-live="polite" data-testid="users-count">
+          {formatCount(total)} {total === 1 ? "user" : "users"}
+        </p>
+
+        {items.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+            <p className="text-lg font-semibold text-slate-900">No users found</p>
+            <p className="mt-2 text-slate-600">
+              {page > lastPage ? "This page is past the end of the results." : "Try another name or role."}
+            </p>
+            {page > lastPage && (
+              <Button asChild variant="outline" className="mt-4">
+                <Link href={hrefFor(1)}>Go to the first page</Link>
+              </Button>
+            )}
+          </div>
+        ) : (
+          <Table className="min-w-[56rem]">
+            <TableCaption>
+              Users, newest first (page {page} of {lastPage})
+            </TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">User</TableHead>
+                <TableHead scope="col">Username</TableHead>
+                <TableHead scope="col">Email</TableHead>
+                <TableHead scope="col">Role</TableHead>
+                <TableHead scope="col">Status</TableHead>
+                <TableHead scope="col">Joined</TableHead>
+                <TableHead scope="col" className="text-right">
+                  Actions
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((user) => (
+                <UserRow key={user.id} user={user} isSelf={user.id === viewer.id} viewerIsSuper={isSuper} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+
+        <Pagination current={page} last={lastPage} hrefFor={hrefFor} />
+      </section>
+    </div>
+  );
+}
+
+function UserRow({
+  user,
+  isSelf,
+  viewerIsSuper,
+}: {
+  user: AdminUserDto;
+  isSelf: boolean;
+  viewerIsSuper: boolean;
+}) {
+  // A team admin acts on students only; nobody deactivates or deletes themselves.
+  const canManage = !isSelf && (viewerIsSuper || user.role === "user");
+  return (
+    <TableRow>
+      <TableCell>
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900"
+          >
+            {initialsOf(user.fullName)}
+          </span>
+          <span className="font-medium text-slate-900">
+            {user.fullName}
+            {isSelf && <span className="ml-1 font-normal text-slate-600">(you)</span>}
+          </span>
+        </div>
+      </TableCell>
+      <TableCell className="text-slate-700">{user.username}</TableCell>
+      <TableCell className="text-slate-700">{user.email}</TableCell>
+      <TableCell>
+        <Badge variant={user.role === "admin" ? "secondary" : "outline"}>{roleColumnOf(user)}</Badge>
+      </TableCell>
+      <TableCell>
+        {user.isActive ? (
+          <Badge className="bg-green-100 text-green-800">Active</Badge>
+        ) : (
+          <Badge className="bg-slate-200 text-slate-800">Inactive</Badge>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-slate-700">
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+      </TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-2">
+          {canManage && <UserStatusButton user={user} />}
+          {viewerIsSuper && !isSelf && (
+            <ManageAccessDialog user={user} triggerLabel="Change role" isSelf={isSelf} />
+          )}
+          {canManage && (
+            <DeleteButton
+              endpoint={`/api/users/${user.id}`}
+              name={user.fullName}
+              title={`Delete ${user.fullName}?`}
+              description={`Are you sure you want to delete ${user.fullName} (${user.username})? This action cannot be undone.`}
+              warning="Deleting this user also removes their applications."
+              confirmLabel="Delete User"
+              successMessage="User deleted successfully"
+            />
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

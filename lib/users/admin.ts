@@ -1,0 +1,157 @@
+import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { HttpError, notFound } from "@/lib/http/errors";
+import type { AdminCreateUser, RoleFilter, UpdateUserInput } from "@/lib/validation/users";
+import { registerUser } from "./accounts";
+import { toUserDto, userDtoSelect, type UserDto } from "./dto";
+import {
+  checkCreate,
+  checkDelete,
+  checkUpdate,
+  endsSessions,
+  type Actor,
+  type Denial,
+  type TargetAccount,
+} from "./permissions";
+
+// The admin area's user management (issue 6): the /admin/users list, Add User, the row actions and
+// the Settings page's Team tab. Who may do what is decided in ./permissions.ts; the rules that
+// depend on other rows (the last active super admin) are checked in the same transaction as the
+// write, with the super admins' rows locked, so that two admins acting at once cannot both pass.
+
+export interface AdminUserDto extends UserDto {
+  /** The last successful sign-in (ISO), or null if the account never signed in. */
+  lastLoginAt: string | null;
+}
+
+const adminUserSelect = { ...userDtoSelect, lastLoginAt: true } as const;
+
+function toAdminUserDto(user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUserDto {
+  return { ...toUserDto(user), lastLoginAt: user.lastLoginAt?.toISOString() ?? null };
+}
+
+/** Users, newest first, by a search on full name, e-mail or username and by role; paged. */
+export async function listUsers(options: {
+  search?: string;
+  role?: RoleFilter;
+  limit: number;
+  offset: number;
+}): Promise<{ items: AdminUserDto[]; total: number }> {
+  const search = options.search?.trim();
+  const where: Prisma.UserWhereInput = {
+    ...(options.role && options.role !== "all" ? { role: options.role } : {}),
+    ...(search
+      ? {
+          OR: [
+            { fullName: { contains: search, mode: "insensitive" } },
+            { email: { contains: search, mode: "insensitive" } },
+            { username: { contains: search, mode: "insensitive" } },
+          ],
+        }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    prisma.user.findMany({
+      where,
+      select: adminUserSelect,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: options.limit,
+      skip: options.offset,
+    }),
+    prisma.user.count({ where }),
+  ]);
+  return { items: rows.map(toAdminUserDto), total };
+}
+
+/** The Team tab: every admin, super admins first, then by name. */
+export async function listAdmins(): Promise<AdminUserDto[]> {
+  const rows = await prisma.user.findMany({
+    where: { role: "admin" },
+    select: adminUserSelect,
+    orderBy: [{ adminType: "asc" }, { fullName: "asc" }, { id: "asc" }],
+  });
+  return rows.map(toAdminUserDto);
+}
+
+function deny(denial: Denial | null) {
+  if (denial) throw new HttpError(denial.status, denial.message);
+}
+
+/** Add User: a student, or (super admins only) an admin of the chosen type. */
+export async function createUserAsAdmin(actor: Actor, input: AdminCreateUser): Promise<AdminUserDto> {
+  deny(checkCreate(actor, input.role));
+  const user = await registerUser(input, { role: input.role, adminType: input.adminType });
+  return { ...user, lastLoginAt: null };
+}
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Locks the rows of the active super admins (and so serialises every change that could remove
+ * one) and returns how many there are. Under READ COMMITTED a transaction that waited for the lock
+ * re-checks each row, so it counts what the first one left.
+ */
+async function lockActiveSuperAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "users"
+     WHERE "role" = 'admin' AND "adminType" = 'super' AND "isActive"
+     ORDER BY "id"
+       FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The actor as the locked rows say now: an admin demoted or deactivated by a transaction that
+ * committed while this request waited is no longer a super admin here.
+ */
+function currentActor(actor: Actor, superAdminIds: number[]): Actor {
+  return { id: actor.id, adminType: superAdminIds.includes(actor.id) ? "super" : "team" };
+}
+
+/** The account to change, locked until the transaction ends; 404 if there is none. */
+async function lockTarget(tx: Tx, id: number): Promise<TargetAccount> {
+  const rows = await tx.$queryRaw<TargetAccount[]>`
+    SELECT "id", "fullName", "role"::text AS "role", "adminType"::text AS "adminType", "isActive"
+      FROM "users" WHERE "id" = ${id}
+       FOR UPDATE`;
+  if (!rows[0]) throw notFound("User not found");
+  return rows[0];
+}
+
+/**
+ * Activates or deactivates an account, changes its role or admin type. Deactivating and changing
+ * the access level end the account's sessions (its next request is signed out).
+ */
+export async function updateUserAccess(
+  actor: Actor,
+  id: number,
+  change: UpdateUserInput,
+): Promise<AdminUserDto> {
+  const user = await prisma.$transaction(async (tx) => {
+    const superAdminIds = await lockActiveSuperAdmins(tx);
+    const target = await lockTarget(tx, id);
+    deny(checkUpdate(currentActor(actor, superAdminIds), target, change, superAdminIds.length));
+    const role = change.role ?? target.role;
+    return tx.user.update({
+      where: { id },
+      data: {
+        ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
+        role,
+        adminType: role === "admin" ? (change.adminType ?? target.adminType ?? "team") : null,
+        ...(endsSessions(target, change) ? { sessionVersion: { increment: 1 } } : {}),
+      },
+      select: adminUserSelect,
+    });
+  });
+  return toAdminUserDto(user);
+}
+
+/** Deletes an account (its applications and drafts go with it). */
+export async function deleteUserAsAdmin(actor: Actor, id: number): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const superAdminIds = await lockActiveSuperAdmins(tx);
+    const target = await lockTarget(tx, id);
+    deny(checkDelete(currentActor(actor, superAdminIds), target, superAdminIds.length));
+    await tx.user.delete({ where: { id } });
+  });
+}

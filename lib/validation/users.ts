@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { pagingSchema } from "./common";
+import { registerSchema } from "./auth";
+
+// The admin user screens (issue 6): Add User, the row actions and the list's query. Shared by the
+// dialogs (react-hook-form's zod resolver) and the route handlers.
+
+export const ROLES = ["user", "admin"] as const;
+export const ADMIN_TYPES = ["super", "team"] as const;
+export type Role = (typeof ROLES)[number];
+export type AdminType = (typeof ADMIN_TYPES)[number];
+
+export const ROLE_MESSAGE = "Choose the role: user or admin";
+export const ADMIN_TYPE_MESSAGE = "Choose the admin type: super or team";
+export const ADMIN_TYPE_REQUIRED = "Choose the admin type of an admin";
+export const NOTHING_TO_CHANGE = "Nothing to change: send isActive, role or adminType";
+
+const roleSchema = z.enum(ROLES, { error: ROLE_MESSAGE });
+const adminTypeSchema = z.enum(ADMIN_TYPES, { error: ADMIN_TYPE_MESSAGE });
+
+/**
+ * Add User: the register fields (same messages as /auth) plus the role, and the admin type when
+ * the role is admin. A user (student) never carries an admin type.
+ */
+export const adminCreateUserSchema = registerSchema
+  .safeExtend({
+    role: roleSchema.default("user"),
+    adminType: adminTypeSchema.nullish(),
+  })
+  .superRefine((data, ctx) => {
+    if (data.role === "admin" && !data.adminType) {
+      ctx.addIssue({ code: "custom", path: ["adminType"], message: ADMIN_TYPE_REQUIRED });
+    }
+  })
+  .transform((data) => ({ ...data, adminType: data.role === "admin" ? (data.adminType ?? null) : null }));
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+export type AdminCreateUser = z.output<typeof adminCreateUserSchema>;
+
+/**
+ * PATCH /api/users/{id}: any of isActive, role, adminType. Making someone an admin needs an admin
+ * type; an adminType alone changes an admin's type.
+ */
+export const updateUserSchema = z
+  .object({
+    isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+    role: roleSchema.optional(),
+    adminType: adminTypeSchema.nullish(),
+  })
+  .superRefine((data, ctx) => {
+    if (data.isActive === undefined && data.role === undefined && data.adminType == null) {
+      ctx.addIssue({ code: "custom", path: ["_"], message: NOTHING_TO_CHANGE });
+    }
+    if (data.role === "admin" && !data.adminType) {
+      ctx.addIssue({ code: "custom", path: ["adminType"], message: ADMIN_TYPE_REQUIRED });
+    }
+    if (data.role === "user" && data.adminType) {
+      ctx.addIssue({ code: "custom", path: ["adminType"], message: "A user (student) has no admin type" });
+    }
+  });
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const ROLE_FILTERS = ["all", ...ROLES] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/** GET /api/users: ?q= (full name, e-mail or username), ?role=all|user|admin, limit/offset. */
+export const usersListQuerySchema = pagingSchema.extend({
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
+  role: z.enum(ROLE_FILTERS, { error: "role must be one of: all, user, admin" }).default("all"),
+});

@@ -1,0 +1,130 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAccessibilityViolations } from "./axe";
+
+// /admin/users (SPEC §2; issue 6): an admin adds a student through the dialog, finds them,
+// deactivates them, and their sign-in at /auth is refused. Each run adds its own user.
+
+/** Letters only, so it makes a plausible, unique name. */
+function uniqueWord() {
+  return (Date.now().toString(36) + Math.random().toString(36).slice(2, 6))
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)])
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+async function signIn(browser: Browser, username: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.request.post("/api/login", { data: { username, password } });
+  expect(response.status()).toBe(200);
+  return { context, page };
+}
+
+const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+test("an admin adds a user, finds them, deactivates them, and their sign-in is refused", async ({
+  browser,
+}) => {
+  const word = uniqueWord();
+  const account = {
+    fullName: `Nora ${word}`,
+    email: `nora.${word.toLowerCase()}@example.com`,
+    username: `nora_${word.toLowerCase()}`,
+    password: "a long enough password",
+  };
+  const admin = await signIn(browser, "admin", "Admin#2026");
+  const page = admin.page;
+
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  await expect(page.getByTestId("users-count")).toHaveText(/^\d[\d,]* users?$/);
+
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await expect(dialog).toBeVisible();
+  // The register schema's messages, before anything is sent.
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog.getByText("Full name is required")).toBeVisible();
+  await dialog.getByLabel("Full name").fill(account.fullName);
+  await dialog.getByLabel("Email").fill(account.email);
+  await dialog.getByLabel("Username").fill(account.username);
+  await dialog.getByLabel("Password", { exact: true }).fill(account.password);
+  await dialog.getByLabel("Confirm password").fill(account.password);
+  await expect(dialog.getByRole("combobox", { name: "Role" })).toHaveText(/User/);
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(notifications(page).getByText("User added")).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(account.username);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByTestId("users-count")).toHaveText("1 user");
+  const row = page.getByRole("row").filter({ hasText: account.fullName });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(account.username);
+  await expect(row.getByRole("cell").nth(2)).toHaveText(account.email);
+  await expect(row.getByText("User", { exact: true })).toBeVisible();
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await expect(row.getByText(/^N[A-Z]$/)).toBeVisible(); // initials avatar
+
+  // The role filter: the new student is not among the admins.
+  await page.getByRole("combobox", { name: "Role" }).click();
+  await page.getByRole("option", { name: "Admins" }).click();
+  await expect(page).toHaveURL(/[?&]role=admin/);
+  await expect(page.getByText("No users found")).toBeVisible();
+  await page.getByRole("combobox", { name: "Role" }).click();
+  await page.getByRole("option", { name: "Users" }).click();
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: `Deactivate ${account.fullName}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Deactivate ${account.fullName}?` });
+  await confirm.getByRole("button", { name: "Deactivate" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Activate ${account.fullName}` })).toBeVisible();
+
+  // Their sign-in is refused (a deactivated account does not count as a failed attempt).
+  const visitor = await browser.newContext();
+  const signInPage = await visitor.newPage();
+  await signInPage.goto("/auth");
+  await signInPage.getByLabel("Username").fill(account.username);
+  await signInPage.getByLabel("Password", { exact: true }).fill(account.password);
+  await signInPage.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(notifications(signInPage).getByText("Login failed")).toBeVisible();
+  await expect(notifications(signInPage).getByText(/This account has been deactivated/)).toBeVisible();
+  await expect(signInPage).toHaveURL(/\/auth/);
+
+  // Cleanup through the row's delete.
+  await row.getByRole("button", { name: `Delete ${account.fullName}` }).click();
+  const deletion = page.getByRole("alertdialog", { name: `Delete ${account.fullName}?` });
+  await deletion.getByRole("button", { name: "Delete User" }).click();
+  await expect(page.getByText("No users found")).toBeVisible();
+
+  await visitor.close();
+  await admin.context.close();
+});
+
+test("a team admin manages students only: no role changes, no actions on admins", async ({ browser }) => {
+  const team = await signIn(browser, "teamadmin", "Team#2026");
+  const page = team.page;
+  await page.goto("/admin/users?role=admin&q=admin");
+  const superRow = page.getByRole("row").filter({ hasText: "Admin (super)" }).first();
+  await expect(superRow).toBeVisible();
+  await expect(superRow.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Change role/ })).toHaveCount(0);
+  await team.context.close();
+});
+
+test("/admin/users and its Add User dialog have no accessibility violations", async ({ browser }) => {
+  const admin = await signIn(browser, "admin", "Admin#2026");
+  const page = admin.page;
+  await page.goto("/admin/users");
+  await expect(page.getByRole("table")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("combobox", { name: "Role" }).click();
+  await page.getByRole("option", { name: "Admin" }).click();
+  await expect(dialog.getByRole("combobox", { name: "Admin type" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await admin.context.close();
+});

@@ -1,0 +1,127 @@
+import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/route";
+import { POST as login } from "@/app/api/login/route";
+import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/route";
+import { migrate } from "@/lib/db/migrate";
+import { prisma } from "@/lib/db/client";
+import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries";
+import { hashPassword } from "@/lib/auth/password";
+import { Agent } from "../support/agent";
+import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+
+// The rules that depend on every super admin, and the platform name, on a database of this file's
+// own: here the super admins are the test's (the shared database has the seeded ones, and other
+// files render the platform name while these run).
+
+let scratch: ScratchDatabase;
+const PASSWORD = "super admin rules";
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase();
+  await migrate(scratch.url);
+  // The app's Prisma client is created on first use, from DATABASE_URL: this file's database.
+  process.env.DATABASE_URL = scratch.url;
+}, 120_000);
+
+afterAll(async () => {
+  await prisma.$disconnect();
+  await scratch.drop();
+});
+
+afterEach(async () => {
+  await prisma.user.deleteMany();
+  await prisma.setting.deleteMany();
+});
+
+async function makeSignedInAdmin(name: string, adminType: "super" | "team") {
+  const user = await prisma.user.create({
+    data: {
+      username: name,
+      email: `${name}@example.com`,
+      fullName: `${name[0].toUpperCase()}${name.slice(1)} Admin`,
+      password: await hashPassword(PASSWORD),
+      role: "admin",
+      adminType,
+    },
+  });
+  const agent = new Agent();
+  const response = await agent.call(login, "/api/login", { json: { username: name, password: PASSWORD } });
+  expect(response.status).toBe(200);
+  return { user, agent };
+}
+
+const patch = (agent: Agent, id: number, json: unknown) =>
+  agent.call(patchUser, `/api/users/${id}`, { method: "PATCH", json, params: { id: String(id) } });
+const remove = (agent: Agent, id: number) =>
+  agent.call(deleteUser, `/api/users/${id}`, { method: "DELETE", params: { id: String(id) } });
+
+const activeSuperAdmins = () =>
+  prisma.user.count({ where: { role: "admin", adminType: "super", isActive: true } });
+
+describe("the last active super admin", () => {
+  test("cannot step down; can once another super admin exists", async () => {
+    const alice = await makeSignedInAdmin("alice", "super");
+    const tom = await makeSignedInAdmin("tom", "team");
+
+    for (const change of [{ adminType: "team" }, { role: "user" }]) {
+      const refused = await patch(alice.agent, alice.user.id, change);
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).error).toBe(
+        "Alice Admin is the last active super admin and cannot be demoted. Make another super admin first.",
+      );
+    }
+    expect(await activeSuperAdmins()).toBe(1);
+
+    expect((await patch(alice.agent, tom.user.id, { adminType: "super" })).status).toBe(200);
+    const stepDown = await patch(alice.agent, alice.user.id, { adminType: "team" });
+    expect(stepDown.status).toBe(200);
+    expect(await stepDown.json()).toMatchObject({ role: "admin", adminType: "team" });
+    // Her session carried the old access level: it has ended.
+    expect((await patch(alice.agent, tom.user.id, { isActive: false })).status).toBe(401);
+    expect(await activeSuperAdmins()).toBe(1);
+  });
+
+  test("deactivating or deleting another super admin is allowed while one remains", async () => {
+    const alice = await makeSignedInAdmin("alice", "super");
+    const bob = await makeSignedInAdmin("bob", "super");
+    expect((await patch(alice.agent, bob.user.id, { isActive: false })).status).toBe(200);
+    expect((await patch(alice.agent, bob.user.id, { isActive: true })).status).toBe(200);
+    expect((await remove(alice.agent, bob.user.id)).status).toBe(204);
+    expect(await activeSuperAdmins()).toBe(1);
+  });
+
+  test.each([
+    ["delete each other", (agent: Agent, id: number) => remove(agent, id)],
+    ["deactivate each other", (agent: Agent, id: number) => patch(agent, id, { isActive: false })],
+    ["demote each other", (agent: Agent, id: number) => patch(agent, id, { role: "user" })],
+  ])("two super admins who %s at the same time leave one", async (_name, act) => {
+    const alice = await makeSignedInAdmin("alice", "super");
+    const bob = await makeSignedInAdmin("bob", "super");
+    const statuses = (await Promise.all([act(alice.agent, bob.user.id), act(bob.agent, alice.user.id)])).map(
+      (r) => r.status,
+    );
+    expect(statuses.filter((s) => s < 300)).toHaveLength(1);
+    // The other one is refused: signed out (401) if the first one won before it was checked at
+    // all, or, having waited for the first one's lock, no longer a super admin (403) or facing
+    // the last one (409).
+    expect(statuses.filter((s) => [401, 403, 409].includes(s))).toHaveLength(1);
+    expect(await activeSuperAdmins()).toBe(1);
+  });
+});
+
+describe("the platform name", () => {
+  test("is saved trimmed and read back by the API and the pages' reader", async () => {
+    const { agent } = await makeSignedInAdmin("alice", "super");
+    expect(await getPlatformName()).toBe(DEFAULT_PLATFORM_NAME);
+
+    const saved = await agent.call(patchSettings, "/api/settings", {
+      method: "PATCH",
+      json: { platformName: "  Campus Compass  " },
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ platformName: "Campus Compass" });
+    const read = await (await agent.call(getSettings, "/api/settings")).json();
+    expect(read.platformName).toBe("Campus Compass");
+    // getPlatformName is cached per request (React cache); outside one it reads afresh.
+    expect(await getPlatformName()).toBe("Campus Compass");
+  });
+});
