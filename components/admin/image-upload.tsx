@@ -76,25 +76,25 @@ export function ImageUpload({
     toast.error("Error", { description: message });
   }
 
-  async function send(file: File) {
+  /** Uploads one file; resolves to its URL, or null once the failure has been shown. */
+  async function send(file: File): Promise<string | null> {
     const uploadId = nextId.current++;
     inFlight.current++;
     setUploads((list) => [...list, { id: uploadId, name: file.name, percent: 0 }]);
     try {
       const stored = await uploadImage(file, (percent) => setPercent(uploadId, percent));
       setPercent(uploadId, 100);
-      const next = multiple ? [...latest.current, stored.url].slice(0, max) : [stored.url];
-      latest.current = next;
-      onChange(next);
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dropUpload(uploadId);
       }, PROGRESS_CLEAR_MS);
       timers.current.add(timer);
+      return stored.url;
     } catch (failure) {
       dropUpload(uploadId);
       const message = errorMessage(failure);
       fail([UNKNOWN_FAILURE, NETWORK_FAILURE].includes(message) ? IMAGE_FAILED : message);
+      return null;
     } finally {
       inFlight.current--;
     }
@@ -122,7 +122,15 @@ export function ImageUpload({
     if (files.length > room && multiple) {
       toast.warning("Warning", { description: `Only ${max} images can be added; the others were left out.` });
     }
-    await Promise.all(accepted.map(send));
+    // The files travel together but join the list in the order they were chosen.
+    const uploaded = accepted.map(send);
+    for (const pending of uploaded) {
+      const url = await pending;
+      if (!url) continue;
+      const next = multiple ? [...latest.current, url].slice(0, max) : [url];
+      latest.current = next;
+      onChange(next);
+    }
   }
 
   const remove = (index: number) => {

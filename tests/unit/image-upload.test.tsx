@@ -173,3 +173,17 @@ test("a refusal shows the server's message; a failure without one says 'Error pr
   act(() => FakeXhr.all[1].onerror?.());
   await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Error processing images"));
 });
+
+test("files chosen together join the gallery in the order they were chosen, whichever arrives first", async () => {
+  const onChange = jest.fn();
+  render(<Field multiple onChange={onChange} />);
+  await choose("Upload campus images", [image("first.png"), image("second.png")]);
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+  const [first, second] = FakeXhr.all;
+  await second.respond(201, { url: "/uploads/second.png" });
+  expect(onChange).not.toHaveBeenCalled();
+  await first.respond(201, { url: "/uploads/first.png" });
+  await waitFor(() =>
+    expect(onChange).toHaveBeenLastCalledWith(["/uploads/first.png", "/uploads/second.png"]),
+  );
+});
