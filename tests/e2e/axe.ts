@@ -3,6 +3,16 @@ import { expect, type Page } from "@playwright/test";
 
 /** Fails with the list of WCAG 2.1 A/AA violations axe-core finds on the page. */
 export async function expectNoAccessibilityViolations(page: Page) {
+  // Colours read mid fade-in (popovers, dialogs) are partly transparent and fail contrast checks.
+  // Endless ones (spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
