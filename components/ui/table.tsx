@@ -36,12 +36,29 @@ function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr data-slot="table-row" className={cn("align-middle", className)} {...props} />;
 }
 
-function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return <th data-slot="table-head" scope="col" className={cn("px-4 py-3", className)} {...props} />;
+/** Keeps a column (the row actions) in view while a wide table scrolls sideways. */
+type Pinnable = { pinned?: boolean };
+const pinnedClass = "sticky right-0 shadow-[inset_1px_0_0_var(--color-slate-200)]";
+
+function TableHead({ className, pinned, ...props }: React.ComponentProps<"th"> & Pinnable) {
+  return (
+    <th
+      data-slot="table-head"
+      scope="col"
+      className={cn("px-4 py-3", pinned && [pinnedClass, "bg-slate-50"], className)}
+      {...props}
+    />
+  );
 }
 
-function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn("px-4 py-3", className)} {...props} />;
+function TableCell({ className, pinned, ...props }: React.ComponentProps<"td"> & Pinnable) {
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn("px-4 py-3", pinned && [pinnedClass, "bg-white"], className)}
+      {...props}
+    />
+  );
 }
 
 export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow };

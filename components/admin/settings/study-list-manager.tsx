@@ -10,6 +10,7 @@ import { DeleteButton } from "@/components/admin/delete-button";
 import { FormField } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
+import { formatCount } from "@/lib/format";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import type { StudyItem } from "@/lib/settings/commands";
 import { studyFieldSchema, studyLevelSchema } from "@/lib/validation/settings";
@@ -78,7 +79,7 @@ export function StudyListManager({ kind, items }: StudyListManagerProps) {
               <span>
                 <span className="font-medium text-slate-900">{item.name}</span>{" "}
                 <span className="text-sm text-slate-600">
-                  ({item.programs} {item.programs === 1 ? "program" : "programs"})
+                  ({formatCount(item.programs)} {item.programs === 1 ? "program" : "programs"})
                 </span>
               </span>
               <DeleteButton
@@ -88,7 +89,7 @@ export function StudyListManager({ kind, items }: StudyListManagerProps) {
                 description={`"${item.name}" will no longer be offered by the program form and filters.`}
                 warning={
                   item.programs > 0
-                    ? `${item.programs} ${item.programs === 1 ? "program uses" : "programs use"} it: change ${item.programs === 1 ? "that program" : "those programs"} first.`
+                    ? `${formatCount(item.programs)} ${item.programs === 1 ? "program uses" : "programs use"} it: change ${item.programs === 1 ? "that program" : "those programs"} first.`
                     : undefined
                 }
                 confirmLabel="Delete"

@@ -105,7 +105,9 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
                 <TableHead className="text-right">Duration (years)</TableHead>
                 <TableHead className="text-right">Tuition (USD)</TableHead>
                 <TableHead>Deadline</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead pinned className="text-right">
+                  Actions
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -127,7 +129,7 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
                   <TableCell className="whitespace-nowrap">
                     <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>
                   </TableCell>
-                  <TableCell>
+                  <TableCell pinned>
                     <div className="flex justify-end gap-1">
                       <Button asChild variant="ghost" size="icon">
                         <Link href={`/admin/programs/${program.id}/edit`}>

@@ -97,7 +97,7 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
                 <TableHead scope="col" className="text-right">
                   Programs
                 </TableHead>
-                <TableHead scope="col" className="text-right">
+                <TableHead scope="col" pinned className="text-right">
                   Actions
                 </TableHead>
               </TableRow>
@@ -125,7 +125,7 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
                   <TableCell className="text-right tabular-nums">
                     {formatCount(university.programCount)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell pinned>
                     <div className="flex justify-end gap-1">
                       <Button asChild variant="ghost" size="icon">
                         <a href={`/university/${university.slug}`} target="_blank" rel="noopener noreferrer">

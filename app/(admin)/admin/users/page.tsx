@@ -98,7 +98,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
                 <TableHead scope="col">Role</TableHead>
                 <TableHead scope="col">Status</TableHead>
                 <TableHead scope="col">Joined</TableHead>
-                <TableHead scope="col" className="text-right">
+                <TableHead scope="col" pinned className="text-right">
                   Actions
                 </TableHead>
               </TableRow>
@@ -159,7 +159,7 @@ function UserRow({
       <TableCell className="whitespace-nowrap text-slate-700">
         <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
       </TableCell>
-      <TableCell>
+      <TableCell pinned>
         <div className="flex justify-end gap-2">
           {canManage && <UserStatusButton user={user} />}
           {viewerIsSuper && !isSelf && (
