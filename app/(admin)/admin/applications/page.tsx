@@ -1,19 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
-import { ApplicationFilters } from "@/components/admin/application-filters";
+import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { ListFilters } from "@/components/admin/list-filters";
+import { ListResults } from "@/components/admin/list-results";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import { StatusBadge } from "@/components/applications/status-badge";
-import { Pagination } from "@/components/search/pagination";
 import { Button } from "@/components/ui/button";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import {
   ADMIN_APPLICATIONS_PAGE_SIZE as PAGE_SIZE,
   loadAdminApplicationsParams,
   serializeAdminApplicationsParams,
+  STATUS_FILTERS,
 } from "@/lib/applications/admin-search-params";
 import { listApplications } from "@/lib/applications/queries";
+import { STATUS_LABELS } from "@/lib/applications/status";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { formatCount, formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Applications" };
 
@@ -39,112 +51,95 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Applications</h1>
-        <p className="text-slate-600">Review applications and move them through the admission workflow.</p>
-      </div>
+      <AdminPageHeader
+        title="Applications"
+        description="Review applications and move them through the admission workflow."
+      />
 
-      <ApplicationFilters />
+      <ListFilters
+        label="Filter applications"
+        placeholder="Student name or program"
+        select={{
+          name: "status",
+          label: "Status",
+          options: STATUS_FILTERS.map((status) => ({
+            value: status,
+            label: status === "all" ? "All Status" : STATUS_LABELS[status],
+          })),
+        }}
+      />
 
-      <section aria-labelledby="applications-heading" className="flex flex-col gap-3">
-        <h2 id="applications-heading" className="sr-only">
-          Results
-        </h2>
-        <p className="text-sm text-slate-700" aria-live="polite" data-testid="applications-count">
-          {formatCount(total)} {total === 1 ? "application" : "applications"}
-        </p>
-
-        {items.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-            <p className="text-lg font-semibold text-slate-900">No applications found</p>
-            <p className="mt-2 text-slate-600">
-              {page > lastPage ? "This page is past the end of the results." : "Try another name or status."}
-            </p>
-            {page > lastPage && (
-              <Button asChild variant="outline" className="mt-4">
-                <Link href={hrefFor(1)}>Go to the first page</Link>
-              </Button>
-            )}
-          </div>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <caption className="sr-only">
-                Applications, newest first (page {page} of {lastPage})
-              </caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Student
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Program
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Submitted
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {items.map((application) => (
-                  <tr key={application.id} className="align-top">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{application.student.fullName}</p>
-                      <p className="text-slate-600">{application.student.email}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">
-                        {application.program.name}{" "}
-                        <span className="font-normal text-slate-600">({application.program.degree})</span>
-                      </p>
-                      <p>
-                        <Link href={`/university/${application.university.slug}`} className={linkClass}>
-                          {application.university.name}
-                        </Link>
-                      </p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={application.status} />
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        <StatusUpdateDialog
-                          application={{
-                            id: application.id,
-                            status: application.status,
-                            studentName: application.student.fullName,
-                            programName: application.program.name,
-                          }}
-                        />
-                        <Button asChild variant="ghost" size="sm">
-                          <Link href={`/admin/applications/${application.id}`}>
-                            View details
-                            <span className="sr-only">
-                              {" "}
-                              of {application.student.fullName}&apos;s application
-                            </span>
-                          </Link>
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-
-        <Pagination current={page} last={lastPage} hrefFor={hrefFor} />
-      </section>
+      <ListResults
+        noun={["application", "applications"]}
+        total={total}
+        shown={items.length}
+        page={page}
+        lastPage={lastPage}
+        hrefFor={hrefFor}
+        emptyHint="Try another name or status."
+      >
+        <Table className="min-w-[48rem]">
+          <TableCaption>
+            Applications, newest first (page {page} of {lastPage})
+          </TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Student</TableHead>
+              <TableHead>Program</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Submitted</TableHead>
+              <TableHead pinned className="text-right">
+                Actions
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((application) => (
+              <TableRow key={application.id} className="align-top">
+                <TableCell>
+                  <p className="font-medium text-slate-900">{application.student.fullName}</p>
+                  <p className="text-slate-600">{application.student.email}</p>
+                </TableCell>
+                <TableCell>
+                  <p className="font-medium text-slate-900">
+                    {application.program.name}{" "}
+                    <span className="font-normal text-slate-600">({application.program.degree})</span>
+                  </p>
+                  <p>
+                    <Link href={`/university/${application.university.slug}`} className={linkClass}>
+                      {application.university.name}
+                    </Link>
+                  </p>
+                </TableCell>
+                <TableCell>
+                  <StatusBadge status={application.status} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-slate-700">
+                  <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
+                </TableCell>
+                <TableCell pinned>
+                  <div className="flex justify-end gap-2">
+                    <StatusUpdateDialog
+                      application={{
+                        id: application.id,
+                        status: application.status,
+                        studentName: application.student.fullName,
+                        programName: application.program.name,
+                      }}
+                    />
+                    <Button asChild variant="ghost" size="sm">
+                      <Link href={`/admin/applications/${application.id}`}>
+                        View details
+                        <span className="sr-only"> of {application.student.fullName}&apos;s application</span>
+                      </Link>
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListResults>
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { AddUserDialog } from "@/components/admin/add-user-dialog";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
-import { UserFilters } from "@/components/admin/user-filters";
+import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { ListFilters } from "@/components/admin/list-filters";
+import { ListResults } from "@/components/admin/list-results";
 import { UserStatusButton } from "@/components/admin/user-status-button";
-import { Pagination } from "@/components/search/pagination";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import {
   Table,
   TableBody,
@@ -19,7 +18,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { formatCount, formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { listUsers, type AdminUserDto } from "@/lib/users/admin";
 import {
   ADMIN_USERS_PAGE_SIZE as PAGE_SIZE,
@@ -27,8 +26,13 @@ import {
   serializeAdminUsersParams,
 } from "@/lib/users/admin-search-params";
 import { initialsOf, roleColumnOf } from "@/lib/users/display";
+import { ROLE_FILTERS, type RoleFilter } from "@/lib/validation/users";
 
 export const metadata: Metadata = { title: "Users" };
+
+// SPEC §2 /admin/users: All Roles, Users, Admins.
+const ROLE_FILTER_LABELS: Record<RoleFilter, string> = { all: "All Roles", user: "Users", admin: "Admins" };
+const ROLE_FILTER_OPTIONS = ROLE_FILTERS.map((role) => ({ value: role, label: ROLE_FILTER_LABELS[role] }));
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -51,68 +55,55 @@ export default async function AdminUsersPage({ searchParams }: Props) {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Users</h1>
-          <p className="text-slate-600">
-            {isSuper
-              ? "Add, activate and deactivate accounts, change roles and remove users."
-              : "Add, activate and deactivate student accounts. Admin accounts are managed by super admins."}
-          </p>
-        </div>
-        <AddUserDialog canCreateAdmins={isSuper} />
-      </div>
+      <AdminPageHeader
+        title="Users"
+        description={
+          isSuper
+            ? "Add, activate and deactivate accounts, change roles and remove users."
+            : "Add, activate and deactivate student accounts. Admin accounts are managed by super admins."
+        }
+        action={<AddUserDialog canCreateAdmins={isSuper} />}
+      />
 
-      <UserFilters />
+      <ListFilters
+        label="Filter users"
+        placeholder="Full name, email or username"
+        select={{ name: "role", label: "Role", options: ROLE_FILTER_OPTIONS }}
+      />
 
-      <section aria-labelledby="users-heading" className="flex flex-col gap-3">
-        <h2 id="users-heading" className="sr-only">
-          Results
-        </h2>
-        <p className="text-sm text-slate-700" aria-live="polite" data-testid="users-count">
-          {formatCount(total)} {total === 1 ? "user" : "users"}
-        </p>
-
-        {items.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-            <p className="text-lg font-semibold text-slate-900">No users found</p>
-            <p className="mt-2 text-slate-600">
-              {page > lastPage ? "This page is past the end of the results." : "Try another name or role."}
-            </p>
-            {page > lastPage && (
-              <Button asChild variant="outline" className="mt-4">
-                <Link href={hrefFor(1)}>Go to the first page</Link>
-              </Button>
-            )}
-          </div>
-        ) : (
-          <Table className="min-w-[56rem]">
-            <TableCaption>
-              Users, newest first (page {page} of {lastPage})
-            </TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">User</TableHead>
-                <TableHead scope="col">Username</TableHead>
-                <TableHead scope="col">Email</TableHead>
-                <TableHead scope="col">Role</TableHead>
-                <TableHead scope="col">Status</TableHead>
-                <TableHead scope="col">Joined</TableHead>
-                <TableHead scope="col" pinned className="text-right">
-                  Actions
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((user) => (
-                <UserRow key={user.id} user={user} isSelf={user.id === viewer.id} viewerIsSuper={isSuper} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-
-        <Pagination current={page} last={lastPage} hrefFor={hrefFor} />
-      </section>
+      <ListResults
+        noun={["user", "users"]}
+        total={total}
+        shown={items.length}
+        page={page}
+        lastPage={lastPage}
+        hrefFor={hrefFor}
+        emptyHint="Try another name or role."
+      >
+        <Table className="min-w-[56rem]">
+          <TableCaption>
+            Users, newest first (page {page} of {lastPage})
+          </TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">User</TableHead>
+              <TableHead scope="col">Username</TableHead>
+              <TableHead scope="col">Email</TableHead>
+              <TableHead scope="col">Role</TableHead>
+              <TableHead scope="col">Status</TableHead>
+              <TableHead scope="col">Joined</TableHead>
+              <TableHead scope="col" pinned className="text-right">
+                Actions
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((user) => (
+              <UserRow key={user.id} user={user} isSelf={user.id === viewer.id} viewerIsSuper={isSuper} />
+            ))}
+          </TableBody>
+        </Table>
+      </ListResults>
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { Pagination } from "@/components/search/pagination";
+import { Button } from "@/components/ui/button";
+import { formatCount } from "@/lib/format";
+
+type ListResultsProps = {
+  /** What the list holds, singular and plural: ["user", "users"]. */
+  noun: readonly [string, string];
+  total: number;
+  /** Rows on this page: none shows the empty state instead of `children`. */
+  shown: number;
+  page: number;
+  lastPage: number;
+  hrefFor: (page: number) => string;
+  /** The empty state's advice, e.g. "Try another name or role." */
+  emptyHint: string;
+  children: React.ReactNode;
+};
+
+/**
+ * The results part of an admin list: the count (announced as it changes), the table, or an empty
+ * state that offers the first page when the page number is past the end, and the page links.
+ */
+export function ListResults({
+  noun,
+  total,
+  shown,
+  page,
+  lastPage,
+  hrefFor,
+  emptyHint,
+  children,
+}: ListResultsProps) {
+  const [singular, plural] = noun;
+  const headingId = `${plural}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="sr-only">
+        Results
+      </h2>
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid={`${plural}-count`}>
+        {formatCount(total)} {total === 1 ? singular : plural}
+      </p>
+
+      {shown === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold text-slate-900">No {plural} found</p>
+          <p className="mt-2 text-slate-600">
+            {page > lastPage ? "This page is past the end of the results." : emptyHint}
+          </p>
+          {page > lastPage && (
+            <Button asChild variant="outline" className="mt-4">
+              <Link href={hrefFor(1)}>Go to the first page</Link>
+            </Button>
+          )}
+        </div>
+      ) : (
+        children
+      )}
+
+      <Pagination current={page} last={lastPage} hrefFor={hrefFor} />
+    </section>
+  );
+}
