@@ -41,10 +41,28 @@ async function assertUniversityExists(id: number, tx: Prisma.TransactionClient) 
   if (!university) throw badRequest(UNIVERSITY_NOT_FOUND, { universityId: [UNIVERSITY_NOT_FOUND] });
 }
 
+/**
+ * Holds the program's study level and field in their lists until the write commits. Deleting a
+ * value locks its row and then counts the programs using it (lib/settings/commands.ts), so a
+ * program saved meanwhile either waits for the delete and is refused, or is counted by it.
+ */
+async function lockStudyValues(input: ProgramInput, tx: Prisma.TransactionClient) {
+  const level = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM "study_levels" WHERE "name" = ${input.level} FOR SHARE`;
+  const field = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM "study_fields" WHERE "name" = ${input.field} FOR SHARE`;
+  const fieldErrors: Record<string, string[]> = {};
+  if (level.length === 0) fieldErrors.level = [`"${input.level}" is no longer a study level: choose another`];
+  if (field.length === 0) fieldErrors.field = [`"${input.field}" is no longer a study field: choose another`];
+  const [first] = Object.values(fieldErrors);
+  if (first) throw badRequest(first[0], fieldErrors);
+}
+
 export async function createProgram(input: ProgramInput): Promise<ProgramDto> {
   try {
     return await prisma.$transaction(async (tx) => {
       await assertUniversityExists(input.universityId, tx);
+      await lockStudyValues(input, tx);
       const row = await tx.program.create({ data: toData(input), select: programSelect });
       return toProgramDto(row);
     });
@@ -59,6 +77,7 @@ export async function updateProgram(id: number, input: ProgramInput): Promise<Pr
       const existing = await tx.program.findUnique({ where: { id }, select: { id: true } });
       if (!existing) throw notFound(PROGRAM_NOT_FOUND);
       await assertUniversityExists(input.universityId, tx);
+      await lockStudyValues(input, tx);
       const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
       return toProgramDto(row);
     });

@@ -1,6 +1,9 @@
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/api/programs/[id]/route";
 import { POST as createRoute } from "@/app/api/programs/route";
 import { prisma } from "@/lib/db/client";
+import { createProgram } from "@/lib/programs/commands";
+import { deleteStudyItem } from "@/lib/settings/commands";
+import { programSchema } from "@/lib/validation/program";
 import type { Agent } from "../support/agent";
 import {
   createApplication,
@@ -296,4 +299,40 @@ test("deleting a program deletes its applications and drafts, and nothing else",
   expect(await prisma.application.findUnique({ where: { id: other.id } })).not.toBeNull();
   expect(await prisma.program.findUnique({ where: { id: kept.id } })).not.toBeNull();
   expect((await remove(roles.agents.team, doomed.id)).status).toBe(404);
+});
+
+test("a program saved while its study level is deleted: either the program or the delete is refused, never both pass", async () => {
+  for (let round = 0; round < 3; round++) {
+    const levelName = `Level ${tag} ${round}`;
+    const level = await prisma.studyLevel.create({ data: { name: levelName, position: 99 } });
+    const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
+    const input = schema.parse(body({ name: `Race ${tag} ${round}`, level: levelName }));
+    const [created, deleted] = await Promise.allSettled([
+      createProgram(input),
+      deleteStudyItem("level", level.id),
+    ]);
+    const programs = await prisma.program.count({ where: { level: levelName } });
+    const levelLeft = await prisma.studyLevel.count({ where: { name: levelName } });
+    if (created.status === "fulfilled") {
+      expect(deleted.status).toBe("rejected");
+      expect([programs, levelLeft]).toEqual([1, 1]);
+    } else {
+      expect(deleted.status).toBe("fulfilled");
+      expect((created.reason as { status?: number }).status).toBe(400);
+      expect([programs, levelLeft]).toEqual([0, 0]);
+    }
+    await prisma.program.deleteMany({ where: { level: levelName } });
+    await prisma.studyLevel.deleteMany({ where: { name: levelName } });
+  }
+});
+
+test("a study level deleted after the form was checked refuses the program with a message on the field", async () => {
+  const levelName = `Gone ${tag}`;
+  const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
+  const input = schema.parse(body({ name: `Orphan ${tag}`, level: levelName }));
+  await expect(createProgram(input)).rejects.toMatchObject({
+    status: 400,
+    fieldErrors: { level: [`"${levelName}" is no longer a study level: choose another`] },
+  });
+  expect(await prisma.program.count({ where: { name: `Orphan ${tag}` } })).toBe(0);
 });
