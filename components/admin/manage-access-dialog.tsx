@@ -1,17 +1,14 @@
 "use client";
 
-import { AlertCircleIcon, Loader2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -130,23 +127,7 @@ export function ManageAccessDialog({
               This is your own account: you will be signed out and lose the access you give up.
             </p>
           )}
-          {error && (
-            <Alert variant="destructive" role="alert">
-              <AlertCircleIcon aria-hidden="true" />
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving}>
-              {saving && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-              {saving ? "Saving…" : "Save"}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter error={error} pending={saving} submitLabel="Save" pendingLabel="Saving…" />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,9 +3,8 @@
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { AlertCircleIcon, Loader2Icon } from "lucide-react";
 import { StatusBadge } from "@/components/applications/status-badge";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -164,23 +163,7 @@ export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDia
                 {note.length}/{NOTE_MAX} characters
               </p>
             </div>
-            {error && (
-              <Alert variant="destructive" role="alert">
-                <AlertCircleIcon aria-hidden="true" />
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
-            )}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={saving}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={saving}>
-                {saving && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {saving ? "Saving…" : "Save"}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter error={error} pending={saving} submitLabel="Save" pendingLabel="Saving…" />
           </form>
         )}
       </DialogContent>

@@ -1,11 +1,11 @@
 "use client";
 
-import { AlertCircleIcon, Loader2Icon, ShieldPlusIcon } from "lucide-react";
+import { ShieldPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { AddUserForm } from "@/components/admin/add-user-dialog";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -182,19 +182,12 @@ function PromoteUser({ onDone }: { onDone: () => void }) {
           </SelectContent>
         </Select>
       </div>
-      {error && (
-        <Alert variant="destructive" role="alert">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <CancelButton />
-        <Button type="submit" disabled={saving || !chosen}>
-          {saving && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {chosen ? `Make ${chosen.fullName} an admin` : "Make admin"}
-        </Button>
-      </div>
+      <DialogFormFooter
+        error={error}
+        pending={saving}
+        submitDisabled={!chosen}
+        submitLabel={chosen ? `Make ${chosen.fullName} an admin` : "Make admin"}
+      />
     </form>
   );
 }
