@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+import { listStudyFields, listStudyLevels, studyListSql } from "@/lib/settings/queries";
 import { programSchema, UNIVERSITY_NOT_FOUND, type ProgramInput } from "@/lib/validation/program";
 import { programSelect, toProgramDto, type ProgramDto } from "./queries";
 
@@ -47,13 +47,15 @@ async function assertUniversityExists(id: number, tx: Prisma.TransactionClient) 
  * program saved meanwhile either waits for the delete and is refused, or is counted by it.
  */
 async function lockStudyValues(input: ProgramInput, tx: Prisma.TransactionClient) {
-  const level = await tx.$queryRaw<unknown[]>`
-    SELECT 1 FROM "study_levels" WHERE "name" = ${input.level} FOR SHARE`;
-  const field = await tx.$queryRaw<unknown[]>`
-    SELECT 1 FROM "study_fields" WHERE "name" = ${input.field} FOR SHARE`;
   const fieldErrors: Record<string, string[]> = {};
-  if (level.length === 0) fieldErrors.level = [`"${input.level}" is no longer a study level: choose another`];
-  if (field.length === 0) fieldErrors.field = [`"${input.field}" is no longer a study field: choose another`];
+  for (const list of ["level", "field"] as const) {
+    const { table } = studyListSql(list);
+    const rows = await tx.$queryRaw<unknown[]>`
+      SELECT 1 FROM ${table} WHERE "name" = ${input[list]} FOR SHARE`;
+    if (rows.length === 0) {
+      fieldErrors[list] = [`"${input[list]}" is no longer a study ${list}: choose another`];
+    }
+  }
   const [first] = Object.values(fieldErrors);
   if (first) throw badRequest(first[0], fieldErrors);
 }

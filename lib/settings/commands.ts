@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
-import { PLATFORM_NAME_KEY } from "./queries";
+import { PLATFORM_NAME_KEY, studyListSql, type StudyItem, type StudyList } from "./queries";
 
 // Writes of /admin/settings (issue 6): the platform name and the study level / field lists.
 // Callers check that the viewer is a super admin.
@@ -16,31 +16,10 @@ export async function setPlatformName(name: string): Promise<string> {
   return row.value;
 }
 
-export type StudyList = "level" | "field";
-
-export interface StudyItem {
-  id: number;
-  name: string;
-  position: number;
-  /** How many programs use it (programs store the name). */
-  programs: number;
-}
-
 const NOUN: Record<StudyList, string> = { level: "study level", field: "study field" };
 
 function capitalise(text: string) {
   return text[0].toUpperCase() + text.slice(1);
-}
-
-/** The list with each value's program count, in display order. */
-export async function listStudyItems(list: StudyList): Promise<StudyItem[]> {
-  const column = list === "level" ? Prisma.raw(`"level"`) : Prisma.raw(`"field"`);
-  const table = list === "level" ? Prisma.raw(`"study_levels"`) : Prisma.raw(`"study_fields"`);
-  return prisma.$queryRaw<StudyItem[]>`
-    SELECT s."id", s."name", s."position",
-           (SELECT count(*)::int FROM "programs" p WHERE p.${column} = s."name") AS "programs"
-      FROM ${table} s
-     ORDER BY s."position", s."name"`;
 }
 
 /** Adds a value at the end of the list; 409 if the list has it already (in any letter case). */
@@ -72,8 +51,7 @@ export async function addStudyItem(list: StudyList, name: string): Promise<Study
  * one transaction with the value's row locked (two deletes of one value queue up).
  */
 export async function deleteStudyItem(list: StudyList, id: number): Promise<void> {
-  const table = list === "level" ? Prisma.raw(`"study_levels"`) : Prisma.raw(`"study_fields"`);
-  const column = list === "level" ? Prisma.raw(`"level"`) : Prisma.raw(`"field"`);
+  const { table, column } = studyListSql(list);
   await prisma.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ name: string }[]>`
       SELECT "name" FROM ${table} WHERE "id" = ${id} FOR UPDATE`;

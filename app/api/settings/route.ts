@@ -1,6 +1,7 @@
 import { requireSuperAdmin } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { listStudyItems, setPlatformName } from "@/lib/settings/commands";
+import { setPlatformName } from "@/lib/settings/commands";
+import { listStudyItems } from "@/lib/settings/queries";
 import { getPlatformName } from "@/lib/settings/queries";
 import { generalSettingsSchema } from "@/lib/validation/settings";
 

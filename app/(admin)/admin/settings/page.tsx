@@ -20,7 +20,7 @@ import {
 import { adminOrSignIn, type Viewer } from "@/lib/auth/session";
 import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { formatCount } from "@/lib/format";
-import { listStudyItems } from "@/lib/settings/commands";
+import { listStudyItems } from "@/lib/settings/queries";
 import { getPlatformName } from "@/lib/settings/queries";
 import { listAdmins } from "@/lib/users/admin";
 import { lastActiveOf, teamRoleOf } from "@/lib/users/display";

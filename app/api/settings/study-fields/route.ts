@@ -1,6 +1,7 @@
 import { requireSuperAdmin } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { addStudyItem, listStudyItems } from "@/lib/settings/commands";
+import { addStudyItem } from "@/lib/settings/commands";
+import { listStudyItems } from "@/lib/settings/queries";
 import { studyFieldSchema } from "@/lib/validation/settings";
 
 // The Study Fields list of /admin/settings (Programs tab), super admins only.

@@ -1,6 +1,7 @@
 import { requireSuperAdmin } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { addStudyItem, listStudyItems } from "@/lib/settings/commands";
+import { addStudyItem } from "@/lib/settings/commands";
+import { listStudyItems } from "@/lib/settings/queries";
 import { studyLevelSchema } from "@/lib/validation/settings";
 
 // The Study Levels list of /admin/settings (Programs tab), super admins only.
