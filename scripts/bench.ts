@@ -7,22 +7,19 @@
 import "./load-env";
 import { performance } from "node:perf_hooks";
 import { Client } from "pg";
-import { ADMIN_APPLICATIONS_PAGE_SIZE } from "@/lib/applications/admin-search-params";
 import { listApplications } from "@/lib/applications/queries";
 import { getDashboardStats } from "@/lib/dashboard/stats";
 import { getWeeklyApplications } from "@/lib/dashboard/weekly";
+import { LIST_PAGE_SIZE, listWindow } from "@/lib/paging";
 import { createPrismaClient } from "@/lib/db/client";
 import { withDatabaseUrl } from "@/lib/db/connection";
 import { seed } from "@/lib/db/seed";
-import { ADMIN_PROGRAMS_PAGE_SIZE } from "@/lib/programs/admin-search-params";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
 import { listStudyLevels } from "@/lib/settings/queries";
-import { ADMIN_UNIVERSITIES_PAGE_SIZE } from "@/lib/universities/admin-search-params";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search";
 import type { SearchSort } from "@/lib/universities/search-params";
 import { listUsers } from "@/lib/users/admin";
-import { ADMIN_USERS_PAGE_SIZE } from "@/lib/users/admin-search-params";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
@@ -57,6 +54,12 @@ function searchScenario({ name, filters, sort, page = 1 }: (typeof SEARCH_SCENAR
 }
 
 /** /admin/programs: the study levels (for the filter) and the page of programs, newest first. */
+/** LIMIT and OFFSET of an admin list page, as the pages compute them. */
+function pageOf(page: number) {
+  const { limit, offset } = listWindow({ q: "", page });
+  return { limit, offset };
+}
+
 function adminPrograms(
   name: string,
   filters: Pick<ProgramListOptions, "search" | "level">,
@@ -65,8 +68,7 @@ function adminPrograms(
   const options: ProgramListOptions = {
     ...filters,
     order: "newest",
-    limit: ADMIN_PROGRAMS_PAGE_SIZE,
-    offset: (page - 1) * ADMIN_PROGRAMS_PAGE_SIZE,
+    ...pageOf(page),
   };
   return {
     name: `programs: ${name}`,
@@ -79,8 +81,7 @@ function adminUniversities(name: string, q: string, page = 1): Scenario {
   const criteria = toSearchCriteria({ q });
   const options = {
     sort: "name" as const,
-    limit: ADMIN_UNIVERSITIES_PAGE_SIZE,
-    offset: (page - 1) * ADMIN_UNIVERSITIES_PAGE_SIZE,
+    ...pageOf(page),
   };
   return { name: `universities: ${name}`, run: () => searchUniversities(criteria, options).then(matches) };
 }
@@ -103,7 +104,7 @@ const ADMIN_SCENARIOS: Scenario[] = [
     ] as const
   ).map(([name, filters]) => ({
     name: `users: ${name}`,
-    run: () => listUsers({ role: "all", ...filters, limit: ADMIN_USERS_PAGE_SIZE, offset: 0 }).then(matches),
+    run: () => listUsers({ role: "all", ...filters, limit: LIST_PAGE_SIZE, offset: 0 }).then(matches),
   })),
   ...(
     [
@@ -113,7 +114,7 @@ const ADMIN_SCENARIOS: Scenario[] = [
     ] as const
   ).map(([name, filters]) => ({
     name: `applications: ${name}`,
-    run: () => listApplications({ ...filters, limit: ADMIN_APPLICATIONS_PAGE_SIZE, offset: 0 }).then(matches),
+    run: () => listApplications({ ...filters, limit: LIST_PAGE_SIZE, offset: 0 }).then(matches),
   })),
   {
     name: "dashboard: getDashboardStats",

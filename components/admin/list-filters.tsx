@@ -1,10 +1,11 @@
 "use client";
 
 import { useId, useMemo, useTransition } from "react";
-import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
+import { parseAsString, useQueryStates } from "nuqs";
 import { QueryInput } from "@/components/search/query-input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { listParsers } from "@/lib/paging";
 
 export interface ListFilterSelect {
   /** The query-string key, e.g. "status". */
@@ -32,8 +33,7 @@ export function ListFilters({ label, placeholder, select }: ListFiltersProps) {
   const fallback = select?.options[0]?.value ?? "";
   const parsers = useMemo(
     () => ({
-      q: parseAsString.withDefault(""),
-      page: parseAsInteger,
+      ...listParsers,
       selected: parseAsString.withDefault(fallback),
     }),
     [fallback],

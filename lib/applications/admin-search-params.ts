@@ -1,25 +1,17 @@
-import {
-  createLoader,
-  createSerializer,
-  parseAsInteger,
-  parseAsString,
-  parseAsStringLiteral,
-} from "nuqs/server";
+import { createLoader, createSerializer, parseAsStringLiteral } from "nuqs/server";
+import { listParsers } from "@/lib/paging";
 import { APPLICATION_STATUSES } from "./status";
 
-// The query string of /admin/applications (?q=&status=&page=), shared by the server page (parsing,
-// page links) and the filters (nuqs hooks). Unknown values fall back to the defaults.
-
-export const ADMIN_APPLICATIONS_PAGE_SIZE = 20;
+// The query string of /admin/applications (?q=&status=&page=; q is a student's full name or a
+// program name), shared by the server page (parsing, page links) and the filters. Unknown values
+// fall back to the defaults.
 
 export const STATUS_FILTERS = ["all", ...APPLICATION_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const adminApplicationsParsers = {
-  /** Student full name or program name. */
-  q: parseAsString.withDefault(""),
+  ...listParsers,
   status: parseAsStringLiteral(STATUS_FILTERS).withDefault("all"),
-  page: parseAsInteger.withDefault(1),
 };
 
 export const loadAdminApplicationsParams = createLoader(adminApplicationsParsers);

@@ -1,15 +1,8 @@
-import { createLoader, createSerializer, parseAsInteger, parseAsString } from "nuqs/server";
+import { createLoader, createSerializer } from "nuqs/server";
+import { listParsers } from "@/lib/paging";
 
-// The query string of /admin/universities (?q=&page=), shared by the server page (parsing, page
-// links) and the search box (nuqs hooks).
+// The query string of /admin/universities (?q=&page=; q is part of the name), shared by the server
+// page (parsing, page links) and the search box.
 
-export const ADMIN_UNIVERSITIES_PAGE_SIZE = 20;
-
-export const adminUniversitiesParsers = {
-  /** Case-insensitive part of the university name. */
-  q: parseAsString.withDefault(""),
-  page: parseAsInteger.withDefault(1),
-};
-
-export const loadAdminUniversitiesParams = createLoader(adminUniversitiesParsers);
-export const serializeAdminUniversitiesParams = createSerializer(adminUniversitiesParsers);
+export const loadAdminUniversitiesParams = createLoader(listParsers);
+export const serializeAdminUniversitiesParams = createSerializer(listParsers);

@@ -17,7 +17,6 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import {
-  ADMIN_APPLICATIONS_PAGE_SIZE as PAGE_SIZE,
   loadAdminApplicationsParams,
   serializeAdminApplicationsParams,
   STATUS_FILTERS,
@@ -25,6 +24,7 @@ import {
 import { listApplications } from "@/lib/applications/queries";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { lastPageOf, listWindow } from "@/lib/paging";
 import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Applications" };
@@ -37,15 +37,14 @@ const linkClass =
 export default async function AdminApplicationsPage({ searchParams }: Props) {
   await adminOrSignIn();
   const params = await loadAdminApplicationsParams(searchParams);
-  const page = Math.max(1, params.page);
-  const search = params.q.trim().slice(0, 200);
+  const { page, search, limit, offset } = listWindow(params);
   const { items, total } = await listApplications({
     status: params.status === "all" ? undefined : params.status,
-    search: search || undefined,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    search,
+    limit,
+    offset,
   });
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lastPage = lastPageOf(total);
   const hrefFor = (n: number) =>
     serializeAdminApplicationsParams("/admin/applications", { ...params, page: n });
 

@@ -17,9 +17,9 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { lastPageOf, listWindow } from "@/lib/paging";
 import { formatDate, formatUsd } from "@/lib/format";
 import {
-  ADMIN_PROGRAMS_PAGE_SIZE as PAGE_SIZE,
   ALL_LEVELS,
   loadAdminProgramsParams,
   serializeAdminProgramsParams,
@@ -39,19 +39,18 @@ const linkClass =
 export default async function AdminProgramsPage({ searchParams }: Props) {
   await adminOrSignIn();
   const params = await loadAdminProgramsParams(searchParams);
-  const page = Math.max(1, params.page);
-  const search = params.q.trim().slice(0, 200);
+  const { page, search, limit, offset } = listWindow(params);
   const [levels, { items, total }] = await Promise.all([
     listStudyLevels(),
     listPrograms({
-      search: search || undefined,
+      search,
       level: params.level === ALL_LEVELS ? undefined : params.level,
       order: "newest",
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
+      limit,
+      offset,
     }),
   ]);
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lastPage = lastPageOf(total);
   const hrefFor = (n: number) => serializeAdminProgramsParams("/admin/programs", { ...params, page: n });
 
   return (

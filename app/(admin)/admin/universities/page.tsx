@@ -18,9 +18,9 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { lastPageOf, listWindow } from "@/lib/paging";
 import { formatCount } from "@/lib/format";
 import {
-  ADMIN_UNIVERSITIES_PAGE_SIZE as PAGE_SIZE,
   loadAdminUniversitiesParams,
   serializeAdminUniversitiesParams,
 } from "@/lib/universities/admin-search-params";
@@ -35,14 +35,13 @@ type Props = { searchParams: Promise<SearchParams> };
 export default async function AdminUniversitiesPage({ searchParams }: Props) {
   await adminOrSignIn();
   const params = await loadAdminUniversitiesParams(searchParams);
-  const page = Math.max(1, params.page);
-  const search = params.q.trim().slice(0, 200);
+  const { page, search, limit, offset } = listWindow(params);
   const { items, total } = await searchUniversities(toSearchCriteria({ q: search }), {
     sort: "name",
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit,
+    offset,
   });
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lastPage = lastPageOf(total);
   const hrefFor = (n: number) =>
     serializeAdminUniversitiesParams("/admin/universities", { ...params, page: n });
 

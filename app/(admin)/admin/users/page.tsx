@@ -18,13 +18,10 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { lastPageOf, listWindow } from "@/lib/paging";
 import { formatDate } from "@/lib/format";
 import { listUsers, type AdminUserDto } from "@/lib/users/admin";
-import {
-  ADMIN_USERS_PAGE_SIZE as PAGE_SIZE,
-  loadAdminUsersParams,
-  serializeAdminUsersParams,
-} from "@/lib/users/admin-search-params";
+import { loadAdminUsersParams, serializeAdminUsersParams } from "@/lib/users/admin-search-params";
 import { initialsOf, roleColumnOf } from "@/lib/users/display";
 import { ROLE_FILTERS, type RoleFilter } from "@/lib/validation/users";
 
@@ -42,15 +39,14 @@ export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await adminOrSignIn();
   const isSuper = viewer.adminType === "super";
   const params = await loadAdminUsersParams(searchParams);
-  const page = Math.max(1, params.page);
-  const search = params.q.trim().slice(0, 200);
+  const { page, search, limit, offset } = listWindow(params);
   const { items, total } = await listUsers({
-    search: search || undefined,
+    search,
     role: params.role,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit,
+    offset,
   });
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lastPage = lastPageOf(total);
   const hrefFor = (n: number) => serializeAdminUsersParams("/admin/users", { ...params, page: n });
 
   return (

@@ -13,6 +13,7 @@ import { SearchFilters } from "@/components/search/search-filters";
 import { SortSelect } from "@/components/search/sort-select";
 import { UniversityResultCard } from "@/components/search/university-result-card";
 import { Button } from "@/components/ui/button";
+import { lastPageOf } from "@/lib/paging";
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -40,7 +41,7 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
     listCountriesWithUniversities(),
     searchUniversities(criteria, { sort: params.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
   ]);
-  const lastPage = Math.max(1, Math.ceil(results.total / PAGE_SIZE));
+  const lastPage = lastPageOf(results.total, PAGE_SIZE);
   const first = results.items.length ? (page - 1) * PAGE_SIZE + 1 : 0;
   const last = (page - 1) * PAGE_SIZE + results.items.length;
   const activeFilters = [

@@ -10,6 +10,7 @@ import { listApplicationHistories, listApplications, type HistoryEntry } from "@
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatCount, formatDate } from "@/lib/format";
+import { lastPageOf } from "@/lib/paging";
 
 export const metadata: Metadata = { title: "My Applications" };
 
@@ -39,7 +40,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
     limit: PAGE_SIZE,
     offset: (requested - 1) * PAGE_SIZE,
   });
-  const last = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  const last = lastPageOf(page.total, PAGE_SIZE);
   // A page past the end (after a withdrawal, say) shows the last one.
   const current = Math.min(requested, last);
   if (current !== requested) {
