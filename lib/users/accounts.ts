@@ -115,6 +115,9 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
  * Starts a password reset: a single-use token valid for an hour, stored hashed, sent by e-mail.
  * Says nothing about whether the address has an account (the caller answers the same either way).
  */
+export const FORGOT_PASSWORD_ANSWER =
+  "If an account uses this email, we have sent it a link to reset the password. The link works for one hour.";
+
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
   const user = await prisma.user.findUnique({
     where: { email },

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { APPLICATION_STATUSES } from "@/lib/applications/status";
+import { pagingSchema } from "./common";
 
 // The application form (SPEC §5), shared by the two-step form and POST /api/applications.
 
@@ -52,3 +54,28 @@ export function applicationSchema(now = new Date()) {
 }
 
 export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
+
+/** An admin's status change (PATCH /api/applications/{id}, the Update Status dialog). */
+export const statusChangeSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES, {
+    error: `status must be one of: ${APPLICATION_STATUSES.join(", ")}`,
+  }),
+  note: z
+    .string()
+    .trim()
+    .max(2000, "The note must be at most 2000 characters")
+    .optional()
+    .transform((note) => note || null),
+});
+
+export type StatusChangeInput = z.input<typeof statusChangeSchema>;
+
+/** GET /api/applications: a student's own, or (admins) everyone's, filtered and paged. */
+export const applicationsListQuerySchema = pagingSchema.extend({
+  status: z
+    .enum(["all", ...APPLICATION_STATUSES], {
+      error: `status must be 'all' or one of: ${APPLICATION_STATUSES.join(", ")}`,
+    })
+    .default("all"),
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
+});

@@ -9,6 +9,9 @@ export const idSchema = z.coerce
 
 export const idParamsSchema = z.object({ id: idSchema });
 
+/** /api/applications/drafts/{programId}. */
+export const programIdParamsSchema = z.object({ programId: idSchema });
+
 /** limit/offset paging of the list endpoints: 50 by default, at most 500. */
 export const pagingSchema = z.object({
   limit: z.coerce

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
+import { idSchema, pagingSchema } from "./common";
 
 // The program form (SPEC §5), shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
@@ -150,3 +151,12 @@ export interface ProgramFormValues {
 }
 /** What the server writes: ids and years as numbers, tuition "12000.00", deadline a Date. */
 export type ProgramInput = z.output<ProgramSchema>;
+
+/** GET /api/programs: one university's programs, searched by name and filtered by level. */
+export const programsListQuerySchema = pagingSchema.extend({
+  universityId: idSchema.optional(),
+  /** Program name or university name (case-insensitive substring). */
+  q: z.string().max(200, "q must be at most 200 characters").optional(),
+  /** A study level ("Master's"); programs store its name. */
+  level: z.string().max(100, "level must be at most 100 characters").optional(),
+});

@@ -76,3 +76,11 @@ export const universitySchema = z.object({
 export type UniversityFormValues = z.input<typeof universitySchema>;
 /** What the server stores after validation. */
 export type UniversityInput = z.output<typeof universitySchema>;
+
+/** /api/universities/by-slug/{slug}. */
+export const slugParamsSchema = z.object({
+  slug: z
+    .string()
+    .max(300, "The slug is too long")
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "A slug has lowercase letters, digits and single hyphens"),
+});

@@ -1,4 +1,5 @@
-import { POST as forgot, FORGOT_PASSWORD_ANSWER } from "@/app/api/password/forgot/route";
+import { POST as forgot } from "@/app/api/password/forgot/route";
+import { FORGOT_PASSWORD_ANSWER } from "@/lib/users/accounts";
 import { POST as reset } from "@/app/api/password/reset/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";

@@ -2,21 +2,12 @@ import { requireRole } from "@/lib/auth/session";
 import { parseJson, parseQuery, route } from "@/lib/http/route";
 import { createProgram, loadProgramSchema } from "@/lib/programs/commands";
 import { listPrograms } from "@/lib/programs/queries";
-import { idSchema, pagingSchema } from "@/lib/validation/common";
-import { z } from "zod";
-
-const querySchema = pagingSchema.extend({
-  universityId: idSchema.optional(),
-  /** Program name or university name (case-insensitive substring). */
-  q: z.string().max(200, "q must be at most 200 characters").optional(),
-  /** A study level ("Master's"); programs store its name. */
-  level: z.string().max(100, "level must be at most 100 characters").optional(),
-});
+import { programsListQuerySchema } from "@/lib/validation/program";
 
 // SPEC §7: a JSON array of programs, optionally of one university, searched by name and filtered
 // by level; the total is in X-Total-Count.
 export const GET = route(async (request) => {
-  const { universityId, q, level, limit, offset } = parseQuery(request, querySchema);
+  const { universityId, q, level, limit, offset } = parseQuery(request, programsListQuerySchema);
   const search = q?.trim();
   const page = await listPrograms({
     universityId,

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { requireRole, requireUser } from "@/lib/auth/session";
 import { changeStatus, withdrawApplication } from "@/lib/applications/commands";
 import { getApplicationDetail } from "@/lib/applications/queries";
-import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { notFound } from "@/lib/http/errors";
 import { parseJson, parseParams, route } from "@/lib/http/route";
+import { statusChangeSchema } from "@/lib/validation/application";
 import { idParamsSchema } from "@/lib/validation/common";
 
 type Params = { id: string };
@@ -18,18 +17,6 @@ export const GET = route<Params>(async (_request, context) => {
     throw notFound("Application not found");
   }
   return Response.json(application, { headers: { "Cache-Control": "private, no-store" } });
-});
-
-export const statusChangeSchema = z.object({
-  status: z.enum(APPLICATION_STATUSES, {
-    error: `status must be one of: ${APPLICATION_STATUSES.join(", ")}`,
-  }),
-  note: z
-    .string()
-    .trim()
-    .max(2000, "The note must be at most 2000 characters")
-    .optional()
-    .transform((note) => note || null),
 });
 
 /** Admins move an application along the review workflow (422 for a move it does not allow). */

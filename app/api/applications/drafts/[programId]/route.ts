@@ -1,17 +1,15 @@
-import { z } from "zod";
 import { deleteDraft, draftDataSchema, getDraft, saveDraft } from "@/lib/applications/drafts";
 import { requireUser } from "@/lib/auth/session";
 import { parseJson, parseParams, route } from "@/lib/http/route";
-import { idSchema } from "@/lib/validation/common";
+import { programIdParamsSchema } from "@/lib/validation/common";
 
 // The signed-in student's draft for one program: GET (null when there is none), PUT, DELETE.
 
-const paramsSchema = z.object({ programId: idSchema });
 type Params = { programId: string };
 
 export const GET = route<Params>(async (_request, context) => {
   const viewer = await requireUser();
-  const { programId } = await parseParams(context, paramsSchema);
+  const { programId } = await parseParams(context, programIdParamsSchema);
   return Response.json(await getDraft(viewer.id, programId), {
     headers: { "Cache-Control": "private, no-store" },
   });
@@ -19,14 +17,14 @@ export const GET = route<Params>(async (_request, context) => {
 
 export const PUT = route<Params>(async (request, context) => {
   const viewer = await requireUser();
-  const { programId } = await parseParams(context, paramsSchema);
+  const { programId } = await parseParams(context, programIdParamsSchema);
   const data = await parseJson(request, draftDataSchema);
   return Response.json(await saveDraft(viewer.id, programId, data));
 });
 
 export const DELETE = route<Params>(async (_request, context) => {
   const viewer = await requireUser();
-  const { programId } = await parseParams(context, paramsSchema);
+  const { programId } = await parseParams(context, programIdParamsSchema);
   await deleteDraft(viewer.id, programId);
   return new Response(null, { status: 204 });
 });
