@@ -5,7 +5,10 @@ import { XML_HEADERS, sitemapChunkUrl, sitemapIds, sitemapIndexXml } from "@/lib
 // Read from the database on request; `next build` runs without one.
 export const dynamic = "force-dynamic";
 
-export const GET = route(async () => {
-  const ids = await sitemapIds();
-  return new Response(sitemapIndexXml(ids.map((id) => sitemapChunkUrl(id))), { headers: XML_HEADERS });
+export const GET = route({
+  auth: "public",
+  handle: async () => {
+    const ids = await sitemapIds();
+    return new Response(sitemapIndexXml(ids.map((id) => sitemapChunkUrl(id))), { headers: XML_HEADERS });
+  },
 });

@@ -1,13 +1,90 @@
 import { randomUUID } from "node:crypto";
+import { unstable_rethrow } from "next/navigation";
 import { z, ZodError, type ZodType } from "zod";
+import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
+import { readBody } from "./body";
 import { HttpError, badRequest, forbidden, type ErrorBody } from "./errors";
 
-// The route-handler wrapper: every handler is `export const GET = route(async (request, ctx) => ...)`.
-// It turns HttpError and zod errors into the one JSON error shape, and anything unexpected into a
-// logged 500 that reveals nothing.
+// The request pipeline of every route handler. A handler declares what it needs and receives its
+// input parsed, authorised and validated, always in this order:
+//
+//   origin check → size limit → authenticate → authorise → params → query → body → handle → JSON
+//
+//   export const PATCH = route({
+//     auth: "admin",
+//     params: idParamsSchema,
+//     body: universitySchema,
+//     handle: ({ params, body }) => updateUniversity(params.id, body),
+//   });
+//
+// HttpError and zod errors become the one JSON error shape; anything unexpected a logged 500 that
+// reveals nothing. The declaration stays on the handler (`declarationOf`), so tests can enumerate
+// every route's audience and inputs.
 
-type RouteContext<P> = { params: Promise<P> };
-type Handler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
+/** Who may call a route: anyone, any signed-in user, admins, or super admins only. */
+export const AUDIENCES = ["public", "user", "admin", "superAdmin"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** JSON bodies larger than this are refused (413) unless the route declares its own limit. */
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+export const BODY_TOO_LARGE = "The request body is too large.";
+export const BODY_NOT_JSON = "The request body must be valid JSON.";
+export const JSON_ONLY = "Send the request body as JSON (Content-Type: application/json).";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  declaration: RouteDeclaration;
+};
+
+type ViewerOf<A extends Audience> = A extends "public" ? null : Viewer;
+type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
+type BodySchemaFactory = (input: { params: never; viewer: never }) => ZodType | Promise<ZodType>;
+type BodySpec = ZodType | "bytes" | BodySchemaFactory;
+type ParsedBody<B> = B extends "bytes"
+  ? Uint8Array
+  : B extends ZodType
+    ? z.output<B>
+    : B extends (...args: never[]) => infer R
+      ? Parsed<Awaited<R>>
+      : undefined;
+
+export interface RouteInput<A extends Audience, PS, QS, B> {
+  request: Request;
+  viewer: ViewerOf<A>;
+  params: Parsed<PS>;
+  query: Parsed<QS>;
+  body: ParsedBody<B>;
+}
+
+export interface RouteSpec<A extends Audience, PS, QS, B> {
+  /** Who may call it (checked before any input is read). */
+  auth: A;
+  /** The route segments' schema. */
+  params?: PS;
+  /** The query string's schema (each key's last value). */
+  query?: QS;
+  /**
+   * A JSON body's schema; a function of the parsed params and viewer when the schema depends on
+   * stored data (e.g. a program's current deadline); "bytes" for the raw body.
+   */
+  body?: B;
+  /** The largest body accepted, in bytes (default DEFAULT_BODY_LIMIT). */
+  bodyLimit?: number;
+  /** The 413 message, when the route has its own (e.g. the image size rule of SPEC). */
+  tooLargeMessage?: string;
+  /** The domain call. A Response is sent as is; anything else as JSON with status 200. */
+  handle: (input: RouteInput<A, PS, QS, B>) => Promise<unknown> | unknown;
+}
+
+/** What a route declared, minus its code: the source of the authorization matrix. */
+export interface RouteDeclaration {
+  auth: Audience;
+  params?: ZodType;
+  query?: ZodType;
+  body?: BodySpec;
+  bodyLimit: number;
+}
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -30,15 +107,89 @@ export function assertSameOrigin(request: Request) {
   if (originHost !== host) throw forbidden("Requests from other sites are not allowed.");
 }
 
-export function route<P = Record<string, string>>(handler: Handler<P>): Handler<P> {
-  return async (request, context) => {
+const AUTHORISE: Record<Audience, () => Promise<Viewer | null>> = {
+  public: async () => null,
+  user: requireUser,
+  admin: () => requireRole("admin"),
+  superAdmin: requireSuperAdmin,
+};
+
+export function route<
+  A extends Audience,
+  PS extends ZodType | undefined = undefined,
+  QS extends ZodType | undefined = undefined,
+  B = undefined,
+>(spec: RouteSpec<A, PS, QS, B>): RouteHandler {
+  const bodyLimit = spec.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const tooLarge = () => new HttpError(413, spec.tooLargeMessage ?? BODY_TOO_LARGE);
+  const handler = async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(request);
-      return await handler(request, context);
+      const declared = Number(request.headers.get("content-length"));
+      if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
+      const viewer = (await AUTHORISE[spec.auth]()) as ViewerOf<A>;
+      const params = (spec.params ? spec.params.parse(await context.params) : undefined) as Parsed<PS>;
+      const query = (spec.query ? spec.query.parse(queryOf(request)) : undefined) as Parsed<QS>;
+      const body = (await parseBody(spec.body as BodySpec | undefined, request, {
+        params,
+        viewer,
+        bodyLimit,
+        tooLarge,
+      })) as ParsedBody<B>;
+      const result = await spec.handle({ request, viewer, params, query, body });
+      const response = result instanceof Response ? result : Response.json(result);
+      // Answers that depend on who asks are never stored by browsers or shared caches.
+      if (spec.auth !== "public" && !response.headers.has("Cache-Control")) {
+        response.headers.set("Cache-Control", "private, no-store");
+      }
+      return response;
     } catch (error) {
+      unstable_rethrow(error);
       return errorResponse(error, request);
     }
   };
+  const declaration: RouteDeclaration = {
+    auth: spec.auth,
+    params: spec.params,
+    query: spec.query,
+    body: spec.body as BodySpec | undefined,
+    bodyLimit,
+  };
+  return Object.assign(handler, { declaration });
+}
+
+/** The declaration of a route handler, or null when it was not made by `route()`. */
+export function declarationOf(handler: unknown): RouteDeclaration | null {
+  if (typeof handler !== "function") return null;
+  const declaration = (handler as Partial<RouteHandler>).declaration;
+  return declaration && AUDIENCES.includes(declaration.auth) ? declaration : null;
+}
+
+function queryOf(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+async function parseBody(
+  spec: BodySpec | undefined,
+  request: Request,
+  input: { params: unknown; viewer: unknown; bodyLimit: number; tooLarge: () => HttpError },
+): Promise<unknown> {
+  if (spec === undefined) return undefined;
+  if (spec === "bytes") return readBody(request, input.bodyLimit, input.tooLarge);
+  const schema =
+    typeof spec === "function"
+      ? await (spec as (i: { params: unknown; viewer: unknown }) => ZodType | Promise<ZodType>)(input)
+      : spec;
+  const type = request.headers.get("content-type");
+  if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) throw new HttpError(415, JSON_ONLY);
+  const bytes = await readBody(request, input.bodyLimit, input.tooLarge);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw badRequest(BODY_NOT_JSON);
+  }
+  return schema.parse(json);
 }
 
 export function errorResponse(error: unknown, request?: Request): Response {
@@ -64,29 +215,4 @@ function validationBody(error: ZodError): ErrorBody {
   }
   const first = error.issues[0];
   return { error: first ? first.message : "Invalid input.", fieldErrors };
-}
-
-/** Parses a JSON body with `schema`; malformed JSON is a 400, not a 500. */
-export async function parseJson<S extends ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw badRequest("The request body must be valid JSON.");
-  }
-  return schema.parse(body);
-}
-
-/** Parses the query string with `schema` (each key's last value). */
-export function parseQuery<S extends ZodType>(request: Request, schema: S): z.output<S> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  return schema.parse(params);
-}
-
-/** Parses route parameters with `schema`. */
-export async function parseParams<S extends ZodType, P>(
-  context: RouteContext<P>,
-  schema: S,
-): Promise<z.output<S>> {
-  return schema.parse(await context.params);
 }

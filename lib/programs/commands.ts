@@ -103,6 +103,13 @@ export async function currentDeadlineOf(id: number): Promise<Date | null> {
   return row?.deadline ?? null;
 }
 
+/** The schema a program's PATCH body is checked with (its current deadline may stay); 404 if none. */
+export async function loadProgramUpdateSchema(id: number) {
+  const currentDeadline = await currentDeadlineOf(id);
+  if (!currentDeadline) throw notFound(PROGRAM_NOT_FOUND);
+  return loadProgramSchema({ currentDeadline });
+}
+
 /**
  * The program schema with the study levels and fields of the database, as the route handlers
  * check bodies (the form gets the same lists as props).

@@ -74,6 +74,13 @@ export async function registerUser(
   return toUserDto(user);
 }
 
+/** The account that just signed in with this username (POST /api/login answers it). */
+export async function getUserDtoByUsername(username: string): Promise<UserDto> {
+  const user = await prisma.user.findUnique({ where: { username }, select: userDtoSelect });
+  if (!user) throw notFound("User not found");
+  return toUserDto(user);
+}
+
 export async function getUserDto(id: number): Promise<UserDto> {
   const user = await prisma.user.findUnique({ where: { id }, select: userDtoSelect });
   if (!user) throw notFound("User not found");

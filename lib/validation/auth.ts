@@ -70,3 +70,8 @@ export const changePasswordSchema = z
     confirmPassword: z.string({ error: "Please confirm your password" }),
   })
   .refine(passwordsMatch, mismatch);
+
+/** GET /api/auth/google: where to come back to; an unusable value just falls back to /auth. */
+export const googleSignInQuerySchema = z.object({
+  callbackUrl: z.string().max(2048).optional().catch(undefined),
+});

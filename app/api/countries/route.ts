@@ -1,9 +1,11 @@
 import { listCountries } from "@/lib/countries/queries";
 import { route } from "@/lib/http/route";
 
-export const GET = route(async () => {
-  return Response.json(await listCountries(), {
-    // The ISO list changes rarely; let browsers and CDNs keep it for a while.
-    headers: { "Cache-Control": "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400" },
-  });
+export const GET = route({
+  auth: "public",
+  handle: async () =>
+    Response.json(await listCountries(), {
+      // The ISO list changes rarely; let browsers and CDNs keep it for a while.
+      headers: { "Cache-Control": "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400" },
+    }),
 });

@@ -1,13 +1,14 @@
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { prisma } from "@/lib/db/client";
-import { parseJson, route } from "@/lib/http/route";
-import { toUserDto, userDtoSelect } from "@/lib/users/dto";
+import { route } from "@/lib/http/route";
+import { getUserDtoByUsername } from "@/lib/users/accounts";
 import { loginSchema } from "@/lib/validation/auth";
 
 // SPEC §7: POST /api/login {username, password} -> the user, with the session cookie.
-export const POST = route(async (request) => {
-  const { username, password } = await parseJson(request, loginSchema);
-  await signInWithPassword(username, password);
-  const user = await prisma.user.findUniqueOrThrow({ where: { username }, select: userDtoSelect });
-  return Response.json(toUserDto(user));
+export const POST = route({
+  auth: "public",
+  body: loginSchema,
+  handle: async ({ body }) => {
+    await signInWithPassword(body.username, body.password);
+    return getUserDtoByUsername(body.username);
+  },
 });

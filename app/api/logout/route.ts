@@ -1,8 +1,12 @@
 import { signOut } from "@/lib/auth/auth";
+import { noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
-// SPEC §7: POST /api/logout -> 204, session cookie cleared.
-export const POST = route(async () => {
-  await signOut({ redirect: false });
-  return new Response(null, { status: 204 });
+// SPEC §7: POST /api/logout -> 204, session cookie cleared (also when nobody was signed in).
+export const POST = route({
+  auth: "public",
+  handle: async () => {
+    await signOut({ redirect: false });
+    return noContent();
+  },
 });

@@ -1,5 +1,5 @@
-import { requireRole } from "@/lib/auth/session";
-import { parseJson, parseQuery, route } from "@/lib/http/route";
+import { created, paged } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 import { createUniversity } from "@/lib/universities/commands";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search";
@@ -7,21 +7,19 @@ import { universitySchema } from "@/lib/validation/university";
 import { universitySearchQuerySchema } from "@/lib/validation/university-search";
 
 // SPEC §7: a JSON array of universities; the total is in X-Total-Count.
-export const GET = route(async (request) => {
-  const { limit, offset, sort, ...filters } = parseQuery(request, universitySearchQuerySchema);
-  const page = await searchUniversities(toSearchCriteria(filters), { sort, limit, offset });
-  return Response.json(page.items, {
-    headers: { "X-Total-Count": String(page.total), "Access-Control-Expose-Headers": "X-Total-Count" },
-  });
+export const GET = route({
+  auth: "public",
+  query: universitySearchQuerySchema,
+  handle: async ({ query: { limit, offset, sort, ...filters } }) =>
+    paged(await searchUniversities(toSearchCriteria(filters), { sort, limit, offset })),
 });
 
 /** Admins add a university (SPEC §7); the server derives its slug. 201 with the university. */
-export const POST = route(async (request) => {
-  await requireRole("admin");
-  const input = await parseJson(request, universitySchema);
-  const university = await createUniversity(input);
-  return Response.json(university, {
-    status: 201,
-    headers: { Location: `/api/universities/${university.id}` },
-  });
+export const POST = route({
+  auth: "admin",
+  body: universitySchema,
+  handle: async ({ body }) => {
+    const university = await createUniversity(body);
+    return created(university, `/api/universities/${university.id}`);
+  },
 });

@@ -1,10 +1,16 @@
 import { redirect } from "next/navigation";
 import { googleEnabled, signIn } from "@/lib/auth/auth";
 import { safeCallbackPath } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { googleSignInQuerySchema } from "@/lib/validation/auth";
 
 // SPEC §7: GET /api/auth/google starts Google sign-in (the browser is sent to the provider).
-export async function GET(request: Request) {
-  const callback = safeCallbackPath(new URL(request.url).searchParams.get("callbackUrl")) ?? "/auth";
-  if (!googleEnabled) redirect("/auth?error=GoogleUnavailable");
-  await signIn("google", { redirectTo: callback });
-}
+export const GET = route({
+  auth: "public",
+  query: googleSignInQuerySchema,
+  handle: async ({ query }) => {
+    const callback = safeCallbackPath(query.callbackUrl ?? null) ?? "/auth";
+    if (!googleEnabled) redirect("/auth?error=GoogleUnavailable");
+    await signIn("google", { redirectTo: callback });
+  },
+});

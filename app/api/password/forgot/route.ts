@@ -1,10 +1,13 @@
-import { parseJson, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset } from "@/lib/users/accounts";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 
 // The same answer whether or not the address has an account.
-export const POST = route(async (request) => {
-  const { email } = await parseJson(request, forgotPasswordSchema);
-  await requestPasswordReset(email);
-  return Response.json({ message: FORGOT_PASSWORD_ANSWER }, { status: 202 });
+export const POST = route({
+  auth: "public",
+  body: forgotPasswordSchema,
+  handle: async ({ body }) => {
+    await requestPasswordReset(body.email);
+    return Response.json({ message: FORGOT_PASSWORD_ANSWER }, { status: 202 });
+  },
 });

@@ -1,37 +1,39 @@
-import { requireRole } from "@/lib/auth/session";
 import { notFound } from "@/lib/http/errors";
-import { parseJson, parseParams, route } from "@/lib/http/route";
+import { noContent } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
 import {
-  currentDeadlineOf,
   deleteProgram,
-  loadProgramSchema,
+  loadProgramUpdateSchema,
   PROGRAM_NOT_FOUND,
   updateProgram,
 } from "@/lib/programs/commands";
 import { getProgram } from "@/lib/programs/queries";
 import { idParamsSchema } from "@/lib/validation/common";
 
-export const GET = route<{ id: string }>(async (_request, context) => {
-  const { id } = await parseParams(context, idParamsSchema);
-  const program = await getProgram(id);
-  if (!program) throw notFound(PROGRAM_NOT_FOUND);
-  return Response.json(program);
+export const GET = route({
+  auth: "public",
+  params: idParamsSchema,
+  handle: async ({ params }) => {
+    const program = await getProgram(params.id);
+    if (!program) throw notFound(PROGRAM_NOT_FOUND);
+    return program;
+  },
 });
 
 // SPEC §7: replaces a program's fields (admins only), checked with the program form's schema.
-export const PATCH = route<{ id: string }>(async (request, context) => {
-  const { id } = await parseParams(context, idParamsSchema);
-  await requireRole("admin");
-  const currentDeadline = await currentDeadlineOf(id);
-  if (!currentDeadline) throw notFound(PROGRAM_NOT_FOUND);
-  const input = await parseJson(request, await loadProgramSchema({ currentDeadline }));
-  return Response.json(await updateProgram(id, input));
+export const PATCH = route({
+  auth: "admin",
+  params: idParamsSchema,
+  body: ({ params }: { params: { id: number } }) => loadProgramUpdateSchema(params.id),
+  handle: ({ params, body }) => updateProgram(params.id, body),
 });
 
 // SPEC §7: deletes a program and its applications (admins only).
-export const DELETE = route<{ id: string }>(async (_request, context) => {
-  const { id } = await parseParams(context, idParamsSchema);
-  await requireRole("admin");
-  await deleteProgram(id);
-  return new Response(null, { status: 204 });
+export const DELETE = route({
+  auth: "admin",
+  params: idParamsSchema,
+  handle: async ({ params }) => {
+    await deleteProgram(params.id);
+    return noContent();
+  },
 });

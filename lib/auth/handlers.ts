@@ -1,3 +1,0 @@
-import { handlers } from "./auth";
-
-export const { GET, POST } = handlers;

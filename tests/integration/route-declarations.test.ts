@@ -1,0 +1,126 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { declarationOf, type Audience, type RouteHandler } from "@/lib/http/route";
+import { uniqueTag } from "../support/factories";
+import { signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
+
+// Every route handler declares its audience through route() (lib/http/route.ts); this file finds
+// every app/**/route.ts, so a new route that is not declared fails here. From the declarations it
+// checks who is let in: each signed-in audience refuses the roles below it (401 signed out, 403
+// signed in), and lets its own roles past authorisation. Allowed calls get an id that is not a
+// number and no body, so they stop at validation and change nothing.
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const APP = path.join(process.cwd(), "app");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+/** /api/users/[id]/route.ts -> /api/users/x (x: a segment no params schema accepts as an id). */
+function urlOf(file: string): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const segments = path
+    .relative(APP, path.dirname(file))
+    .split(path.sep)
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .map((segment) => {
+      const match = /^\[(?:\.\.\.)?(.+)\]$/.exec(segment);
+      if (!match) return segment;
+      params[match[1]] = "x";
+      return "x";
+    });
+  return { path: `/${segments.join("/")}`, params };
+}
+
+interface Endpoint {
+  name: string;
+  method: (typeof METHODS)[number];
+  handler: RouteHandler;
+  path: string;
+  params: Record<string, string>;
+}
+
+const files = routeFiles(APP).sort();
+const methodsByFile = new Map<string, string[]>();
+const endpoints: Endpoint[] = [];
+for (const file of files) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exported = require(file) as Record<string, unknown>;
+  const methods = METHODS.filter((method) => method in exported);
+  methodsByFile.set(path.relative(process.cwd(), file), methods);
+  const { path: url, params } = urlOf(file);
+  for (const method of methods) {
+    endpoints.push({
+      name: `${method} ${url}`,
+      method,
+      handler: exported[method] as RouteHandler,
+      path: url,
+      params,
+    });
+  }
+}
+
+test("every route file exports at least one HTTP method", () => {
+  expect(files.length).toBeGreaterThan(20);
+  const empty = [...methodsByFile].filter(([, methods]) => methods.length === 0).map(([file]) => file);
+  expect(empty).toEqual([]);
+});
+
+test.each(endpoints.map((e) => [e.name, e] as const))(
+  "%s declares its audience through route()",
+  (_name, e) => {
+    expect(declarationOf(e.handler)).not.toBeNull();
+  },
+);
+
+test.each(files.map((file) => [path.relative(process.cwd(), file), file] as const))(
+  "%s defines no schema and does not query the database",
+  (_name, file) => {
+    const source = readFileSync(file, "utf8");
+    expect(source).not.toMatch(/from "zod"/);
+    expect(source).not.toMatch(/\bprisma\b|@\/lib\/db\//);
+  },
+);
+
+/** The roles each audience lets past authorisation. */
+const ALLOWED: Record<Audience, RoleName[]> = {
+  public: ["anonymous", "student", "team", "super"],
+  user: ["student", "team", "super"],
+  admin: ["team", "super"],
+  superAdmin: ["super"],
+};
+
+const guarded = endpoints.filter((e) => declarationOf(e.handler)?.auth !== "public");
+
+describe("authorisation follows the declared audience", () => {
+  let roles: RoleAgents;
+  beforeAll(async () => {
+    roles = await signInEachRole(`${uniqueTag()}m`);
+  });
+  afterAll(async () => {
+    await roles.remove();
+  });
+
+  test.each(guarded.map((e) => [e.name, declarationOf(e.handler)!.auth, e] as const))(
+    "%s (%s)",
+    async (_name, audience, e) => {
+      // Past authorisation means any answer but 401, 403 or a server error.
+      const seen: Record<string, number | "let in"> = {};
+      const expected: Record<string, number | "let in"> = {};
+      for (const role of ["anonymous", "student", "team", "super"] as const) {
+        const { status } = await roles.agents[role].call(e.handler, e.path, {
+          method: e.method,
+          params: e.params,
+        });
+        seen[role] = status === 401 || status === 403 || status >= 500 ? status : "let in";
+        expected[role] = ALLOWED[audience].includes(role) ? "let in" : role === "anonymous" ? 401 : 403;
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
+});
