@@ -31,8 +31,11 @@ export function isSuperAdmin(viewer: Pick<Viewer, "role" | "adminType">): boolea
 }
 
 /** An application: its student, or an admin. Anyone else is told it does not exist (404). */
-export function canViewApplication(viewer: Pick<Viewer, "id" | "role">, application: { studentId: number }) {
-  return isAdmin(viewer) || application.studentId === viewer.id;
+export function canViewApplication(
+  viewer: Pick<Viewer, "id" | "role">,
+  application: { student: { id: number } },
+): boolean {
+  return isAdmin(viewer) || application.student.id === viewer.id;
 }
 
 /** Lists of applications: admins see everyone's, a student only their own. */
@@ -40,7 +43,7 @@ export function canSeeAllApplications(viewer: Pick<Viewer, "role">): boolean {
   return isAdmin(viewer);
 }
 
-/** Moving applications along the review workflow (and the admin dashboard's figures). */
+/** Moving applications along the review workflow. */
 export function canReviewApplications(viewer: Pick<Viewer, "role">): boolean {
   return isAdmin(viewer);
 }

@@ -47,10 +47,10 @@ test("admins and super admins are told by role and admin type together", () => {
 });
 
 test("an application is seen by its student and by admins only", () => {
-  expect(canViewApplication(student, { studentId: student.id })).toBe(true);
-  expect(canViewApplication(student, { studentId: 99 })).toBe(false);
-  expect(canViewApplication(teamAdmin, { studentId: 99 })).toBe(true);
-  expect(canViewApplication(superAdmin, { studentId: 99 })).toBe(true);
+  expect(canViewApplication(student, { student: { id: student.id } })).toBe(true);
+  expect(canViewApplication(student, { student: { id: 99 } })).toBe(false);
+  expect(canViewApplication(teamAdmin, { student: { id: 99 } })).toBe(true);
+  expect(canViewApplication(superAdmin, { student: { id: 99 } })).toBe(true);
 });
 
 test("admins see every application, review them and manage the catalogue and the user list", () => {
