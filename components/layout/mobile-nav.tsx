@@ -13,10 +13,11 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/components/ui/sheet";
+import type { Viewer } from "@/lib/auth/viewer";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 import { SignOutForm } from "./sign-out-form";
-import { dashboardLinkOf, type Viewer } from "./viewer";
+import { dashboardLinkOf } from "./viewer";
 
 type MobileNavProps = {
   viewer: Viewer | null;

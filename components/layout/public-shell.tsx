@@ -1,6 +1,6 @@
+import type { Viewer } from "@/lib/auth/viewer";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import type { Viewer } from "./viewer";
 
 type PublicShellProps = {
   children: React.ReactNode;

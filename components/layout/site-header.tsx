@@ -2,11 +2,12 @@ import { GraduationCap } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
+import type { Viewer } from "@/lib/auth/viewer";
 import { MobileNav } from "./mobile-nav";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 import { SignOutForm } from "./sign-out-form";
-import { dashboardLinkOf, type Viewer } from "./viewer";
+import { dashboardLinkOf } from "./viewer";
 
 export type SiteHeaderProps = {
   viewer: Viewer | null;

@@ -1,8 +1,8 @@
-/** Who is looking at a public page, as far as the header cares. */
-export type Viewer = { fullName: string; role: "user" | "admin" };
+import { homeOf } from "@/lib/auth/paths";
+import { isAdmin } from "@/lib/auth/policy";
+import type { Viewer } from "@/lib/auth/viewer";
 
-export function dashboardLinkOf(viewer: Viewer) {
-  return viewer.role === "admin"
-    ? { href: "/admin/dash", label: "Admin Dashboard" }
-    : { href: "/user/dash", label: "Dashboard" };
+/** The header's link to the signed-in viewer's dashboard. */
+export function dashboardLinkOf(viewer: Pick<Viewer, "role">) {
+  return { href: homeOf(viewer), label: isAdmin(viewer) ? "Admin Dashboard" : "Dashboard" };
 }

@@ -1,6 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit";
+import type { Viewer } from "./viewer";
 
 // Checking a username and password, shared by Auth.js's Credentials provider (and so by
 // POST /api/login): throttling, the same answer for unknown users and wrong passwords, and
@@ -13,15 +14,7 @@ export const ACCOUNT_INACTIVE =
 export type CredentialsResult =
   | {
       ok: true;
-      user: {
-        id: number;
-        username: string;
-        fullName: string;
-        email: string;
-        role: "user" | "admin";
-        adminType: "super" | "team" | null;
-        sessionVersion: number;
-      };
+      user: Viewer & { sessionVersion: number };
     }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "inactive" }

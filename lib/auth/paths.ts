@@ -1,9 +1,11 @@
 // Where sign-in leads. Pure functions, safe to import from client components (session.ts, which
 // re-exports them for server code, reads the database).
 
+import { isAdmin } from "./policy";
+
 /** Where a signed-in user belongs (SPEC §2 /auth). */
 export function homeOf(viewer: { role: "user" | "admin" }): string {
-  return viewer.role === "admin" ? "/admin/dash" : "/user/dash";
+  return isAdmin(viewer) ? "/admin/dash" : "/user/dash";
 }
 
 /**

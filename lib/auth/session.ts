@@ -3,22 +3,17 @@ import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { auth } from "./auth";
+import { isAdmin, isSuperAdmin } from "./policy";
+import type { Viewer } from "./viewer";
 
 export { homeOf, safeCallbackPath } from "./paths";
+export type { Viewer } from "./viewer";
 
 // The one authorisation check of pages and route handlers. The session cookie says who signed
 // in; the database says whether that still holds: the account must exist, be active, and carry
 // the session version the token was issued with (bumped by a password reset or deactivation).
-// The role comes from the database too, so a demoted admin loses access at once.
-
-export interface Viewer {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  role: "user" | "admin";
-  adminType: "super" | "team" | null;
-}
+// The role comes from the database too, so a demoted admin loses access at once. What a viewer
+// may do is decided in ./policy.ts.
 
 /** The signed-in user, or null. One database read per request (cached). */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
@@ -57,9 +52,10 @@ export async function requireRole(role: Viewer["role"]): Promise<Viewer> {
   return viewer;
 }
 
+/** Route handlers: a super admin, or 401 (signed out) / 403 (anyone else). */
 export async function requireSuperAdmin(): Promise<Viewer> {
   const viewer = await requireRole("admin");
-  if (viewer.adminType !== "super") throw forbidden("Only super admins can do this.");
+  if (!isSuperAdmin(viewer)) throw forbidden("Only super admins can do this.");
   return viewer;
 }
 
@@ -73,6 +69,15 @@ export async function viewerOrSignIn(returnTo: string): Promise<Viewer> {
 /** Pages of the admin area (SPEC §6: non-admins go to /auth). */
 export async function adminOrSignIn(): Promise<Viewer> {
   const viewer = await getViewer();
-  if (!viewer || viewer.role !== "admin") redirect("/auth");
+  if (!viewer || !isAdmin(viewer)) redirect("/auth");
   return viewer;
+}
+
+/**
+ * Pages for super admins (/admin/settings): others go to /auth as with adminOrSignIn; a team admin
+ * gets null, and the page explains that super admin access is needed (the API answers them 403).
+ */
+export async function superAdminOrNull(): Promise<Viewer | null> {
+  const viewer = await adminOrSignIn();
+  return isSuperAdmin(viewer) ? viewer : null;
 }

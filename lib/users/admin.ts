@@ -1,10 +1,13 @@
+import { canManageUsers } from "@/lib/auth/policy";
+import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { HttpError, notFound } from "@/lib/http/errors";
+import { forbidden, HttpError, notFound } from "@/lib/http/errors";
 import type { AdminCreateUser, RoleFilter, UpdateUserInput } from "@/lib/validation/users";
 import { registerUser } from "./accounts";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
 import {
+  applyChange,
   checkCreate,
   checkDelete,
   checkUpdate,
@@ -15,8 +18,8 @@ import {
 } from "./permissions";
 
 // The admin area's user management (issue 6): the /admin/users list, Add User, the row actions and
-// the Settings page's Team tab. Who may do what is decided in ./permissions.ts; the rules that
-// depend on other rows (the last active super admin) are checked in the same transaction as the
+// the Settings page's Team tab. Who may do what is decided in ./permissions.ts (which
+// lib/auth/policy.ts wraps for pages); the rules that depend on other rows (the last active super admin) are checked in the same transaction as the
 // write, with the super admins' rows locked, so that two admins acting at once cannot both pass.
 
 export interface AdminUserDto extends UserDto {
@@ -77,9 +80,17 @@ function deny(denial: Denial | null) {
   if (denial) throw new HttpError(denial.status, denial.message);
 }
 
+/** Who acts: an admin (403 for anyone else), as the rules of ./permissions.ts see them. */
+type Acting = Pick<Viewer, "id" | "role" | "adminType">;
+
+function actorOf(viewer: Acting): Actor {
+  if (!canManageUsers(viewer)) throw forbidden();
+  return { id: viewer.id, adminType: viewer.adminType };
+}
+
 /** Add User: a student, or (super admins only) an admin of the chosen type. */
-export async function createUserAsAdmin(actor: Actor, input: AdminCreateUser): Promise<AdminUserDto> {
-  deny(checkCreate(actor, input.role));
+export async function createUserAsAdmin(viewer: Acting, input: AdminCreateUser): Promise<AdminUserDto> {
+  deny(checkCreate(actorOf(viewer), input.role));
   const user = await registerUser(input, { role: input.role, adminType: input.adminType });
   return { ...user, lastLoginAt: null };
 }
@@ -123,21 +134,22 @@ async function lockTarget(tx: Tx, id: number): Promise<TargetAccount> {
  * the access level end the account's sessions (its next request is signed out).
  */
 export async function updateUserAccess(
-  actor: Actor,
+  viewer: Acting,
   id: number,
   change: UpdateUserInput,
 ): Promise<AdminUserDto> {
+  const actor = actorOf(viewer);
   const user = await prisma.$transaction(async (tx) => {
     const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);
     deny(checkUpdate(currentActor(actor, superAdminIds), target, change, superAdminIds.length));
-    const role = change.role ?? target.role;
+    const { role, adminType } = applyChange(target, change);
     return tx.user.update({
       where: { id },
       data: {
         ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
         role,
-        adminType: role === "admin" ? (change.adminType ?? target.adminType ?? "team") : null,
+        adminType,
         ...(endsSessions(target, change) ? { sessionVersion: { increment: 1 } } : {}),
       },
       select: adminUserSelect,
@@ -147,7 +159,8 @@ export async function updateUserAccess(
 }
 
 /** Deletes an account (its applications and drafts go with it). */
-export async function deleteUserAsAdmin(actor: Actor, id: number): Promise<void> {
+export async function deleteUserAsAdmin(viewer: Acting, id: number): Promise<void> {
+  const actor = actorOf(viewer);
   await prisma.$transaction(async (tx) => {
     const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);

@@ -1,13 +1,8 @@
+import type { Viewer } from "@/lib/auth/viewer";
 import type { User } from "@/lib/generated/prisma/client";
 
 /** What the API says about a user: never the password hash or the reset token. */
-export interface UserDto {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  role: "user" | "admin";
-  adminType: "super" | "team" | null;
+export interface UserDto extends Viewer {
   isActive: boolean;
   createdAt: string;
   /** Whether a Google account is linked (its id stays on the server). */

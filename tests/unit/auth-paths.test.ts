@@ -1,4 +1,5 @@
 import { homeOf, safeCallbackPath } from "@/lib/auth/paths";
+import { dashboardLinkOf } from "@/components/layout/viewer";
 
 test("a signed-in user's home depends on the role", () => {
   expect(homeOf({ role: "admin" })).toBe("/admin/dash");
@@ -25,4 +26,9 @@ test.each([
   "javascript:alert(1)",
 ])("anything else is not: %j", (value) => {
   expect(safeCallbackPath(value)).toBeNull();
+});
+
+test("the header's dashboard link goes home, named after the area", () => {
+  expect(dashboardLinkOf({ role: "admin" })).toEqual({ href: "/admin/dash", label: "Admin Dashboard" });
+  expect(dashboardLinkOf({ role: "user" })).toEqual({ href: "/user/dash", label: "Dashboard" });
 });

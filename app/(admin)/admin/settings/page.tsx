@@ -17,7 +17,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { adminOrSignIn, type Viewer } from "@/lib/auth/session";
+import { canChangeUserAccess, canCreateUser } from "@/lib/auth/policy";
+import { superAdminOrNull, type Viewer } from "@/lib/auth/session";
 import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { formatCount } from "@/lib/format";
 import { listStudyItems } from "@/lib/settings/queries";
@@ -30,10 +31,10 @@ export const metadata: Metadata = { title: "Settings" };
 const SUPER_ADMIN_REQUIRED =
   "You need super admin access to manage the team and the platform settings. Ask a super admin if you need a change here.";
 
-// /admin/settings (SPEC §2; issue 6): Team, Universities, Programs, General. Super admins only;
-// a team admin gets an explanation instead (the API answers them 403).
+// /admin/settings (SPEC §2; issue 6): Team, Universities, Programs, General. Super admins only
+// (canEditSettings); a team admin gets an explanation instead (the API answers them 403).
 export default async function AdminSettingsPage() {
-  const viewer = await adminOrSignIn();
+  const viewer = await superAdminOrNull();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -42,7 +43,7 @@ export default async function AdminSettingsPage() {
           The admin team, supported countries, study lists and the platform name.
         </p>
       </div>
-      {viewer.adminType === "super" ? (
+      {viewer ? (
         <SettingsPanels viewer={viewer} />
       ) : (
         <Alert role="alert" className="border-amber-300 bg-amber-50 text-amber-950">
@@ -76,7 +77,7 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
             applications.
           </p>
         </div>
-        <AddAdminDialog />
+        {canCreateUser(viewer, "admin") && <AddAdminDialog />}
       </div>
       <Table className="min-w-[44rem]">
         <TableCaption>Admins, super admins first</TableCaption>
@@ -118,7 +119,9 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
                 )}
               </TableCell>
               <TableCell className="text-right">
-                <ManageAccessDialog user={admin} isSelf={admin.id === viewer.id} />
+                {canChangeUserAccess(viewer, admin) && (
+                  <ManageAccessDialog user={admin} isSelf={admin.id === viewer.id} />
+                )}
               </TableCell>
             </TableRow>
           ))}

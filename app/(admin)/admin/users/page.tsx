@@ -17,7 +17,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { adminOrSignIn } from "@/lib/auth/session";
+import { canChangeUserAccess, canChangeUserStatus, canCreateUser, canDeleteUser } from "@/lib/auth/policy";
+import { adminOrSignIn, type Viewer } from "@/lib/auth/session";
 import { lastPageOf, listWindow } from "@/lib/paging";
 import { formatDate } from "@/lib/format";
 import { listUsers, type AdminUserDto } from "@/lib/users/admin";
@@ -34,10 +35,11 @@ const ROLE_FILTER_OPTIONS = ROLE_FILTERS.map((role) => ({ value: role, label: RO
 type Props = { searchParams: Promise<SearchParams> };
 
 // /admin/users (SPEC §2; issue 6). Any admin manages students; admin accounts and roles are for
-// super admins (lib/users/permissions.ts): a team admin sees no actions on admin rows.
+// super admins: the page shows the actions lib/auth/policy.ts allows, so a team admin sees none on
+// admin rows.
 export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await adminOrSignIn();
-  const isSuper = viewer.adminType === "super";
+  const canCreateAdmins = canCreateUser(viewer, "admin");
   const params = await loadAdminUsersParams(searchParams);
   const { page, search, limit, offset } = listWindow(params);
   const { items, total } = await listUsers({
@@ -54,11 +56,11 @@ export default async function AdminUsersPage({ searchParams }: Props) {
       <AdminPageHeader
         title="Users"
         description={
-          isSuper
+          canCreateAdmins
             ? "Add, activate and deactivate accounts, change roles and remove users."
             : "Add, activate and deactivate student accounts. Admin accounts are managed by super admins."
         }
-        action={<AddUserDialog canCreateAdmins={isSuper} />}
+        action={<AddUserDialog canCreateAdmins={canCreateAdmins} />}
       />
 
       <ListFilters
@@ -95,7 +97,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
           </TableHeader>
           <TableBody>
             {items.map((user) => (
-              <UserRow key={user.id} user={user} isSelf={user.id === viewer.id} viewerIsSuper={isSuper} />
+              <UserRow key={user.id} user={user} viewer={viewer} />
             ))}
           </TableBody>
         </Table>
@@ -104,17 +106,8 @@ export default async function AdminUsersPage({ searchParams }: Props) {
   );
 }
 
-function UserRow({
-  user,
-  isSelf,
-  viewerIsSuper,
-}: {
-  user: AdminUserDto;
-  isSelf: boolean;
-  viewerIsSuper: boolean;
-}) {
-  // A team admin acts on students only; nobody deactivates or deletes themselves.
-  const canManage = !isSelf && (viewerIsSuper || user.role === "user");
+function UserRow({ user, viewer }: { user: AdminUserDto; viewer: Viewer }) {
+  const isSelf = user.id === viewer.id;
   return (
     <TableRow>
       <TableCell>
@@ -148,11 +141,11 @@ function UserRow({
       </TableCell>
       <TableCell pinned>
         <div className="flex justify-end gap-2">
-          {canManage && <UserStatusButton user={user} />}
-          {viewerIsSuper && !isSelf && (
+          {canChangeUserStatus(viewer, user) && <UserStatusButton user={user} />}
+          {canChangeUserAccess(viewer, user) && (
             <ManageAccessDialog user={user} triggerLabel="Change role" isSelf={isSelf} />
           )}
-          {canManage && (
+          {canDeleteUser(viewer, user) && (
             <DeleteButton
               endpoint={`/api/users/${user.id}`}
               name={user.fullName}

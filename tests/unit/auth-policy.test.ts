@@ -1,0 +1,119 @@
+import {
+  canChangeUserAccess,
+  canChangeUserStatus,
+  canCreateUser,
+  canDeleteUser,
+  canEditSettings,
+  canManageCatalogue,
+  canManageUsers,
+  canReviewApplications,
+  canSeeAllApplications,
+  canViewApplication,
+  isAdmin,
+  isSuperAdmin,
+} from "@/lib/auth/policy";
+import type { Viewer } from "@/lib/auth/viewer";
+import type { TargetAccount } from "@/lib/users/permissions";
+
+const viewer = (id: number, role: Viewer["role"], adminType: Viewer["adminType"]): Viewer => ({
+  id,
+  username: `u${id}`,
+  fullName: `User ${id}`,
+  email: `u${id}@example.com`,
+  role,
+  adminType,
+});
+
+const superAdmin = viewer(1, "admin", "super");
+const teamAdmin = viewer(2, "admin", "team");
+const student = viewer(3, "user", null);
+// A student's row with a stale admin type must not make them an admin.
+const oddStudent = viewer(4, "user", "super");
+
+const account = (of: Viewer, isActive = true): TargetAccount => ({
+  id: of.id,
+  fullName: of.fullName,
+  role: of.role,
+  adminType: of.adminType,
+  isActive,
+});
+const otherStudent = account(viewer(10, "user", null));
+const otherTeam = account(viewer(11, "admin", "team"));
+const otherSuper = account(viewer(12, "admin", "super"));
+
+test("admins and super admins are told by role and admin type together", () => {
+  expect([superAdmin, teamAdmin, student, oddStudent].map(isAdmin)).toEqual([true, true, false, false]);
+  expect([superAdmin, teamAdmin, student, oddStudent].map(isSuperAdmin)).toEqual([true, false, false, false]);
+});
+
+test("an application is seen by its student and by admins only", () => {
+  expect(canViewApplication(student, { student: { id: student.id } })).toBe(true);
+  expect(canViewApplication(student, { student: { id: 99 } })).toBe(false);
+  expect(canViewApplication(teamAdmin, { student: { id: 99 } })).toBe(true);
+  expect(canViewApplication(superAdmin, { student: { id: 99 } })).toBe(true);
+});
+
+test("admins see every application, review them and manage the catalogue and the user list", () => {
+  for (const check of [canSeeAllApplications, canReviewApplications, canManageCatalogue, canManageUsers]) {
+    expect([superAdmin, teamAdmin, student, oddStudent].map(check)).toEqual([true, true, false, false]);
+  }
+});
+
+test("settings are for super admins", () => {
+  expect([superAdmin, teamAdmin, student, oddStudent].map(canEditSettings)).toEqual([
+    true,
+    false,
+    false,
+    false,
+  ]);
+});
+
+test("Add User: any admin adds students, super admins add admins, students nothing", () => {
+  expect(canCreateUser(teamAdmin, "user")).toBe(true);
+  expect(canCreateUser(teamAdmin, "admin")).toBe(false);
+  expect(canCreateUser(superAdmin, "admin")).toBe(true);
+  expect(canCreateUser(student, "user")).toBe(false);
+  expect(canCreateUser(oddStudent, "admin")).toBe(false);
+});
+
+describe("the row actions of a team admin", () => {
+  test("activate, deactivate and delete students; no role changes", () => {
+    expect(canChangeUserStatus(teamAdmin, otherStudent)).toBe(true);
+    expect(canChangeUserStatus(teamAdmin, { ...otherStudent, isActive: false })).toBe(true);
+    expect(canDeleteUser(teamAdmin, otherStudent)).toBe(true);
+    expect(canChangeUserAccess(teamAdmin, otherStudent)).toBe(false);
+  });
+
+  test("nothing on admin accounts, their own included", () => {
+    for (const target of [otherTeam, otherSuper, account(teamAdmin)]) {
+      expect(canChangeUserStatus(teamAdmin, target)).toBe(false);
+      expect(canChangeUserAccess(teamAdmin, target)).toBe(false);
+      expect(canDeleteUser(teamAdmin, target)).toBe(false);
+    }
+  });
+});
+
+describe("the row actions of a super admin", () => {
+  test("everything on other accounts", () => {
+    for (const target of [otherStudent, otherTeam, otherSuper]) {
+      expect(canChangeUserStatus(superAdmin, target)).toBe(true);
+      expect(canChangeUserAccess(superAdmin, target)).toBe(true);
+      expect(canDeleteUser(superAdmin, target)).toBe(true);
+    }
+  });
+
+  test("on their own account: step down, but neither deactivate nor delete", () => {
+    const self = account(superAdmin);
+    expect(canChangeUserAccess(superAdmin, self)).toBe(true);
+    expect(canChangeUserStatus(superAdmin, self)).toBe(false);
+    expect(canDeleteUser(superAdmin, self)).toBe(false);
+  });
+});
+
+test("a student acts on no account", () => {
+  for (const who of [student, oddStudent]) {
+    expect(canChangeUserStatus(who, otherStudent)).toBe(false);
+    expect(canChangeUserAccess(who, otherStudent)).toBe(false);
+    expect(canDeleteUser(who, otherStudent)).toBe(false);
+  }
+});
