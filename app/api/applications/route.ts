@@ -1,3 +1,4 @@
+import { canSeeAllApplications } from "@/lib/auth/policy";
 import { submitApplication } from "@/lib/applications/commands";
 import { listApplications } from "@/lib/applications/queries";
 import { created, paged } from "@/lib/http/responses";
@@ -19,7 +20,7 @@ export const GET = route({
   handle: async ({ viewer, query }) =>
     paged(
       await listApplications({
-        userId: viewer.role === "admin" ? undefined : viewer.id,
+        userId: canSeeAllApplications(viewer) ? undefined : viewer.id,
         status: query.status === "all" ? undefined : query.status,
         search: query.q || undefined,
         limit: query.limit,

@@ -1,3 +1,4 @@
+import { canViewApplication } from "@/lib/auth/policy";
 import { changeStatus, withdrawApplication } from "@/lib/applications/commands";
 import { getApplicationDetail } from "@/lib/applications/queries";
 import { notFound } from "@/lib/http/errors";
@@ -12,7 +13,7 @@ export const GET = route({
   params: idParamsSchema,
   handle: async ({ viewer, params }) => {
     const application = await getApplicationDetail(params.id);
-    if (!application || (viewer.role !== "admin" && application.student.id !== viewer.id)) {
+    if (!application || !canViewApplication(viewer, application)) {
       throw notFound("Application not found");
     }
     return application;
