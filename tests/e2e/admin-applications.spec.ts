@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
-import { expect, test, type TestProgram } from "./fixtures";
+import { expect, test, type SignedIn, type TestProgram, type TestUniversity } from "./fixtures";
 
 // /admin/applications (SPEC §2; issue "Applying to programs", Admin review): a student applies
 // through the API to the test university's program, an admin finds the application, moves it
@@ -33,6 +33,14 @@ async function applyTo(request: APIRequestContext, program: TestProgram) {
 async function moveTo(request: APIRequestContext, id: number, status: string, note?: string) {
   const response = await request.patch(`/api/applications/${id}`, { data: { status, note } });
   expect(response.status(), `moving application ${id} to ${status}`).toBe(200);
+}
+
+/** The student applies; the admin moves the application to Sent to University through the API. */
+async function sentToUniversity(student: SignedIn, admin: SignedIn, university: TestUniversity) {
+  const applicationId = await applyTo(student.page.request, university.program);
+  await moveTo(admin.page.request, applicationId, "in_review");
+  await moveTo(admin.page.request, applicationId, "sent_to_university");
+  return applicationId;
 }
 
 /** Searches the list for one student's applications and returns their single row. */
@@ -136,9 +144,7 @@ test("the status filter of /admin/applications is applied by the server", async 
   teamAdmin,
   university,
 }) => {
-  const applicationId = await applyTo(student.page.request, university.program);
-  await moveTo(teamAdmin.page.request, applicationId, "in_review");
-  await moveTo(teamAdmin.page.request, applicationId, "sent_to_university");
+  await sentToUniversity(student, teamAdmin, university);
   const page = teamAdmin.page;
   await page.goto("/admin/applications");
   await findRow(page, student.account.fullName);
@@ -157,9 +163,7 @@ test("a dialog opened on a stale status shows the server's refusal instead of sa
   teamAdmin,
   university,
 }) => {
-  const applicationId = await applyTo(student.page.request, university.program);
-  await moveTo(teamAdmin.page.request, applicationId, "in_review");
-  await moveTo(teamAdmin.page.request, applicationId, "sent_to_university");
+  const applicationId = await sentToUniversity(student, teamAdmin, university);
   const page = teamAdmin.page;
   await page.goto(`/admin/applications/${applicationId}`);
 
