@@ -208,6 +208,8 @@ test("axe: /admin/applications with the status dialog closed and open", async ({
   teamAdmin,
   university,
 }) => {
+  // A deliberate budget: axe scans the full page twice; about 15 s idle, past 30 s on a busy 2-core machine.
+  test.slow();
   await applyTo(student.page.request, university.program);
   const page = teamAdmin.page;
   await page.goto("/admin/applications");

@@ -25,6 +25,8 @@ async function searchList(page: Page, text: string) {
 }
 
 test("an admin adds, finds, edits and deletes a program", async ({ teamAdmin, university }) => {
+  // A deliberate budget: the whole form twice, the list, the public page and a delete; about 15 s idle, past 30 s on a busy 2-core machine.
+  test.slow();
   const { page } = teamAdmin;
   const name = `Quantum ${uniqueWord()} Engineering`;
   const deadline = nextMonthFifteenth();
@@ -170,6 +172,8 @@ test("an admin adds, finds, edits and deletes a program", async ({ teamAdmin, un
 test("the program list filters by level and pages; the pages pass axe, with the pickers open", async ({
   teamAdmin,
 }) => {
+  // A deliberate budget: four axe scans of full pages; about 15 s idle, past 30 s on a busy 2-core machine.
+  test.slow();
   const { page } = teamAdmin;
   await page.goto("/admin/programs");
   await expect(page.getByRole("heading", { level: 1, name: "Programs" })).toBeVisible();

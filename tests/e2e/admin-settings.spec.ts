@@ -18,6 +18,8 @@ test("super admin: the Team, Universities, Programs and General tabs, each acces
   superAdmin,
   teamAdmin,
 }) => {
+  // A deliberate budget: five axe scans, one per tab and the dialog; about 15 s idle, past 30 s on a busy 2-core machine.
+  test.slow();
   const page = superAdmin.page;
   await page.goto("/admin/settings");
 
