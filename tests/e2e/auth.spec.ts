@@ -174,7 +174,8 @@ test.describe("/auth", () => {
     await page.goto("/user/dash");
     await page.getByRole("button", { name: "Sign Out" }).click();
 
-    await expect(page).toHaveURL("/");
+    // A server action ends the session, then redirects: past 5 s on a busy machine.
+    await expect(page).toHaveURL("/", { timeout: 15_000 });
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     await page.goto("/user/dash");
     await expect(page).toHaveURL("/auth?callbackUrl=%2Fuser%2Fdash");
