@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { chromium, defineConfig, devices } from "@playwright/test";
+import { chooseChromium, chromiumExecutable } from "./scripts/chromium";
 // The OpenID and SMTP mocks are started by the tests that need them, on these ports.
 import { APP_PORT, OIDC_MOCK_PORT, SMTP_CAPTURE_PORT } from "./tests/e2e/ports";
 
@@ -14,16 +15,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 // This file is evaluated by the runner and by every worker; the folder is made once and shared.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "unisearch-e2e-"));
 
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  return undefined; // Playwright's own browser, where `npx playwright install` has fetched it.
-}
+// CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's own (`npm run test:e2e` installs it).
+const chromiumChoice = chooseChromium(process.env, existsSync, () => chromium.executablePath());
 
 const browser = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: chromiumPath(),
+    executablePath: chromiumExecutable(chromiumChoice),
     args: ["--disable-quic", "--disable-gpu"],
   },
 };

@@ -1,75 +1,20 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
+import { expect, test, type SignedIn, type TestProgram, type TestUniversity } from "./fixtures";
 
 // /admin/applications (SPEC §2; issue "Applying to programs", Admin review): a student applies
-// through the API, an admin finds the application, moves it along the review workflow with notes,
-// reads its history, and the student sees the outcome. Each test registers its own student.
+// through the API to the test university's program, an admin finds the application, moves it
+// along the review workflow with notes, reads its history, and the student sees the outcome.
+// Each test has its own student, admin and university (tests/e2e/fixtures.ts).
 
-const MIT = "massachusetts-institute-of-technology";
-const DAY_MS = 86_400_000;
+const statement = "I want to study here because ".padEnd(620, "I love learning. ");
 
-interface ApiProgram {
-  id: number;
-  name: string;
-  deadline: string;
-}
-
-/** Letters only, so the name stays a plausible full name and unique per run. */
-function uniqueWord() {
-  return (Date.now().toString(36) + Math.random().toString(36).slice(2, 6))
-    .replace(/\d/g, (d) => "abcdefghij"[Number(d)])
-    .replace(/^./, (c) => c.toUpperCase());
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A new browser context signed in as a freshly registered student. */
-async function registerStudent(browser: Browser) {
-  const word = uniqueWord();
-  const fullName = `Rowan ${word}`;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await page.request.post("/api/register", {
-    data: {
-      fullName,
-      email: `rowan.${word.toLowerCase()}@example.com`,
-      username: `rowan_${word.toLowerCase()}`,
-      password: "a long enough password",
-      confirmPassword: "a long enough password",
-    },
-  });
-  expect(response.status()).toBe(201);
-  return { context, page, fullName };
-}
-
-/** A new browser context signed in as the demo admin. */
-async function signInAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await page.request.post("/api/login", {
-    data: { username: "admin", password: "Admin#2026" },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page };
-}
-
-/** Applies to an MIT program whose deadline is still ahead; returns the application and program. */
-async function applyToMit(request: APIRequestContext) {
-  const university = await getJson<{ id: number }>(request, `/api/universities/by-slug/${MIT}`);
-  const programs = await getJson<ApiProgram[]>(
-    request,
-    `/api/programs?universityId=${university.id}&limit=500`,
-  );
-  const program = programs.find((p) => new Date(p.deadline).getTime() > Date.now() + DAY_MS);
-  expect(program, "an MIT program with a future deadline").toBeDefined();
+/** Applies to the program as the student whose request context this is; returns the application id. */
+async function applyTo(request: APIRequestContext, program: TestProgram) {
   const response = await request.post("/api/applications", {
     data: {
-      programId: program!.id,
-      personalStatement: "I want to study here because ".padEnd(620, "I love learning. "),
+      programId: program.id,
+      personalStatement: statement,
       academicHistory: {
         institution: "Springfield High School",
         degree: "High School Diploma",
@@ -81,7 +26,21 @@ async function applyToMit(request: APIRequestContext) {
   expect(response.status()).toBe(201);
   const application = (await response.json()) as { id: number; status: string };
   expect(application.status).toBe("pending");
-  return { applicationId: application.id, program: program! };
+  return application.id;
+}
+
+/** Moves the application on through the API, as the admin whose request context this is. */
+async function moveTo(request: APIRequestContext, id: number, status: string, note?: string) {
+  const response = await request.patch(`/api/applications/${id}`, { data: { status, note } });
+  expect(response.status(), `moving application ${id} to ${status}`).toBe(200);
+}
+
+/** The student applies; the admin moves the application to Sent to University through the API. */
+async function sentToUniversity(student: SignedIn, admin: SignedIn, university: TestUniversity) {
+  const applicationId = await applyTo(student.page.request, university.program);
+  await moveTo(admin.page.request, applicationId, "in-review");
+  await moveTo(admin.page.request, applicationId, "sent-to-university");
+  return applicationId;
 }
 
 /** Searches the list for one student's applications and returns their single row. */
@@ -107,18 +66,18 @@ async function changeStatus(page: Page, fullName: string, to: string, note: stri
   await expect(row.getByText(to, { exact: true })).toBeVisible();
 }
 
-test("an admin reviews a student's application: search, status changes with notes, history", async ({
-  browser,
+test("an admin finds a student's application by name; from Pending only In Review is offered", async ({
+  student,
+  superAdmin,
+  university,
 }) => {
-  const student = await registerStudent(browser);
-  const { applicationId, program } = await applyToMit(student.page.request);
-  const admin = await signInAdmin(browser);
-  const page = admin.page;
+  await applyTo(student.page.request, university.program);
+  const page = superAdmin.page;
 
   await page.goto("/admin/applications");
   await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
-  const row = await findRow(page, student.fullName);
-  await expect(row.getByRole("cell").nth(1)).toContainText(program.name);
+  const row = await findRow(page, student.account.fullName);
+  await expect(row.getByRole("cell").nth(1)).toContainText(university.program.name);
   await expect(row.getByText("Pending", { exact: true })).toHaveAttribute("data-status", "pending");
 
   // Only the moves the workflow allows are offered: from Pending, In Review alone.
@@ -129,42 +88,46 @@ test("an admin reviews a student's application: search, status changes with note
   await page.keyboard.press("Escape");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("an admin moves an application on with notes; the history and the student show them", async ({
+  student,
+  teamAdmin,
+  university,
+}) => {
+  // A deliberate budget: two status dialogs and two axe scans of the full page take about 15 s
+  // idle and passed 30 s on a busy 2-core machine; test.slow() triples the budget.
+  test.slow();
+  const applicationId = await applyTo(student.page.request, university.program);
+  const page = teamAdmin.page;
+  const fullName = student.account.fullName;
+  await page.goto("/admin/applications");
+  const row = await findRow(page, fullName);
 
   const firstNote = "Transcript received; the committee is reviewing it.";
   const secondNote = "Forwarded to the admissions office of the university.";
-  await changeStatus(page, student.fullName, "In Review", firstNote);
+  await changeStatus(page, fullName, "In Review", firstNote);
   // The success toast, held on screen by the pointer, passes axe too (contrast of its texts).
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Status updated" });
   await toast.hover();
   await expect(toast).toHaveCSS("opacity", "1");
   await expectNoAccessibilityViolations(page);
   await page.mouse.move(0, 0);
-  await changeStatus(page, student.fullName, "Sent to University", secondNote);
-
-  // The status filter is server-side too.
-  await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Pending" }).click();
-  await expect(page).toHaveURL(/[?&]status=pending/);
-  await expect(page.getByText("0 applications", { exact: true })).toBeVisible();
-  await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Sent to University" }).click();
-  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+  await changeStatus(page, fullName, "Sent to University", secondNote);
 
   // The detail page: statement, academic history and the history with both notes.
   await row.getByRole("link", { name: "View details" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/applications/${applicationId}$`));
-  await expect(
-    page.getByRole("heading", { level: 1, name: `${student.fullName}'s application` }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `${fullName}'s application` })).toBeVisible();
   await expect(page.getByText("I want to study here because")).toBeVisible();
   await expect(page.getByText("Springfield High School")).toBeVisible();
   const history = page.getByTestId("history-entry");
   await expect(history).toHaveCount(3);
-  await expect(history.nth(0)).toContainText(student.fullName);
+  await expect(history.nth(0)).toContainText(fullName);
   await expect(history.nth(1)).toContainText("Pending");
   await expect(history.nth(1)).toContainText("In Review");
   await expect(history.nth(1)).toContainText(firstNote);
-  await expect(history.nth(1)).toContainText("Ada Admin");
+  await expect(history.nth(1)).toContainText(teamAdmin.account.fullName);
   await expect(history.nth(2)).toContainText("Sent to University");
   await expect(history.nth(2)).toContainText(secondNote);
   // axe on the page itself: a toast fading out would be judged mid-animation.
@@ -172,22 +135,46 @@ test("an admin reviews a student's application: search, status changes with note
   await expectNoAccessibilityViolations(page);
 
   // The student sees the outcome and the latest note.
-  const mine = await getJson<{ status: string; latestNote: string | null }>(
-    student.page.request,
-    `/api/applications/${applicationId}`,
-  );
-  expect(mine.status).toBe("sent-to-university");
-  expect(mine.latestNote).toBe(secondNote);
+  const mine = await student.page.request.get(`/api/applications/${applicationId}`);
+  expect(mine.status()).toBe(200);
+  const body = (await mine.json()) as { status: string; latestNote: string | null };
+  expect(body.status).toBe("sent-to-university");
+  expect(body.latestNote).toBe(secondNote);
+});
 
-  // A dialog opened on a stale status shows the server's refusal instead of saving.
+test("the status filter of /admin/applications is applied by the server", async ({
+  student,
+  teamAdmin,
+  university,
+}) => {
+  await sentToUniversity(student, teamAdmin, university);
+  const page = teamAdmin.page;
+  await page.goto("/admin/applications");
+  await findRow(page, student.account.fullName);
+
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Pending" }).click();
+  await expect(page).toHaveURL(/[?&]status=pending/);
+  await expect(page.getByText("0 applications", { exact: true })).toBeVisible();
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Sent to University" }).click();
+  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+});
+
+test("a dialog opened on a stale status shows the server's refusal instead of saving", async ({
+  student,
+  teamAdmin,
+  university,
+}) => {
+  const applicationId = await sentToUniversity(student, teamAdmin, university);
+  const page = teamAdmin.page;
+  await page.goto(`/admin/applications/${applicationId}`);
+
   await page.getByRole("button", { name: "Update status" }).click();
   const stale = page.getByRole("dialog", { name: "Update status" });
   await stale.getByRole("combobox", { name: "New status" }).click();
   await page.getByRole("option", { name: "Rejected" }).click();
-  const approve = await page.request.patch(`/api/applications/${applicationId}`, {
-    data: { status: "approved" },
-  });
-  expect(approve.status()).toBe(200);
+  await moveTo(page.request, applicationId, "approved");
   await stale.getByRole("button", { name: "Save" }).click();
   await expect(stale.getByRole("alert")).toContainText("Approved is a final status.");
   await stale.getByRole("button", { name: "Cancel" }).click();
@@ -196,13 +183,9 @@ test("an admin reviews a student's application: search, status changes with note
   await expect(page.getByRole("dialog", { name: "Update status" })).toContainText(
     "Approved is a final status",
   );
-
-  await student.context.close();
-  await admin.context.close();
 });
 
-test("a student visiting /admin/applications is sent away and never sees the table", async ({ browser }) => {
-  const student = await registerStudent(browser);
+test("a student visiting /admin/applications is sent away and never sees the table", async ({ student }) => {
   const page = student.page;
 
   const direct = await page.request.get("/admin/applications", { maxRedirects: 0 });
@@ -218,13 +201,17 @@ test("a student visiting /admin/applications is sent away and never sees the tab
   // An admin-only page of a specific application also stays closed.
   await page.goto("/admin/applications/1");
   await expect(page).toHaveURL(/\/(auth|user\/dash)(\?|$)/);
-
-  await student.context.close();
 });
 
-test("axe: /admin/applications with the status dialog closed and open", async ({ browser }) => {
-  const admin = await signInAdmin(browser);
-  const page = admin.page;
+test("axe: /admin/applications with the status dialog closed and open", async ({
+  student,
+  teamAdmin,
+  university,
+}) => {
+  // A deliberate budget: axe scans the full page twice; about 15 s idle, past 30 s on a busy 2-core machine.
+  test.slow();
+  await applyTo(student.page.request, university.program);
+  const page = teamAdmin.page;
   await page.goto("/admin/applications");
   await expect(page.getByRole("table")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
@@ -238,14 +225,13 @@ test("axe: /admin/applications with the status dialog closed and open", async ({
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("button", { name: "Update status" }).first()).toBeFocused();
-
-  await admin.context.close();
 });
 
 test("the admin dashboard counts a new application and lists it under Recent Applications", async ({
-  browser,
+  student,
+  teamAdmin: admin,
+  university,
 }) => {
-  const admin = await signInAdmin(browser);
   const pendingCount = async () => {
     await admin.page.goto("/admin/dash");
     const card = admin.page
@@ -268,14 +254,10 @@ test("the admin dashboard counts a new application and lists it under Recent App
     await expect(admin.page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   }
 
-  const student = await registerStudent(browser);
-  await applyToMit(student.page.request);
+  await applyTo(student.page.request, university.program);
   expect(await pendingCount()).toBeGreaterThanOrEqual(before + 1);
   expect(await thisWeek()).toBeGreaterThanOrEqual(weekBefore + 1);
   const recent = admin.page.getByRole("heading", { name: "Recent Applications" }).locator("xpath=../..");
-  await expect(recent.getByRole("link", { name: new RegExp(student.fullName) })).toBeVisible();
+  await expect(recent.getByRole("link", { name: new RegExp(student.account.fullName) })).toBeVisible();
   await expectNoAccessibilityViolations(admin.page);
-
-  await student.context.close();
-  await admin.context.close();
 });

@@ -1,26 +1,13 @@
 import { join } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
+import { expect, test, uniqueWord } from "./fixtures";
 
-// University management (SPEC §2 /admin/universities and the University form, issue 6): the demo
-// admin adds a university with a main image and two campus photos, finds it on its public page,
+// University management (SPEC §2 /admin/universities and the University form, issue 6): an
+// admin (a fresh team admin, tests/e2e/fixtures.ts) adds a university with a main image and two campus photos, finds it on its public page,
 // renames it and removes a photo, then deletes it. Real image files, real uploads.
 
 const fixture = (name: string) => join(__dirname, "../fixtures/images", name);
-
-/** Letters only, unique per run. */
-function uniqueWord() {
-  return (Date.now().toString(36) + Math.random().toString(36).slice(2, 6))
-    .replace(/\d/g, (d) => "abcdefghij"[Number(d)])
-    .replace(/^./, (c) => c.toUpperCase());
-}
-
-async function signInAdmin(page: Page) {
-  const response = await page.request.post("/api/login", {
-    data: { username: "admin", password: "Admin#2026" },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** The image has loaded (through next/image's optimizer for /uploads/ files). */
 async function expectLoaded(image: Locator) {
@@ -42,9 +29,10 @@ async function searchList(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`q=${text}`));
 }
 
-test("an admin adds, views, edits and deletes a university with its images", async ({ page }) => {
+test("an admin adds, views, edits and deletes a university with its images", async ({ teamAdmin }) => {
+  // A deliberate budget: three real uploads through next/image, two page visits and the deletes.
   test.setTimeout(120_000);
-  await signInAdmin(page);
+  const { page } = teamAdmin;
   const word = uniqueWord();
   const name = `Aurora ${word} University`;
   const renamed = `Aurora ${word} Institute`;

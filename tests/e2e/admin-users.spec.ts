@@ -1,28 +1,15 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
+import { expect, test, uniqueWord } from "./fixtures";
 
 // /admin/users (SPEC §2; issue 6): an admin adds a student through the dialog, finds them,
 // deactivates them, and their sign-in at /auth is refused. Each run adds its own user.
-
-/** Letters only, so it makes a plausible, unique name. */
-function uniqueWord() {
-  return (Date.now().toString(36) + Math.random().toString(36).slice(2, 6))
-    .replace(/\d/g, (d) => "abcdefghij"[Number(d)])
-    .replace(/^./, (c) => c.toUpperCase());
-}
-
-async function signIn(browser: Browser, username: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await page.request.post("/api/login", { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return { context, page };
-}
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 test("an admin adds a user, finds them, deactivates them, and their sign-in is refused", async ({
   browser,
+  superAdmin,
 }) => {
   const word = uniqueWord();
   const account = {
@@ -31,8 +18,7 @@ test("an admin adds a user, finds them, deactivates them, and their sign-in is r
     username: `nora_${word.toLowerCase()}`,
     password: "a long enough password",
   };
-  const admin = await signIn(browser, "admin", "Admin#2026");
-  const page = admin.page;
+  const page = superAdmin.page;
 
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
@@ -99,23 +85,22 @@ test("an admin adds a user, finds them, deactivates them, and their sign-in is r
   await expect(page.getByText("No users found")).toBeVisible();
 
   await visitor.close();
-  await admin.context.close();
 });
 
-test("a team admin manages students only: no role changes, no actions on admins", async ({ browser }) => {
-  const team = await signIn(browser, "teamadmin", "Team#2026");
-  const page = team.page;
-  await page.goto("/admin/users?role=admin&q=admin");
+test("a team admin manages students only: no role changes, no actions on admins", async ({
+  teamAdmin,
+  superAdmin,
+}) => {
+  const page = teamAdmin.page;
+  await page.goto(`/admin/users?role=admin&q=${superAdmin.account.username}`);
   const superRow = page.getByRole("row").filter({ hasText: "Admin (super)" }).first();
   await expect(superRow).toBeVisible();
   await expect(superRow.getByRole("button")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Change role/ })).toHaveCount(0);
-  await team.context.close();
 });
 
-test("/admin/users and its Add User dialog have no accessibility violations", async ({ browser }) => {
-  const admin = await signIn(browser, "admin", "Admin#2026");
-  const page = admin.page;
+test("/admin/users and its Add User dialog have no accessibility violations", async ({ superAdmin }) => {
+  const page = superAdmin.page;
   await page.goto("/admin/users");
   await expect(page.getByRole("table")).toBeVisible();
   await expectNoAccessibilityViolations(page);
@@ -126,5 +111,4 @@ test("/admin/users and its Add User dialog have no accessibility violations", as
   await page.getByRole("option", { name: "Admin" }).click();
   await expect(dialog.getByRole("combobox", { name: "Admin type" })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await admin.context.close();
 });

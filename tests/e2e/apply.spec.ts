@@ -1,71 +1,36 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // Applying to a program (SPEC §2 "/apply/{programId}", issue 5): the two steps with their
 // validation, the server draft surviving a reload, the submit, then the student's side
-// (/user/dash and /user/applications) and withdrawing. Each run registers its own student.
-
-const MIT = "massachusetts-institute-of-technology";
-const WEEK_MS = 7 * 86_400_000;
-
-interface ApiProgram {
-  id: number;
-  name: string;
-  degree: string;
-  deadline: string;
-}
-
-/** A seeded MIT program whose deadline is at least a week away. */
-async function openProgram(request: APIRequestContext): Promise<ApiProgram> {
-  const university = await request.get(`/api/universities/by-slug/${MIT}`);
-  expect(university.status()).toBe(200);
-  const { id } = (await university.json()) as { id: number };
-  const response = await request.get(`/api/programs?universityId=${id}&limit=500`);
-  expect(response.status()).toBe(200);
-  const programs = (await response.json()) as ApiProgram[];
-  const program = programs.find((p) => new Date(p.deadline).getTime() > Date.now() + WEEK_MS);
-  if (!program) throw new Error("No MIT program with a future deadline in the seed");
-  return program;
-}
-
-/** Registers a new student through the page's request context, so the session cookie is the browser's. */
-async function signUpStudent(page: Page) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const response = await page.request.post("/api/register", {
-    data: {
-      fullName: "Ada Applicant",
-      email: `apply.${id}@example.com`,
-      username: `apply_${id}`,
-      password: "a long enough password",
-      confirmPassword: "a long enough password",
-    },
-  });
-  expect(response.status()).toBe(201);
-}
+// (/user/dash and /user/applications) and withdrawing. Each run has its own student and university
+// (tests/e2e/fixtures.ts).
 
 const STATEMENT = (
   "I have wanted to study this subject since I built my first radio at school, and the years since " +
   "have only deepened that wish. "
 ).repeat(6);
 
-test("signed out, the apply page sends the visitor to sign in and back", async ({ page, request }) => {
-  const program = await openProgram(request);
+test("signed out, the apply page sends the visitor to sign in and back", async ({ page, university }) => {
+  const { program } = university;
   await page.goto(`/apply/${program.id}`);
   await expect(page).toHaveURL(`/auth?callbackUrl=%2Fapply%2F${program.id}`);
 });
 
 test("a student applies in two steps, keeps a draft across a reload, sees and withdraws the application", async ({
-  page,
+  student,
+  university,
 }) => {
+  // A deliberate budget: two form steps, a reload, the dashboard and a withdrawal (about 30 s idle).
   test.setTimeout(90_000);
-  const program = await openProgram(page.request);
-  await signUpStudent(page);
+  const { page } = student;
+  const program = university.program;
 
   await page.goto(`/apply/${program.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Apply to ${program.name}` })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Massachusetts Institute of Technology" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: university.name })).toHaveAttribute(
     "href",
-    `/university/${MIT}`,
+    `/university/${university.slug}`,
   );
   await expect(page.getByText("per year")).toBeVisible();
   await expect(page.getByText("Step 1 of 2")).toBeVisible();

@@ -1,11 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // Sign-in, registration and the student area (SPEC §2 "/auth", "/user/dash", Sidebar; §4 Auth).
-// Each test that changes an account registers its own; the seeded demo accounts are only read.
+// The registration tests register their own accounts; the others get a fresh signed-in account
+// from tests/e2e/fixtures.ts. Only the demo student's seeded applications are read.
 
 const STUDENT = { username: "student", password: "Student#2026", firstName: "Sam" };
-const ADMIN = { username: "admin", password: "Admin#2026" };
 
 interface Account {
   fullName: string;
@@ -168,21 +169,22 @@ test.describe("/auth", () => {
     );
   });
 
-  test("signing out from the sidebar returns home, where the header offers Sign In", async ({ page }) => {
-    await registerViaApi(page.request);
+  test("signing out from the sidebar returns home, where the header offers Sign In", async ({ student }) => {
+    const { page } = student;
     await page.goto("/user/dash");
     await page.getByRole("button", { name: "Sign Out" }).click();
 
-    await expect(page).toHaveURL("/");
+    // A server action ends the session, then redirects: past 5 s on a busy machine.
+    await expect(page).toHaveURL("/", { timeout: 15_000 });
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     await page.goto("/user/dash");
     await expect(page).toHaveURL("/auth?callbackUrl=%2Fuser%2Fdash");
   });
 
   test("a student sent to /admin/dash goes through /auth and ends on their own dashboard", async ({
-    page,
+    student,
   }) => {
-    await signInViaApi(page.request, STUDENT.username, STUDENT.password);
+    const { page } = student;
     const response = await page.goto("/admin/dash");
 
     const hops: string[] = [];
@@ -194,15 +196,16 @@ test.describe("/auth", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Dashboard" })).toBeVisible();
   });
 
-  test("a signed-in admin visiting /auth is sent to /admin/dash", async ({ page }) => {
-    await signInViaApi(page.request, ADMIN.username, ADMIN.password);
+  test("a signed-in admin visiting /auth is sent to /admin/dash", async ({ superAdmin }) => {
+    const { page } = superAdmin;
     await page.goto("/auth");
     // The admin dashboard is another issue's work: only where the visit ends matters here.
     await expect(page).toHaveURL("/admin/dash");
   });
 
-  test("a signed-out visit to /user/profile signs in and comes back to it", async ({ page, request }) => {
-    const account = await registerViaApi(request);
+  test("a signed-out visit to /user/profile signs in and comes back to it", async ({ page, student }) => {
+    // `page` is signed out; the student's account is signed in only in its own context.
+    const { account } = student;
     await page.goto("/user/profile");
     await expect(page).toHaveURL("/auth?callbackUrl=%2Fuser%2Fprofile");
 
@@ -231,8 +234,8 @@ test.describe("/auth", () => {
 test.describe("small screens", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the student sidebar opens as a sheet and closes on navigation", async ({ page }) => {
-    await registerViaApi(page.request);
+  test("the student sidebar opens as a sheet and closes on navigation", async ({ student }) => {
+    const { page } = student;
     await page.goto("/user/dash");
     await expect(page.getByRole("navigation", { name: "Student" })).toBeHidden();
 
@@ -249,8 +252,10 @@ test.describe("small screens", () => {
 });
 
 test.describe("/user/profile", () => {
-  test("a new full name shows in the header; an e-mail in use is refused on its field", async ({ page }) => {
-    const account = await registerViaApi(page.request);
+  test("a new full name shows in the header; an e-mail in use is refused on its field", async ({
+    student,
+  }) => {
+    const { page, account } = student;
     await page.goto("/user/profile");
     await expect(page.getByLabel("Full name")).toHaveValue(account.fullName);
 
@@ -271,8 +276,10 @@ test.describe("/user/profile", () => {
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
   });
 
-  test("changing the password: the current one is checked, then the new one signs in", async ({ page }) => {
-    const account = await registerViaApi(page.request);
+  test("changing the password: the current one is checked, then the new one signs in", async ({
+    student,
+  }) => {
+    const { page, account } = student;
     const newPassword = `${account.password}-new`;
     await page.goto("/user/profile");
     await expect(page.getByText("Not linked")).toBeVisible();

@@ -1,20 +1,11 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The General tab's platform name, used by the header, footer and page titles. Other specs check
 // titles ending in the default name, so this spec runs alone, after all of them (the
 // "platform-name" project in playwright.config.ts), and restores the name in a finally.
 
-async function signIn(browser: Browser, username: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await page.request.post("/api/login", { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return { context, page };
-}
-
-test("the platform name shows in the header, footer and title, and is restored", async ({ browser }) => {
-  const admin = await signIn(browser, "admin", "Admin#2026");
-  const page = admin.page;
+test("the platform name shows in the header, footer and title, and is restored", async ({ superAdmin }) => {
+  const page = superAdmin.page;
   const current = await page.request.get("/api/settings");
   expect(current.status()).toBe(200);
   const original = ((await current.json()) as { platformName: string }).platformName;
@@ -46,5 +37,4 @@ test("the platform name shows in the header, footer and title, and is restored",
   }
   await page.goto("/");
   await expect(page.getByRole("banner").getByRole("link", { name: original })).toBeVisible();
-  await admin.context.close();
 });

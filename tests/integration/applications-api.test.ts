@@ -5,39 +5,33 @@ import {
   GET as getDraft,
   PUT as putDraft,
 } from "@/app/api/applications/drafts/[programId]/route";
-import { POST as login } from "@/app/api/login/route";
 import { prisma } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
 import type { Mail } from "@/lib/mail/send";
 import { Agent } from "../support/agent";
-import { createUniversity, deleteUniversitiesNamed, uniqueTag } from "../support/factories";
+import { cleanup, createUser, createUniversity, uniqueTag, type Role } from "../support/factories";
+import { signIn } from "../support/roles";
 
 const sent: Mail[] = [];
 jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
-const PASSWORD = "application tests";
 const statement = "I would love to study here. ".repeat(20);
 const history = { institution: "Riverside High", degree: "Diploma", gpa: "3.8", graduationYear: 2024 };
 
 let programId: number;
 let closedProgramId: number;
 let otherProgramId: number;
-const alice = new Agent();
-const bob = new Agent();
-const admin = new Agent();
+let alice: Agent;
+let bob: Agent;
+let admin: Agent;
 let aliceId: number;
 
-async function makeUser(name: string, role: "user" | "admin" = "user") {
-  return prisma.user.create({
-    data: {
-      username: `${tag}_${name}`,
-      email: `${tag}.${name}@example.com`,
-      fullName: `${name[0].toUpperCase()}${name.slice(1)} ${tag}`,
-      password: await hashPassword(PASSWORD),
-      role,
-      adminType: role === "admin" ? "team" : null,
-    },
+async function makeUser(name: string, role: Role = "student") {
+  return createUser({
+    role,
+    username: `${tag}_${name}`,
+    email: `${tag}.${name}@example.com`,
+    fullName: `${name[0].toUpperCase()}${name.slice(1)} ${tag}`,
   });
 }
 
@@ -51,25 +45,14 @@ beforeAll(async () => {
     ],
   });
   [programId, closedProgramId, otherProgramId] = university.programs.map((p) => p.id);
-  aliceId = (await makeUser("alice")).id;
-  await makeUser("bob");
-  await makeUser("reviewer", "admin");
-  for (const [agent, name] of [
-    [alice, "alice"],
-    [bob, "bob"],
-    [admin, "reviewer"],
-  ] as const) {
-    expect(
-      (await agent.call(login, "/api/login", { json: { username: `${tag}_${name}`, password: PASSWORD } }))
-        .status,
-    ).toBe(200);
-  }
+  const aliceRow = await makeUser("alice");
+  aliceId = aliceRow.id;
+  alice = await signIn(aliceRow.username);
+  bob = await signIn((await makeUser("bob")).username);
+  admin = await signIn((await makeUser("reviewer", "team")).username);
 });
 
-afterAll(async () => {
-  await deleteUniversitiesNamed(tag);
-  await prisma.user.deleteMany({ where: { username: { startsWith: tag } } });
-});
+afterAll(cleanup);
 
 const apply = (agent: Agent, body: Record<string, unknown>) =>
   agent.call(submit, "/api/applications", { json: body });

@@ -5,14 +5,7 @@ import {
   listUpcomingDeadlines,
 } from "@/lib/applications/queries";
 import { prisma } from "@/lib/db/client";
-import {
-  createApplication,
-  createStudent,
-  createUniversity,
-  deleteUniversitiesNamed,
-  deleteUsersTagged,
-  uniqueTag,
-} from "../support/factories";
+import { cleanup, createApplication, createStudent, createUniversity, uniqueTag } from "../support/factories";
 
 const DAY = 86_400_000;
 const tag = uniqueTag();
@@ -40,8 +33,8 @@ beforeAll(async () => {
   universitySlug = university.slug;
   programs = Object.fromEntries(university.programs.map((p) => [p.name, p.id]));
 
-  studentId = (await createStudent(tag)).id;
-  otherStudentId = (await createStudent(`${tag}_other`)).id;
+  studentId = (await createStudent({ fullName: `Student ${tag}` })).id;
+  otherStudentId = (await createStudent()).id;
 
   // Applied on successive days: "Soon" oldest, "Sixth" newest.
   const applied = ["Soon", "Sooner", "Edge", "Too late", "Passed", "Sixth"];
@@ -58,10 +51,7 @@ beforeAll(async () => {
   await createApplication({ userId: otherStudentId, programId: programs["Not applied"] });
 });
 
-afterAll(async () => {
-  await deleteUsersTagged(tag);
-  await deleteUniversitiesNamed(tag);
-});
+afterAll(cleanup);
 
 describe("listApplications for one student (the dashboard's My Applications)", () => {
   const latest = async (userId: number, limit: number) =>
@@ -88,7 +78,7 @@ describe("listApplications for one student (the dashboard's My Applications)", (
   test("honours the limit, and a student without applications gets none", async () => {
     expect(await latest(studentId, 2)).toHaveLength(2);
     expect(await latest(studentId, 10)).toHaveLength(6);
-    const loner = await createStudent(`${tag}_none`);
+    const loner = await createStudent();
     expect(await latest(loner.id, 5)).toEqual([]);
   });
 });
@@ -137,7 +127,7 @@ describe("listApplicationHistories", () => {
     const sooner = await prisma.application.findFirstOrThrow({
       where: { userId: studentId, programId: programs["Sooner"] },
     });
-    const reviewer = await createStudent(`${tag}_reviewer`);
+    const reviewer = await createStudent();
     await prisma.applicationEvent.createMany({
       data: [
         {

@@ -4,9 +4,8 @@ import { POST as register } from "@/app/api/register/route";
 import { GET as currentUser, PATCH as updateUser } from "@/app/api/user/route";
 import { POST as changePassword } from "@/app/api/user/password/route";
 import { prisma } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
 import { Agent } from "../support/agent";
-import { uniqueTag } from "../support/factories";
+import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 
 const tag = uniqueTag();
 const PASSWORD = "correct horse battery";
@@ -21,8 +20,15 @@ function newStudent(suffix: string) {
   };
 }
 
+/** POST /api/register; an account it creates is registered for cleanup. */
+async function registerAs(agent: Agent, json: unknown) {
+  const response = await agent.call(register, "/api/register", { json });
+  if (response.status === 201) remember("user", await response.clone().json());
+  return response;
+}
+
 afterAll(async () => {
-  await prisma.user.deleteMany({ where: { username: { startsWith: tag } } });
+  await cleanup();
   await prisma.loginAttempt.deleteMany({ where: { key: { contains: tag } } });
 });
 
@@ -34,7 +40,7 @@ const noSecrets = (body: unknown) => {
 describe("POST /api/register", () => {
   test("creates a student, answers 201 with the user, and signs them in", async () => {
     const agent = new Agent();
-    const response = await agent.call(register, "/api/register", { json: newStudent("reg") });
+    const response = await registerAs(agent, newStudent("reg"));
     expect(response.status).toBe(201);
     const user = await response.json();
     expect(user).toMatchObject({
@@ -58,8 +64,10 @@ describe("POST /api/register", () => {
 
   test("validation errors are 400 with SPEC's messages on the fields", async () => {
     const agent = new Agent();
-    const response = await agent.call(register, "/api/register", {
-      json: { ...newStudent("bad"), email: "not-an-email", confirmPassword: "different" },
+    const response = await registerAs(agent, {
+      ...newStudent("bad"),
+      email: "not-an-email",
+      confirmPassword: "different",
     });
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -70,7 +78,7 @@ describe("POST /api/register", () => {
 
   test("a taken username or e-mail is a 409 that says which", async () => {
     const agent = new Agent();
-    await agent.call(register, "/api/register", { json: newStudent("dup") });
+    await registerAs(agent, newStudent("dup"));
 
     const sameUsername = await new Agent().call(register, "/api/register", {
       json: { ...newStudent("dup"), email: `${tag}.other@example.com` },
@@ -107,13 +115,11 @@ describe("POST /api/register", () => {
 
 describe("POST /api/login and /api/logout, GET /api/user", () => {
   beforeAll(async () => {
-    await prisma.user.create({
-      data: {
-        username: `${tag}_login`,
-        email: `${tag}.login@example.com`,
-        fullName: "Login Tester",
-        password: await hashPassword(PASSWORD),
-      },
+    await createStudent({
+      username: `${tag}_login`,
+      email: `${tag}.login@example.com`,
+      fullName: "Login Tester",
+      password: PASSWORD,
     });
   });
 
@@ -164,13 +170,11 @@ describe("POST /api/login and /api/logout, GET /api/user", () => {
 
   test("5 failures for one username within 15 minutes: 429 with Retry-After, even with the right password", async () => {
     const username = `${tag}_limited`;
-    await prisma.user.create({
-      data: {
-        username,
-        email: `${tag}.limited@example.com`,
-        fullName: "Limited",
-        password: await hashPassword(PASSWORD),
-      },
+    await createStudent({
+      username,
+      email: `${tag}.limited@example.com`,
+      fullName: "Limited",
+      password: PASSWORD,
     });
     for (let i = 0; i < 5; i++) {
       // A different address each time: the username's own limit applies.
@@ -201,13 +205,11 @@ describe("POST /api/login and /api/logout, GET /api/user", () => {
 
   test("an inactive user cannot sign in, and an existing session stops working", async () => {
     const username = `${tag}_inactive`;
-    const user = await prisma.user.create({
-      data: {
-        username,
-        email: `${tag}.inactive@example.com`,
-        fullName: "Soon Inactive",
-        password: await hashPassword(PASSWORD),
-      },
+    const user = await createStudent({
+      username,
+      email: `${tag}.inactive@example.com`,
+      fullName: "Soon Inactive",
+      password: PASSWORD,
     });
     const agent = new Agent();
     expect((await agent.call(login, "/api/login", { json: { username, password: PASSWORD } })).status).toBe(
@@ -226,7 +228,7 @@ describe("POST /api/login and /api/logout, GET /api/user", () => {
 describe("profile and password", () => {
   test("PATCH /api/user changes name and e-mail; another user's e-mail is a 409", async () => {
     const agent = new Agent();
-    await agent.call(register, "/api/register", { json: newStudent("prof") });
+    await registerAs(agent, newStudent("prof"));
     const response = await agent.call(updateUser, "/api/user", {
       method: "PATCH",
       json: { fullName: "Renamed Student", email: `${tag}.renamed@example.com` },
@@ -255,7 +257,7 @@ describe("profile and password", () => {
   test("changing the password needs the current one, keeps this session and ends the others", async () => {
     const mine = new Agent();
     const other = new Agent();
-    await mine.call(register, "/api/register", { json: newStudent("pw") });
+    await registerAs(mine, newStudent("pw"));
     await other.call(login, "/api/login", { json: { username: `${tag}_pw`, password: PASSWORD } });
 
     const wrong = await mine.call(changePassword, "/api/user/password", {

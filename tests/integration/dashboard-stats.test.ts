@@ -1,54 +1,29 @@
 import { GET as stats } from "@/app/api/dashboard/stats/route";
-import { POST as login } from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
-import { prisma } from "@/lib/db/client";
 import { getDashboardStats } from "@/lib/dashboard/stats";
 import { getWeeklyApplications } from "@/lib/dashboard/weekly";
 import { Agent } from "../support/agent";
 import {
+  cleanup,
   createApplication,
   createStudent,
+  createTeamAdmin,
   createUniversity,
-  deleteUniversitiesNamed,
-  deleteUsersTagged,
   uniqueTag,
 } from "../support/factories";
+import { signIn } from "../support/roles";
 
 const tag = uniqueTag();
-const PASSWORD = "dashboard tests";
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  const password = await hashPassword(PASSWORD);
-  await prisma.user.createMany({
-    data: [
-      {
-        username: `${tag}_admin`,
-        email: `${tag}.admin@example.com`,
-        fullName: "Dash Admin",
-        password,
-        role: "admin",
-        adminType: "team",
-      },
-      { username: `${tag}_student`, email: `${tag}.student@example.com`, fullName: "Dash Student", password },
-    ],
-  });
-});
-afterAll(async () => {
-  await prisma.user.deleteMany({ where: { username: { startsWith: tag } } });
-  await deleteUsersTagged(tag);
-  await deleteUniversitiesNamed(tag);
-});
+afterAll(cleanup);
 
 test("GET /api/dashboard/stats: 401 signed out, 403 for students, the figures for admins", async () => {
   expect((await new Agent().call(stats, "/api/dashboard/stats")).status).toBe(401);
 
-  const student = new Agent();
-  await student.call(login, "/api/login", { json: { username: `${tag}_student`, password: PASSWORD } });
+  const student = await signIn((await createStudent({ fullName: "Dash Student" })).username);
   expect((await student.call(stats, "/api/dashboard/stats")).status).toBe(403);
 
-  const admin = new Agent();
-  await admin.call(login, "/api/login", { json: { username: `${tag}_admin`, password: PASSWORD } });
+  const admin = await signIn((await createTeamAdmin({ fullName: "Dash Admin" })).username);
   const response = await admin.call(stats, "/api/dashboard/stats");
   expect(response.status).toBe(200);
   const body = await response.json();
@@ -64,26 +39,12 @@ test("GET /api/dashboard/stats: 401 signed out, 403 for students, the figures fo
 test("the user trend compares sign-ups of the last 30 days with the 30 before", async () => {
   // A fixed "now" far in the future, where only this test's users fall into the two windows.
   const now = new Date(Date.UTC(2090, 0, 1));
-  const password = await hashPassword(PASSWORD);
-  const signUps = [5, 10, 20, 35, 40, 45].map((daysAgo, i) => ({
-    username: `${tag}_t${i}`,
-    email: `${tag}.t${i}@example.com`,
-    fullName: `Trend ${i}`,
-    password,
-    createdAt: new Date(now.getTime() - daysAgo * DAY),
-  }));
-  await prisma.user.createMany({ data: signUps });
+  for (const [i, daysAgo] of [5, 10, 20, 35, 40, 45].entries()) {
+    await createStudent({ fullName: `Trend ${i}`, createdAt: new Date(now.getTime() - daysAgo * DAY) });
+  }
   // 3 in the last 30 days, 3 in the 30 before: no change; then one more recent sign-up: +33.3%.
   expect((await getDashboardStats(now)).users.trend).toBe(0);
-  await prisma.user.create({
-    data: {
-      username: `${tag}_t9`,
-      email: `${tag}.t9@example.com`,
-      fullName: "Trend 9",
-      password,
-      createdAt: new Date(now.getTime() - DAY),
-    },
-  });
+  await createStudent({ fullName: "Trend 9", createdAt: new Date(now.getTime() - DAY) });
   expect((await getDashboardStats(now)).users.trend).toBe(33.3);
 });
 
@@ -95,7 +56,7 @@ test("Application Trends counts applications per week (Monday to Sunday, UTC) ov
     programs: ["A", "B", "C", "D", "E"].map((letter) => ({ name: `Program ${letter}`, degree: "BSc" })),
   });
   const programs = university.programs;
-  const students = await Promise.all([1, 2].map((n) => createStudent(`${tag}w${n}`)));
+  const students = await Promise.all([1, 2].map(() => createStudent()));
   const at = (iso: string) => new Date(iso);
   const submissions = [
     at("2091-03-12T00:00:00Z"), // Monday 00:00: this week

@@ -4,11 +4,10 @@ import { POST as reset } from "@/app/api/password/reset/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { prisma } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
 import { RESET_LINK_INVALID } from "@/lib/users/accounts";
 import type { Mail } from "@/lib/mail/send";
 import { Agent } from "../support/agent";
-import { uniqueTag } from "../support/factories";
+import { cleanup, createStudent, uniqueTag } from "../support/factories";
 
 const sent: Mail[] = [];
 jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
@@ -18,11 +17,9 @@ const email = `${tag}.reset@example.com`;
 const username = `${tag}_reset`;
 
 beforeAll(async () => {
-  await prisma.user.create({
-    data: { username, email, fullName: "Reset Tester", password: await hashPassword("old password 1") },
-  });
+  await createStudent({ username, email, fullName: "Reset Tester", password: "old password 1" });
 });
-afterAll(() => prisma.user.deleteMany({ where: { username: { startsWith: tag } } }));
+afterAll(cleanup);
 beforeEach(() => {
   sent.length = 0;
 });

@@ -6,11 +6,13 @@ import { deleteStudyItem } from "@/lib/settings/commands";
 import { programSchema } from "@/lib/validation/program";
 import type { Agent } from "../support/agent";
 import {
+  cleanup,
   createApplication,
+  createProgram as insertProgram,
   createStudent,
+  createStudyField,
+  createStudyLevel,
   createUniversity,
-  deleteUniversitiesNamed,
-  deleteUsersTagged,
   uniqueTag,
 } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";
@@ -59,11 +61,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await deleteUniversitiesNamed(tag);
-  await deleteUsersTagged(tag);
-  await roles.remove();
-});
+afterAll(cleanup);
 
 describe("who may write", () => {
   test("signed out: 401, student: 403, and nothing is written", async () => {
@@ -198,8 +196,8 @@ describe("validation", () => {
 
     const level = `Diploma ${tag}`;
     const field = `Astrology ${tag}`;
-    await prisma.studyLevel.create({ data: { name: level, position: 99 } });
-    await prisma.studyField.create({ data: { name: field, position: 99 } });
+    await createStudyLevel(level);
+    await createStudyField(field);
     try {
       const accepted = await create(roles.agents.super, body({ name: `Listed ${tag}`, level, field }));
       expect(accepted.status).toBe(201);
@@ -244,18 +242,15 @@ describe("validation", () => {
 
   test("editing may keep a deadline that has passed but not set a new past one", async () => {
     const passed = new Date(Date.UTC(2024, 0, 15));
-    const old = await prisma.program.create({
-      data: {
-        universityId: university.id,
-        name: `Old ${tag} Program`,
-        description: "An old program.",
-        level: "Bachelor's",
-        field: "Art",
-        degree: "BA",
-        duration: 3,
-        tuition: 100,
-        deadline: passed,
-      },
+    const old = await insertProgram({
+      universityId: university.id,
+      name: `Old ${tag} Program`,
+      level: "Bachelor's",
+      field: "Art",
+      degree: "BA",
+      duration: 3,
+      tuition: 100,
+      deadline: passed,
     });
     const keep = await patch(
       roles.agents.team,
@@ -283,7 +278,7 @@ describe("missing programs", () => {
 });
 
 test("deleting a program deletes its applications and drafts, and nothing else", async () => {
-  const student = await createStudent(tag);
+  const student = await createStudent();
   const created = await create(roles.agents.super, body({ name: `Doomed ${tag} Program` }));
   const doomed = await created.json();
   const kept = university.programs[0];
@@ -304,7 +299,7 @@ test("deleting a program deletes its applications and drafts, and nothing else",
 test("a program saved while its study level is deleted: either the program or the delete is refused, never both pass", async () => {
   for (let round = 0; round < 3; round++) {
     const levelName = `Level ${tag} ${round}`;
-    const level = await prisma.studyLevel.create({ data: { name: levelName, position: 99 } });
+    const level = await createStudyLevel(levelName);
     const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
     const input = schema.parse(body({ name: `Race ${tag} ${round}`, level: levelName }));
     const [created, deleted] = await Promise.allSettled([

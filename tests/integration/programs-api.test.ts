@@ -1,7 +1,7 @@
 import { GET as listPrograms } from "@/app/api/programs/route";
 import { GET as getProgram } from "@/app/api/programs/[id]/route";
 import { listPrograms as listPrograms_ } from "@/lib/programs/queries";
-import { createUniversity, deleteUniversitiesNamed, uniqueTag } from "../support/factories";
+import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 const none = { params: Promise.resolve({}) };
 const get = (query: string) => listPrograms(new Request(`http://localhost/api/programs${query}`), none);
@@ -18,7 +18,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => deleteUniversitiesNamed(tag));
+afterAll(cleanup);
 
 test("GET /api/programs pages all programs with X-Total-Count", async () => {
   const response = await get("?limit=20");
@@ -92,8 +92,6 @@ describe("the admin list: search, level filter, paging and count", () => {
       ],
     });
   });
-
-  afterAll(() => deleteUniversitiesNamed(other));
 
   test("search matches the program name or the university name, any case", async () => {
     const page = await listPrograms_({ search: `ZETA${other}`, limit: 50, offset: 0, order: "newest" });

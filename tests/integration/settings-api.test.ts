@@ -6,7 +6,14 @@ import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/r
 import { prisma } from "@/lib/db/client";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import type { Agent } from "../support/agent";
-import { createUniversity, deleteUniversitiesNamed, uniqueTag } from "../support/factories";
+import {
+  cleanup,
+  createStudyField,
+  createStudyLevel,
+  createUniversity,
+  remember,
+  uniqueTag,
+} from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
 // The settings endpoints (issue 6) on the shared database: super admins only, and the study
@@ -20,12 +27,7 @@ beforeAll(async () => {
   roles = await signInEachRole(`${tag}r`);
 });
 
-afterAll(async () => {
-  await roles.remove();
-  await deleteUniversitiesNamed(tag);
-  await prisma.studyLevel.deleteMany({ where: { name: { contains: tag } } });
-  await prisma.studyField.deleteMany({ where: { name: { contains: tag } } });
-});
+afterAll(cleanup);
 
 const onlySuper = (ok: number): Record<RoleName, number> => ({
   anonymous: 401,
@@ -35,8 +37,22 @@ const onlySuper = (ok: number): Record<RoleName, number> => ({
 });
 
 const lists = [
-  { list: "study-levels", add: addLevel, get: listLevels, remove: deleteLevel, model: "studyLevel" },
-  { list: "study-fields", add: addField, get: listFields, remove: deleteField, model: "studyField" },
+  {
+    list: "study-levels",
+    add: addLevel,
+    get: listLevels,
+    remove: deleteLevel,
+    model: "studyLevel",
+    make: createStudyLevel,
+  },
+  {
+    list: "study-fields",
+    add: addField,
+    get: listFields,
+    remove: deleteField,
+    model: "studyField",
+    make: createStudyField,
+  },
 ] as const;
 
 describe("role matrix: super admins only", () => {
@@ -64,7 +80,7 @@ describe("role matrix: super admins only", () => {
     expect(response.status).toBe(onlySuper(200)[role]);
   });
 
-  describe.each(lists)("$list", ({ list, add, get, remove, model }) => {
+  describe.each(lists)("$list", ({ list, add, get, remove, model, make }) => {
     test.each(ROLES)("GET, POST and DELETE as %s", async (role) => {
       const agent: Agent = roles.agents[role];
       expect((await agent.call(get, `/api/settings/${list}`)).status).toBe(onlySuper(200)[role]);
@@ -74,7 +90,7 @@ describe("role matrix: super admins only", () => {
       const delegate = prisma[model] as typeof prisma.studyLevel;
       const row = await delegate.findUnique({ where: { name } });
       expect(Boolean(row)).toBe(role === "super");
-      const target = row ?? (await delegate.create({ data: { name } }));
+      const target = row ?? (await make(name));
       const deleted = await agent.call(remove, `/api/settings/${list}/${target.id}`, {
         method: "DELETE",
         params: { id: String(target.id) },
@@ -92,7 +108,7 @@ describe("study lists", () => {
       json: { name: `  ${name}  ` },
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ name, programs: 0 });
+    expect(await remember("studyLevel", await response.json())).toMatchObject({ name, programs: 0 });
     expect((await listStudyLevels()).at(-1)).toBe(name);
 
     const duplicate = await roles.agents.super.call(addLevel, "/api/settings/study-levels", {
@@ -103,9 +119,9 @@ describe("study lists", () => {
   });
 
   test("a value in use by programs cannot be deleted, and the answer says how many use it", async () => {
-    const level = await prisma.studyLevel.create({ data: { name: `Foundation ${tag}`, position: 99 } });
-    const field = await prisma.studyField.create({ data: { name: `Oceanography ${tag}`, position: 99 } });
-    await createUniversity({
+    const level = await createStudyLevel(`Foundation ${tag}`);
+    const field = await createStudyField(`Oceanography ${tag}`);
+    const university = await createUniversity({
       name: `Settings ${tag} University`,
       programs: [
         { name: `Sea ${tag}`, degree: "BSc", level: level.name, field: field.name },
@@ -139,7 +155,7 @@ describe("study lists", () => {
     const listed = await (await roles.agents.super.call(listLevels, "/api/settings/study-levels")).json();
     expect(listed.find((l: { id: number }) => l.id === level.id)).toMatchObject({ programs: 2 });
 
-    await deleteUniversitiesNamed(tag);
+    await prisma.university.delete({ where: { id: university.id } });
     const allowed = await roles.agents.super.call(deleteLevel, `/api/settings/study-levels/${level.id}`, {
       method: "DELETE",
       params: { id: String(level.id) },

@@ -1,19 +1,18 @@
 import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/route";
-import { POST as login } from "@/app/api/login/route";
 import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/route";
 import { migrate } from "@/lib/db/migrate";
 import { prisma } from "@/lib/db/client";
 import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries";
-import { hashPassword } from "@/lib/auth/password";
-import { Agent } from "../support/agent";
+import type { Agent } from "../support/agent";
 import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { cleanup, createUser } from "../support/factories";
+import { signIn } from "../support/roles";
 
 // The rules that depend on every super admin, and the platform name, on a database of this file's
 // own: here the super admins are the test's (the shared database has the seeded ones, and other
 // files render the platform name while these run).
 
 let scratch: ScratchDatabase;
-const PASSWORD = "super admin rules";
 
 beforeAll(async () => {
   scratch = await createScratchDatabase();
@@ -28,25 +27,18 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await prisma.user.deleteMany();
+  await cleanup();
   await prisma.setting.deleteMany();
 });
 
 async function makeSignedInAdmin(name: string, adminType: "super" | "team") {
-  const user = await prisma.user.create({
-    data: {
-      username: name,
-      email: `${name}@example.com`,
-      fullName: `${name[0].toUpperCase()}${name.slice(1)} Admin`,
-      password: await hashPassword(PASSWORD),
-      role: "admin",
-      adminType,
-    },
+  const user = await createUser({
+    role: adminType,
+    username: name,
+    email: `${name}@example.com`,
+    fullName: `${name[0].toUpperCase()}${name.slice(1)} Admin`,
   });
-  const agent = new Agent();
-  const response = await agent.call(login, "/api/login", { json: { username: name, password: PASSWORD } });
-  expect(response.status).toBe(200);
-  return { user, agent };
+  return { user, agent: await signIn(name) };
 }
 
 const patch = (agent: Agent, id: number, json: unknown) =>

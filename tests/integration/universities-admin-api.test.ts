@@ -9,11 +9,11 @@ import { GET as serveUpload } from "@/app/uploads/[key]/route";
 import { prisma } from "@/lib/db/client";
 import { Agent } from "../support/agent";
 import {
+  cleanup,
   createApplication,
   createStudent,
   createUniversity as insertUniversity,
-  deleteUniversitiesNamed,
-  deleteUsersTagged,
+  remember,
   uniqueTag,
 } from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
@@ -33,9 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await deleteUniversitiesNamed(tag);
-  await deleteUsersTagged(tag);
-  await roles.remove();
+  await cleanup();
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
@@ -50,7 +48,12 @@ const body = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const post = (agent: Agent, json: unknown) => agent.call(createUniversity, "/api/universities", { json });
+/** POST /api/universities; a university it creates is registered for cleanup. */
+async function post(agent: Agent, json: unknown) {
+  const response = await agent.call(createUniversity, "/api/universities", { json });
+  if (response.status === 201) remember("university", await response.clone().json());
+  return response;
+}
 const patch = (agent: Agent, id: number | string, json: unknown) =>
   agent.call(updateUniversity, `/api/universities/${id}`, {
     method: "PATCH",
@@ -225,7 +228,7 @@ describe("DELETE /api/universities/{id}", () => {
         { name: "History", degree: "BA" },
       ],
     });
-    const student = await createStudent(tag);
+    const student = await createStudent();
     const programIds = university.programs.map((p) => p.id);
     await createApplication({ userId: student.id, programId: programIds[0] });
     await createApplication({ userId: student.id, programId: programIds[1] });

@@ -1,7 +1,7 @@
 import { GET as listUniversities } from "@/app/api/universities/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
-import { createUniversity, deleteUniversitiesNamed, uniqueTag } from "../support/factories";
+import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 const none = { params: Promise.resolve({}) };
 const params = <P>(p: P) => ({ params: Promise.resolve(p) });
@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => deleteUniversitiesNamed(tag));
+afterAll(cleanup);
 
 describe("GET /api/universities", () => {
   test("a page of 50 by default with the total in X-Total-Count and the country name", async () => {

@@ -1,11 +1,10 @@
 import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/route";
-import { GET as listUsers, POST as createUser } from "@/app/api/users/route";
+import { GET as listUsers, POST as createUserRoute } from "@/app/api/users/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
-import { hashPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
 import { Agent } from "../support/agent";
-import { uniqueTag } from "../support/factories";
+import { cleanup, createUser, remember, uniqueTag, type Role } from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
 // The admin user endpoints (issue 6) on the shared database: who may call what, the team admin's
@@ -21,27 +20,20 @@ beforeAll(async () => {
   roles = await signInEachRole(`${tag}r`);
 });
 
-afterAll(async () => {
-  await roles.remove();
-  await prisma.user.deleteMany({ where: { username: { contains: tag } } });
-});
+afterAll(cleanup);
 
 let counter = 0;
 /** An account of this test file (a student unless told), optionally signed in. */
-async function makeUser(options: { role?: "user" | "admin"; adminType?: "super" | "team" | null } = {}) {
+async function makeUser(role: Role = "student") {
   counter += 1;
   const username = `${tag}_u${counter}`;
-  const user = await prisma.user.create({
-    data: {
-      username,
-      email: `${username}@example.com`,
-      fullName: `Person ${counter} ${tag}`,
-      password: await hashPassword(PASSWORD),
-      role: options.role ?? "user",
-      adminType: options.adminType ?? null,
-    },
+  return createUser({
+    role,
+    username,
+    email: `${username}@example.com`,
+    fullName: `Person ${counter} ${tag}`,
+    password: PASSWORD,
   });
-  return user;
 }
 
 async function signIn(username: string, agent = new Agent()) {
@@ -53,8 +45,12 @@ const patch = (agent: Agent, id: number, json: unknown) =>
   agent.call(patchUser, `/api/users/${id}`, { method: "PATCH", json, params: { id: String(id) } });
 const remove = (agent: Agent, id: number) =>
   agent.call(deleteUser, `/api/users/${id}`, { method: "DELETE", params: { id: String(id) } });
-const create = (agent: Agent, json: Record<string, unknown>) =>
-  agent.call(createUser, "/api/users", { json });
+/** POST /api/users; an account it creates is registered for cleanup. */
+async function create(agent: Agent, json: Record<string, unknown>) {
+  const response = await agent.call(createUserRoute, "/api/users", { json });
+  if (response.status === 201) remember("user", await response.clone().json());
+  return response;
+}
 
 function newUserBody(suffix: string, extra: Record<string, unknown> = {}) {
   const username = `${tag}_n${suffix}`;
@@ -99,7 +95,7 @@ describe("role matrix: 401 signed out, 403 for students", () => {
 describe("GET /api/users", () => {
   test("searches full name, e-mail and username, filters by role, pages with X-Total-Count", async () => {
     const a = await makeUser();
-    const b = await makeUser({ role: "admin", adminType: "team" });
+    const b = await makeUser("team");
     const search = async (query: string) => {
       const response = await roles.agents.team.call(listUsers, `/api/users?${query}`);
       expect(response.status).toBe(200);
@@ -162,7 +158,7 @@ describe("POST /api/users", () => {
 describe("PATCH /api/users/{id}", () => {
   test("a team admin may not touch admin accounts or roles; a super admin may", async () => {
     const student = await makeUser();
-    const teamMate = await makeUser({ role: "admin", adminType: "team" });
+    const teamMate = await makeUser("team");
     expect((await patch(roles.agents.team, student.id, { role: "admin", adminType: "team" })).status).toBe(
       403,
     );
@@ -199,7 +195,7 @@ describe("PATCH /api/users/{id}", () => {
   });
 
   test("a role change ends the account's sessions (the new role applies at the next sign-in)", async () => {
-    const admin = await makeUser({ role: "admin", adminType: "team" });
+    const admin = await makeUser("team");
     const { agent } = await signIn(admin.username);
     expect((await agent.call(listUsers, "/api/users")).status).toBe(200);
     expect((await patch(roles.agents.super, admin.id, { role: "user" })).status).toBe(200);

@@ -1,18 +1,103 @@
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 
-// Rows a test creates for itself. Names carry a random tag so tests can find exactly their rows
-// among the seeded ones; `cleanup()` deletes them (programs and applications go with them).
+// The rows an integration test makes for itself. Every factory returns what it made and registers
+// its ids in `createdRows`; `cleanup()` (in the file's afterAll) deletes exactly those rows, so no
+// test depends on another's data or order. Rows a test makes through the API under test are
+// registered with `remember()`. Seeded reference data (countries, study lists, the demo
+// catalogue) is only read. Jest gives each test file its own module registry, hence its own tracker.
 
 export function uniqueTag(): string {
   return `t${randomBytes(4).toString("hex")}`;
 }
 
+const KINDS = ["application", "program", "university", "user", "studyLevel", "studyField"] as const;
+export type RowKind = (typeof KINDS)[number];
+
+/** The ids of the rows this test file created, by kind. */
+export const createdRows: Record<RowKind, Set<number>> = Object.fromEntries(
+  KINDS.map((kind) => [kind, new Set<number>()]),
+) as Record<RowKind, Set<number>>;
+
+/** Registers a row the test made some other way (through the API under test), for `cleanup()`. */
+export function remember<T extends { id: number }>(kind: RowKind, row: T): T {
+  createdRows[kind].add(row.id);
+  return row;
+}
+
+/** Deletes every registered row: children first, so nothing is left referring to them. */
+export async function cleanup(): Promise<void> {
+  const ids = (kind: RowKind) => ({ id: { in: [...createdRows[kind]] } });
+  await prisma.application.deleteMany({ where: ids("application") });
+  await prisma.program.deleteMany({ where: ids("program") });
+  await prisma.university.deleteMany({ where: ids("university") }); // with their other programs
+  await prisma.user.deleteMany({ where: ids("user") }); // with their applications and drafts
+  await prisma.studyLevel.deleteMany({ where: ids("studyLevel") });
+  await prisma.studyField.deleteMany({ where: ids("studyField") });
+  for (const kind of KINDS) createdRows[kind].clear();
+}
+
+// ---- users ----
+
+/** The password of every factory-made account unless the test gives another. */
+export const TEST_PASSWORD = "factory password 2026";
+export type Role = "student" | "team" | "super";
+
+const hashes = new Map<string, Promise<string>>();
+/** Argon2 is deliberately slow: hash each distinct password once per file. */
+function hashed(password: string): Promise<string> {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+}
+
+export interface UserOptions {
+  role?: Role;
+  /** Defaults to `<role>_<random tag>`; the e-mail to `<username>@example.test`. */
+  username?: string;
+  email?: string;
+  fullName?: string;
+  /** The plain password (TEST_PASSWORD by default); null for an account without one. */
+  password?: string | null;
+  isActive?: boolean;
+  createdAt?: Date;
+}
+
+export async function createUser(options: UserOptions = {}) {
+  const role = options.role ?? "student";
+  const username = options.username ?? `${role}_${uniqueTag()}`;
+  const password = options.password === undefined ? TEST_PASSWORD : options.password;
+  const user = await prisma.user.create({
+    data: {
+      username,
+      email: options.email ?? `${username}@example.test`,
+      fullName: options.fullName ?? `Test ${role} ${username}`,
+      password: password === null ? null : await hashed(password),
+      role: role === "student" ? "user" : "admin",
+      adminType: role === "student" ? null : role,
+      isActive: options.isActive,
+      createdAt: options.createdAt,
+    },
+  });
+  return remember("user", user);
+}
+
+export const createStudent = (options: Omit<UserOptions, "role"> = {}) =>
+  createUser({ ...options, role: "student" });
+export const createTeamAdmin = (options: Omit<UserOptions, "role"> = {}) =>
+  createUser({ ...options, role: "team" });
+export const createSuperAdmin = (options: Omit<UserOptions, "role"> = {}) =>
+  createUser({ ...options, role: "super" });
+
+// ---- universities and programs ----
+
 export interface ProgramSpec {
-  name: string;
-  degree: string;
+  name?: string;
+  degree?: string;
+  /** A name from the seeded study levels: "Bachelor's", "Master's", "PhD". */
   level?: string;
+  /** A name from the seeded study fields, "Business" by default. */
   field?: string;
   tuition?: number;
   duration?: number;
@@ -21,56 +106,53 @@ export interface ProgramSpec {
 
 const LEVEL_BY_PREFIX: Record<string, string> = { B: "Bachelor's", L: "Bachelor's", M: "Master's" };
 
-export async function createUniversity(options: {
-  name: string;
-  countryCode?: string;
-  ranking?: number | null;
-  programs?: ProgramSpec[];
-}) {
+function programData(p: ProgramSpec) {
+  const name = p.name ?? `Program ${uniqueTag()}`;
+  const degree = p.degree ?? "BSc";
+  return {
+    name,
+    degree,
+    level: p.level ?? LEVEL_BY_PREFIX[degree[0]] ?? "PhD",
+    field: p.field ?? "Business",
+    tuition: p.tuition ?? 10_000,
+    duration: p.duration ?? 3,
+    deadline: p.deadline ?? new Date(Date.now() + 90 * 86_400_000),
+    description: `${degree} ${name}`,
+  };
+}
+
+export async function createUniversity(
+  options: { name?: string; countryCode?: string; ranking?: number | null; programs?: ProgramSpec[] } = {},
+) {
+  const name = options.name ?? `University ${uniqueTag()}`;
   const country = await prisma.country.findUniqueOrThrow({ where: { code: options.countryCode ?? "NZ" } });
-  const slug = options.name
+  const slug = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-  return prisma.university.create({
+  const university = await prisma.university.create({
     data: {
-      name: options.name,
+      name,
       slug,
       countryId: country.id,
       ranking: options.ranking ?? null,
-      description: `${options.name} is a test university.`,
-      programs: {
-        create: (options.programs ?? []).map((p) => ({
-          name: p.name,
-          degree: p.degree,
-          level: p.level ?? LEVEL_BY_PREFIX[p.degree[0]] ?? "PhD",
-          field: p.field ?? "Business",
-          tuition: p.tuition ?? 10_000,
-          duration: p.duration ?? 3,
-          deadline: p.deadline ?? new Date(Date.now() + 90 * 86_400_000),
-          description: `${p.degree} ${p.name}`,
-        })),
-      },
+      description: `${name} is a test university.`,
+      programs: { create: (options.programs ?? []).map(programData) },
     },
     include: { programs: { orderBy: { id: "asc" } } },
   });
+  for (const program of university.programs) remember("program", program);
+  return remember("university", university);
 }
 
-export async function deleteUniversitiesNamed(tag: string) {
-  await prisma.university.deleteMany({ where: { name: { contains: tag } } });
+/** A program of an existing university (a test university, or a seeded one read by the test). */
+export async function createProgram(options: ProgramSpec & { universityId: number; createdAt?: Date }) {
+  const { universityId, createdAt, ...spec } = options;
+  const program = await prisma.program.create({ data: { ...programData(spec), universityId, createdAt } });
+  return remember("program", program);
 }
 
-/** A student account named after the tag (no password: it never signs in). */
-export async function createStudent(tag: string, fullName = `Student ${tag}`) {
-  return prisma.user.create({
-    data: { username: `student_${tag}`, email: `${tag}@example.test`, fullName, role: "user" },
-  });
-}
-
-export async function deleteUsersTagged(tag: string) {
-  // Their applications go with them (ON DELETE CASCADE).
-  await prisma.user.deleteMany({ where: { username: { contains: tag } } });
-}
+// ---- applications ----
 
 export async function createApplication(options: {
   userId: number;
@@ -78,7 +160,7 @@ export async function createApplication(options: {
   status?: ApplicationStatus;
   submittedAt?: Date;
 }) {
-  return prisma.application.create({
+  const application = await prisma.application.create({
     data: {
       userId: options.userId,
       programId: options.programId,
@@ -93,4 +175,15 @@ export async function createApplication(options: {
       },
     },
   });
+  return remember("application", application);
+}
+
+// ---- study lists (settings) ----
+
+export async function createStudyLevel(name = `Level ${uniqueTag()}`, position = 99) {
+  return remember("studyLevel", await prisma.studyLevel.create({ data: { name, position } }));
+}
+
+export async function createStudyField(name = `Field ${uniqueTag()}`, position = 99) {
+  return remember("studyField", await prisma.studyField.create({ data: { name, position } }));
 }
