@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { declarationOf, type Audience, type RouteHandler } from "@/lib/http/route";
-import { uniqueTag } from "../support/factories";
+import { cleanup, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
 // Every route handler declares its audience through route() (lib/http/route.ts); this file finds
@@ -102,9 +102,7 @@ describe("authorisation follows the declared audience", () => {
   beforeAll(async () => {
     roles = await signInEachRole(`${uniqueTag()}m`);
   });
-  afterAll(async () => {
-    await roles.remove();
-  });
+  afterAll(cleanup);
 
   test.each(guarded.map((e) => [e.name, declarationOf(e.handler)!.auth, e] as const))(
     "%s (%s)",
