@@ -38,6 +38,7 @@ export async function checkCredentials(
   const retryAfter = await loginRetryAfter(username, ip);
   if (retryAfter !== null) return { ok: false, reason: "rate_limited", retryAfter };
 
+  // The column is citext: "Admin" signs in as "admin".
   const user = await prisma.user.findUnique({ where: { username: username.trim() } });
   const hash = user?.password ?? (await (dummyHash ??= hashPassword("not-a-real-password")));
   const valid = (await verifyPassword(hash, password)) && !!user?.password;

@@ -22,7 +22,7 @@ export async function createAdmin(prisma: PrismaClient, input: CreateAdminInput)
   });
   if (taken) {
     throw new Error(
-      taken.username === data.username
+      taken.username.toLowerCase() === data.username.toLowerCase()
         ? `The username ${data.username} is already taken`
         : `An account with the e-mail ${data.email} already exists`,
     );

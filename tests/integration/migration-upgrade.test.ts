@@ -9,6 +9,7 @@ import { findSchemaDrift } from "../support/schema-drift";
 // the seed filled, with rows those earlier versions allowed.
 
 const STUDY_KEYS = "20261122000000_program_study_list_keys";
+const LETTER_CASE = "20261122010000_case_insensitive_usernames";
 
 let scratch: ScratchDatabase;
 let client: Client;
@@ -81,6 +82,48 @@ test("study list keys: every program is kept, and the names programs used join t
   await client.query(`UPDATE "study_levels" SET "name" = 'Diploma (legacy)' WHERE "name" = 'Diploma'`);
   const renamed = await client.query(`SELECT "level" FROM "programs" WHERE "name" = 'Legacy Diploma'`);
   expect(renamed.rows[0].level).toBe("Diploma (legacy)");
+});
+
+test("case-insensitive accounts: case-variant duplicates stop the migration, named, until the operator resolves them", async () => {
+  await client.query(
+    `INSERT INTO "users" ("username", "email", "fullName") VALUES
+       ('Twin', 'twin.one@example.com', 'Twin One'), ('twin', 'twin.two@example.com', 'Twin Two'),
+       ('mail_a', 'Same@Example.com', 'Mail A'), ('mail_b', 'same@example.com', 'Mail B')`,
+  );
+  const twins = await client.query(
+    `SELECT "id", "username" FROM "users" WHERE lower("username") = 'twin' ORDER BY "id"`,
+  );
+  const mails = await client.query(
+    `SELECT "id" FROM "users" WHERE lower("email") = 'same@example.com' ORDER BY "id"`,
+  );
+  const [first, second] = twins.rows.map((r) => r.id);
+  const [mailA, mailB] = mails.rows.map((r) => r.id);
+
+  const failure = migrateWith(client, upTo(LETTER_CASE, { including: true }));
+  await expect(failure).rejects.toThrow(
+    `Migration ${LETTER_CASE} failed: Accounts differ only in letter case: ` +
+      `username 'Twin' (id ${first}), 'twin' (id ${second}); ` +
+      `email 'Same@Example.com' (id ${mailA}), 'same@example.com' (id ${mailB}).`,
+  );
+  const recorded = await client.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = $1`, [
+    LETTER_CASE,
+  ]);
+  expect(recorded.rows).toHaveLength(0);
+  const type = await client.query(
+    `SELECT "data_type" FROM information_schema.columns WHERE "table_name" = 'users' AND "column_name" = 'username'`,
+  );
+  expect(type.rows[0].data_type).toBe("text");
+
+  // What the operator does: rename (or merge and delete) all but one of each, then migrate again.
+  await client.query(`UPDATE "users" SET "username" = 'twin2' WHERE "id" = $1`, [second]);
+  await client.query(`UPDATE "users" SET "email" = 'same.b@example.com' WHERE "id" = $1`, [mailB]);
+  const usersBefore = await client.query(`SELECT count(*)::int AS "n" FROM "users"`);
+  expect((await migrateWith(client, upTo(LETTER_CASE, { including: true }))).applied).toEqual([LETTER_CASE]);
+  expect((await client.query(`SELECT count(*)::int AS "n" FROM "users"`)).rows[0].n).toBe(
+    usersBefore.rows[0].n,
+  );
+  const found = await client.query(`SELECT "id" FROM "users" WHERE "username" = 'TWIN'`);
+  expect(found.rows).toEqual([{ id: first }]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

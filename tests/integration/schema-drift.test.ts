@@ -61,6 +61,11 @@ describe("the drift check notices", () => {
       "programs.duration: type is text",
     ],
     [
+      "case-sensitive usernames",
+      `ALTER TABLE users ALTER COLUMN username TYPE text`,
+      "users.username: type is text, schema says citext",
+    ],
+    [
       "a wrong precision",
       `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`,
       "programs.tuition: type is numeric(12,2)",

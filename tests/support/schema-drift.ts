@@ -256,6 +256,7 @@ function expectedColumnType(field: DmmfField, enumDbName: Map<string, string>): 
     base = nativeArgs.length ? `character varying(${nativeArgs[0]})` : "character varying";
   else if (nativeName === "Timestamptz") base = `timestamp with time zone(${nativeArgs[0] ?? 3})`;
   else if (nativeName === "Date") base = "date";
+  else if (nativeName === "Citext") base = "citext";
   else
     switch (field.type) {
       case "Int":
@@ -311,7 +312,8 @@ function describeColumnType(column: Column): string {
   const list = column.data_type === "ARRAY";
   const udt = list ? column.udt_name.slice(1) : column.udt_name;
   let base: string;
-  if (column.data_type === "USER-DEFINED") base = `enum ${column.udt_name}`;
+  if (column.data_type === "USER-DEFINED")
+    base = column.udt_name === "citext" ? "citext" : `enum ${column.udt_name}`;
   else if (!list && column.data_type === "character") base = `character(${column.character_maximum_length})`;
   else if (!list && column.data_type === "character varying")
     base = column.character_maximum_length
