@@ -1,3 +1,4 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit";

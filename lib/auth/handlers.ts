@@ -1,3 +1,4 @@
+import "server-only";
 import { handlers } from "./auth";
 
 export const { GET, POST } = handlers;

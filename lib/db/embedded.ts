@@ -1,3 +1,4 @@
+import "server-only";
 import net from "node:net";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Reading the database's constraint errors through Prisma's pg adapter.

@@ -1,3 +1,4 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";

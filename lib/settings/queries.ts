@@ -1,8 +1,9 @@
+import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
-import { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY } from "./constants";
+import { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyList } from "./constants";
 
-export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY };
+export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
 
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
@@ -23,16 +24,6 @@ export const listStudyFields = cache(async (): Promise<string[]> => {
   const rows = await prisma.studyField.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }] });
   return rows.map((row) => row.name);
 });
-
-export type StudyList = "level" | "field";
-
-export interface StudyItem {
-  id: number;
-  name: string;
-  position: number;
-  /** How many programs use it. */
-  programs: number;
-}
 
 /** The Prisma delegate of a list (both tables have the same shape). */
 export function studyListTable(list: StudyList) {

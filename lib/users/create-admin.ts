@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
