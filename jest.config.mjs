@@ -27,7 +27,12 @@ async function project(options) {
 }
 
 const shared = {
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  // Server modules import "server-only", which throws outside React Server Components; tests run
+  // them in plain Node, as the tsx scripts do with --conditions=react-server.
+  moduleNameMapper: {
+    "^@/(.*)$": "<rootDir>/$1",
+    "^server-only$": "<rootDir>/node_modules/server-only/empty.js",
+  },
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
 };
 

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartContainer, ChartTooltipContent, type ChartConfig } from "@/components/ui/chart";
-import type { WeekCount } from "@/lib/dashboard/weekly";
+import type { WeekCount } from "@/lib/dashboard/weeks";
 
 const config: ChartConfig = { applications: { label: "Applications", color: "var(--color-brand-600)" } };
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit";
@@ -31,6 +32,7 @@ export async function checkCredentials(
   const retryAfter = await loginRetryAfter(username, ip);
   if (retryAfter !== null) return { ok: false, reason: "rate_limited", retryAfter };
 
+  // The column is citext: "Admin" signs in as "admin".
   const user = await prisma.user.findUnique({ where: { username: username.trim() } });
   const hash = user?.password ?? (await (dummyHash ??= hashPassword("not-a-real-password")));
   const valid = (await verifyPassword(hash, password)) && !!user?.password;

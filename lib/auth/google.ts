@@ -1,3 +1,4 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
 
 export interface GoogleIdentity {
@@ -20,10 +21,14 @@ export function usernameBase(identity: GoogleIdentity): string {
 }
 
 async function freeUsername(base: string): Promise<string> {
+  // Usernames are unique whatever their case (citext): "Alice" takes "alice".
   const taken = new Set(
     (
-      await prisma.user.findMany({ where: { username: { startsWith: base } }, select: { username: true } })
-    ).map((u) => u.username),
+      await prisma.user.findMany({
+        where: { username: { startsWith: base, mode: "insensitive" } },
+        select: { username: true },
+      })
+    ).map((u) => u.username.toLowerCase()),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
@@ -39,6 +44,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
 
   const email = identity.email?.trim().toLowerCase();
   if (!email) throw new Error("Google did not share an e-mail address");
+  // citext: an account registered as "Ana@Example.com" is found for "ana@example.com".
   const existing = await prisma.user.findUnique({ where: { email } });
   if (existing) {
     // Linking on an unverified address would let anyone claim an account by its e-mail.

@@ -1,3 +1,4 @@
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 // Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot read.

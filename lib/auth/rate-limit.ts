@@ -1,3 +1,4 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
 
 // Sign-in throttling (issue: 5 failed attempts per username or per IP within 15 minutes). Kept in

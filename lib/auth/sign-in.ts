@@ -1,3 +1,4 @@
+import "server-only";
 import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
 import { HttpError, tooManyRequests, unauthorized } from "@/lib/http/errors";

@@ -1,4 +1,6 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
+import { trend } from "./trend";
 
 // The admin dashboard's figures (SPEC §3: users.total, users.trend, universities.total,
 // programs.total, applications.total, applications.trend), plus the pending count the
@@ -11,15 +13,6 @@ export interface DashboardStats {
   universities: { total: number };
   programs: { total: number };
   applications: { total: number; pending: number; trend: number | null };
-}
-
-/**
- * Change of the last 30 days against the 30 before, in percent with one decimal (+25, -12.5).
- * Null when there is nothing to compare with (no activity in the earlier period but some now).
- */
-export function trend(current: number, previous: number): number | null {
-  if (previous === 0) return current === 0 ? 0 : null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
 export async function getDashboardStats(now = new Date()): Promise<DashboardStats> {
@@ -55,11 +48,4 @@ export async function getDashboardStats(now = new Date()): Promise<DashboardStat
     programs: { total: programs },
     applications: { total: applications, pending, trend: trend(newApplications, earlierApplications) },
   };
-}
-
-/** "+25% from last month", "-12.5% from last month", or a sentence when there is no baseline. */
-export function trendText(value: number | null): string {
-  if (value === null) return "New this month";
-  if (value === 0) return "No change from last month";
-  return `${value > 0 ? "+" : ""}${value}% from last month`;
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { join, resolve } from "node:path";

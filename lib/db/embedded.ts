@@ -1,6 +1,8 @@
+import "server-only";
 import net from "node:net";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { citext } from "@electric-sql/pglite/contrib/citext";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
 
@@ -119,7 +121,7 @@ export async function startEmbeddedDatabase(
   options: EmbeddedDatabaseOptions = {},
 ): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { citext, pg_trgm } });
   const queue = new SessionQueue(db);
   const maxConnections = options.maxConnections ?? 32;
   const sockets = new Set<net.Socket>();

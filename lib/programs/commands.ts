@@ -1,7 +1,9 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
+import { violatedForeignKey } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
-import { listStudyFields, listStudyLevels, studyListSql } from "@/lib/settings/queries";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import { programSchema, UNIVERSITY_NOT_FOUND, type ProgramInput } from "@/lib/validation/program";
 import { programSelect, toProgramDto, type ProgramDto } from "./queries";
 
@@ -14,77 +16,54 @@ function toData(input: ProgramInput) {
   return {
     name: input.name,
     description: input.description,
+    universityId: input.universityId,
     level: input.level,
     field: input.field,
     degree: input.degree,
     duration: input.duration,
     tuition: new Prisma.Decimal(input.tuition),
     deadline: input.deadline,
-    university: { connect: { id: input.universityId } },
   };
 }
 
-/** Prisma's "no such row" errors as our 400 (the university) or 404 (the program). */
-function translate(error: unknown): unknown {
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    // P2003: the foreign key; P2025: a connected (university) or updated/deleted (program) row missing.
-    if (error.code === "P2003" || (error.code === "P2025" && /universit/i.test(error.message))) {
-      return badRequest(UNIVERSITY_NOT_FOUND, { universityId: [UNIVERSITY_NOT_FOUND] });
-    }
-    if (error.code === "P2025") return notFound(PROGRAM_NOT_FOUND);
+/** A study level or field deleted after the body was checked against the lists. */
+function goneFromList(list: "level" | "field", name: string) {
+  const message = `"${name}" is no longer a study ${list}: choose another`;
+  return badRequest(message, { [list]: [message] });
+}
+
+/**
+ * The database's refusals as our answers: a missing university, study level or field (their
+ * foreign keys) is a 400 on that field; a missing program (P2025) a 404.
+ */
+function translate(error: unknown, input: ProgramInput): unknown {
+  const foreignKey = violatedForeignKey(error);
+  if (foreignKey === "programs_level_fkey") return goneFromList("level", input.level);
+  if (foreignKey === "programs_field_fkey") return goneFromList("field", input.field);
+  if (foreignKey !== null) {
+    return badRequest(UNIVERSITY_NOT_FOUND, { universityId: [UNIVERSITY_NOT_FOUND] });
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
+    return notFound(PROGRAM_NOT_FOUND);
   }
   return error;
 }
 
-async function assertUniversityExists(id: number, tx: Prisma.TransactionClient) {
-  const university = await tx.university.findUnique({ where: { id }, select: { id: true } });
-  if (!university) throw badRequest(UNIVERSITY_NOT_FOUND, { universityId: [UNIVERSITY_NOT_FOUND] });
-}
-
-/**
- * Holds the program's study level and field in their lists until the write commits. Deleting a
- * value locks its row and then counts the programs using it (lib/settings/commands.ts), so a
- * program saved meanwhile either waits for the delete and is refused, or is counted by it.
- */
-async function lockStudyValues(input: ProgramInput, tx: Prisma.TransactionClient) {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const list of ["level", "field"] as const) {
-    const { table } = studyListSql(list);
-    const rows = await tx.$queryRaw<unknown[]>`
-      SELECT 1 FROM ${table} WHERE "name" = ${input[list]} FOR SHARE`;
-    if (rows.length === 0) {
-      fieldErrors[list] = [`"${input[list]}" is no longer a study ${list}: choose another`];
-    }
-  }
-  const [first] = Object.values(fieldErrors);
-  if (first) throw badRequest(first[0], fieldErrors);
-}
-
 export async function createProgram(input: ProgramInput): Promise<ProgramDto> {
   try {
-    return await prisma.$transaction(async (tx) => {
-      await assertUniversityExists(input.universityId, tx);
-      await lockStudyValues(input, tx);
-      const row = await tx.program.create({ data: toData(input), select: programSelect });
-      return toProgramDto(row);
-    });
+    const row = await prisma.program.create({ data: toData(input), select: programSelect });
+    return toProgramDto(row);
   } catch (error) {
-    throw translate(error);
+    throw translate(error, input);
   }
 }
 
 export async function updateProgram(id: number, input: ProgramInput): Promise<ProgramDto> {
   try {
-    return await prisma.$transaction(async (tx) => {
-      const existing = await tx.program.findUnique({ where: { id }, select: { id: true } });
-      if (!existing) throw notFound(PROGRAM_NOT_FOUND);
-      await assertUniversityExists(input.universityId, tx);
-      await lockStudyValues(input, tx);
-      const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
-      return toProgramDto(row);
-    });
+    const row = await prisma.program.update({ where: { id }, data: toData(input), select: programSelect });
+    return toProgramDto(row);
   } catch (error) {
-    throw translate(error);
+    throw translate(error, input);
   }
 }
 
@@ -93,7 +72,10 @@ export async function deleteProgram(id: number): Promise<void> {
   try {
     await prisma.program.delete({ where: { id }, select: { id: true } });
   } catch (error) {
-    throw translate(error);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
+      throw notFound(PROGRAM_NOT_FOUND);
+    }
+    throw error;
   }
 }
 

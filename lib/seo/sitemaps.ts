@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { countUniversities, listUniversitySlugs } from "@/lib/universities/queries";
 import { universityUrl } from "@/lib/universities/seo";

@@ -1,7 +1,9 @@
+import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
-import { PLATFORM_NAME_KEY, studyListSql, type StudyItem, type StudyList } from "./queries";
+import { violatedForeignKey } from "@/lib/db/errors";
+import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } from "./queries";
 
 // Writes of /admin/settings (issue 6): the platform name and the study level / field lists.
 // Callers check that the viewer is a super admin.
@@ -24,17 +26,18 @@ function capitalise(text: string) {
 
 /** Adds a value at the end of the list; 409 if the list has it already (in any letter case). */
 export async function addStudyItem(list: StudyList, name: string): Promise<StudyItem> {
-  const delegate = list === "level" ? prisma.studyLevel : prisma.studyField;
+  const table = studyListTable(list);
   const message = `${capitalise(NOUN[list])} "${name}" already exists.`;
-  const existing = await (delegate as typeof prisma.studyLevel).findFirst({
+  const existing = await table.findFirst({
     where: { name: { equals: name, mode: "insensitive" } },
     select: { id: true },
   });
   if (existing) throw conflict(message, { name: [message] });
-  const last = await (delegate as typeof prisma.studyLevel).aggregate({ _max: { position: true } });
+  const last = await table.aggregate({ _max: { position: true } });
   try {
-    const row = await (delegate as typeof prisma.studyLevel).create({
+    const row = await table.create({
       data: { name, position: (last._max.position ?? -1) + 1 },
+      select: { id: true, name: true, position: true },
     });
     return { ...row, programs: 0 };
   } catch (error) {
@@ -46,25 +49,27 @@ export async function addStudyItem(list: StudyList, name: string): Promise<Study
 }
 
 /**
- * Deletes a value that no program uses; 409 saying how many programs use it otherwise. Programs
- * store the name, not a key, so the database cannot enforce this: the count and the delete run in
- * one transaction with the value's row locked (two deletes of one value queue up).
+ * Deletes a value that no program uses; 409 saying how many programs use it otherwise. The
+ * programs' foreign key (ON DELETE RESTRICT) refuses the delete, even for a program saved at the
+ * same moment; the count only words the answer.
  */
 export async function deleteStudyItem(list: StudyList, id: number): Promise<void> {
-  const { table, column } = studyListSql(list);
-  await prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ name: string }[]>`
-      SELECT "name" FROM ${table} WHERE "id" = ${id} FOR UPDATE`;
-    const item = rows[0];
-    if (!item) throw notFound(`${capitalise(NOUN[list])} not found`);
-    const [{ count }] = await tx.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS "count" FROM "programs" WHERE ${column} = ${item.name}`;
-    if (count > 0) {
-      throw conflict(
-        `"${item.name}" cannot be deleted: ${count} ${count === 1 ? "program uses" : "programs use"} it. ` +
-          `Change ${count === 1 ? "that program" : "those programs"} first.`,
-      );
+  const table = studyListTable(list);
+  const item = await table.findUnique({ where: { id }, select: { name: true } });
+  if (!item) throw notFound(`${capitalise(NOUN[list])} not found`);
+  try {
+    await table.delete({ where: { id }, select: { id: true } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
+      throw notFound(`${capitalise(NOUN[list])} not found`);
     }
-    await tx.$executeRaw`DELETE FROM ${table} WHERE "id" = ${id}`;
-  });
+    if (violatedForeignKey(error) === null) throw error;
+    const count = await prisma.program.count({ where: { [list]: item.name } });
+    // The programs that blocked the delete were removed in the meantime: try again.
+    if (count === 0) return deleteStudyItem(list, id);
+    throw conflict(
+      `"${item.name}" cannot be deleted: ${count} ${count === 1 ? "program uses" : "programs use"} it. ` +
+        `Change ${count === 1 ? "that program" : "those programs"} first.`,
+    );
+  }
 }

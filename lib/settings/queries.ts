@@ -1,9 +1,9 @@
+import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY } from "./constants";
+import { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyList } from "./constants";
 
-export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY };
+export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
 
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
@@ -25,29 +25,16 @@ export const listStudyFields = cache(async (): Promise<string[]> => {
   return rows.map((row) => row.name);
 });
 
-export type StudyList = "level" | "field";
-
-export interface StudyItem {
-  id: number;
-  name: string;
-  position: number;
-  /** How many programs use it (programs store the name). */
-  programs: number;
-}
-
-/** A list's table, and the programs column that stores its values by name. */
-export function studyListSql(list: StudyList) {
-  return list === "level"
-    ? { table: Prisma.raw(`"study_levels"`), column: Prisma.raw(`"level"`) }
-    : { table: Prisma.raw(`"study_fields"`), column: Prisma.raw(`"field"`) };
+/** The Prisma delegate of a list (both tables have the same shape). */
+export function studyListTable(list: StudyList) {
+  return (list === "level" ? prisma.studyLevel : prisma.studyField) as typeof prisma.studyLevel;
 }
 
 /** The list with each value's program count, in display order. */
 export async function listStudyItems(list: StudyList): Promise<StudyItem[]> {
-  const { table, column } = studyListSql(list);
-  return prisma.$queryRaw<StudyItem[]>`
-    SELECT s."id", s."name", s."position",
-           (SELECT count(*)::int FROM "programs" p WHERE p.${column} = s."name") AS "programs"
-      FROM ${table} s
-     ORDER BY s."position", s."name"`;
+  const rows = await studyListTable(list).findMany({
+    orderBy: [{ position: "asc" }, { name: "asc" }],
+    select: { id: true, name: true, position: true, _count: { select: { programs: true } } },
+  });
+  return rows.map(({ _count, ...row }) => ({ ...row, programs: _count.programs }));
 }

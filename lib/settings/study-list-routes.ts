@@ -1,3 +1,4 @@
+import "server-only";
 import { noContent, created } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { idParamsSchema } from "@/lib/validation/common";

@@ -1,3 +1,4 @@
+import "server-only";
 import { AwsClient } from "aws4fetch";
 import { assertKey, IMMUTABLE_CACHE, KEY_PATTERN, type StorageDriver } from "./driver";
 

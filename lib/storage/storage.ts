@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { env, type Env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";

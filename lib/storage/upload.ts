@@ -1,3 +1,4 @@
+import "server-only";
 import { badRequest } from "@/lib/http/errors";
 import { MAX_IMAGE_BYTES } from "@/lib/images/sniff";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -16,7 +17,12 @@ export const USERNAME_TAKEN = "This username is already taken. Choose another on
 export const EMAIL_TAKEN =
   "An account with this email already exists. Sign in instead, or reset your password.";
 
-/** The 409 for a username or e-mail that belongs to someone else, naming which. */
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The 409 for a username or e-mail that belongs to someone else, naming which. Both columns are
+ * citext, so the query finds "Admin" for "admin"; the comparisons here must ignore case too.
+ */
 async function assertFree(fields: { username?: string; email?: string }, exceptId?: number) {
   const others = await prisma.user.findMany({
     where: {
@@ -29,9 +35,9 @@ async function assertFree(fields: { username?: string; email?: string }, exceptI
     select: { username: true, email: true },
   });
   const fieldErrors: Record<string, string[]> = {};
-  if (fields.username && others.some((u) => u.username === fields.username))
-    fieldErrors.username = [USERNAME_TAKEN];
-  if (fields.email && others.some((u) => u.email === fields.email)) fieldErrors.email = [EMAIL_TAKEN];
+  const { username, email } = fields;
+  if (username && others.some((u) => sameText(u.username, username))) fieldErrors.username = [USERNAME_TAKEN];
+  if (email && others.some((u) => sameText(u.email, email))) fieldErrors.email = [EMAIL_TAKEN];
   if (Object.keys(fieldErrors).length) {
     throw conflict(fieldErrors.username ? USERNAME_TAKEN : EMAIL_TAKEN, fieldErrors);
   }
@@ -128,7 +134,7 @@ export const FORGOT_PASSWORD_ANSWER =
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
   const user = await prisma.user.findUnique({
     where: { email },
-    select: { id: true, fullName: true, isActive: true },
+    select: { id: true, email: true, fullName: true, isActive: true },
   });
   if (!user || !user.isActive) return;
   const token = randomBytes(32).toString("base64url");
@@ -139,7 +145,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
   const link = new URL(`/auth/reset-password?token=${token}`, env.APP_URL).toString();
   const platformName = await getPlatformName();
   await sendMail({
-    to: email,
+    to: user.email,
     subject: `Reset your ${platformName} password`,
     text:
       `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your ${platformName} account. ` +

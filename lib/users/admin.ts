@@ -1,3 +1,4 @@
+import "server-only";
 import { canManageUsers } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client";

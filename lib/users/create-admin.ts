@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
@@ -22,7 +23,7 @@ export async function createAdmin(prisma: PrismaClient, input: CreateAdminInput)
   });
   if (taken) {
     throw new Error(
-      taken.username === data.username
+      taken.username.toLowerCase() === data.username.toLowerCase()
         ? `The username ${data.username} is already taken`
         : `An account with the e-mail ${data.email} already exists`,
     );

@@ -1,3 +1,4 @@
+import "../support/server-only-outside-jest";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { startEmbeddedDatabase } from "../../lib/db/embedded";

@@ -61,6 +61,11 @@ describe("the drift check notices", () => {
       "programs.duration: type is text",
     ],
     [
+      "case-sensitive usernames",
+      `ALTER TABLE users ALTER COLUMN username TYPE text`,
+      "users.username: type is text, schema says citext",
+    ],
+    [
       "a wrong precision",
       `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`,
       "programs.tuition: type is numeric(12,2)",
@@ -106,6 +111,12 @@ describe("the drift check notices", () => {
       `ALTER TABLE programs DROP CONSTRAINT "programs_universityId_fkey";
        ALTER TABLE programs ADD CONSTRAINT "programs_universityId_fkey" FOREIGN KEY ("universityId") REFERENCES universities(id)`,
       "foreign key programs(universityId) -> universities(id): ON DELETE differs",
+    ],
+    [
+      "a foreign key that does not follow renames",
+      `ALTER TABLE programs DROP CONSTRAINT "programs_level_fkey";
+       ALTER TABLE programs ADD CONSTRAINT "programs_level_fkey" FOREIGN KEY ("level") REFERENCES study_levels(name) ON DELETE RESTRICT`,
+      "foreign key programs(level) -> study_levels(name): ON UPDATE differs",
     ],
   ])("%s", async (_name, change, expected) => {
     const drift = await driftAfter(change);

@@ -13,7 +13,7 @@ export interface EmbeddedProcess {
 
 export function startEmbeddedProcess(): Promise<EmbeddedProcess> {
   const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child: ChildProcess = spawn(tsx, ["scripts/db-serve.ts", "--memory"], {
+  const child: ChildProcess = spawn(tsx, ["--conditions=react-server", "scripts/db-serve.ts", "--memory"], {
     env: { ...process.env, DATABASE_URL: "", PGLITE_PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });

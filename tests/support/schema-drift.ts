@@ -4,7 +4,7 @@ import { getDMMF } from "@prisma/internals";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
 // default), enums, primary keys, unique constraints, indexes (columns, method, operator class)
-// and foreign keys (columns, target, ON DELETE). Prisma's schema engine would do this with
+// and foreign keys (columns, target, ON DELETE, ON UPDATE). Prisma's schema engine would do this with
 // `prisma migrate diff`; it cannot be downloaded here, so the migrations are hand-written and
 // this check keeps them honest. Returns one line per difference; empty means in sync.
 
@@ -45,6 +45,7 @@ interface ForeignKey {
   ref_table: string;
   ref_columns: string[];
   on_delete: string;
+  on_update: string;
 }
 
 const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
@@ -94,7 +95,7 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
                       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               array(SELECT a.attname::text FROM unnest(c.confkey) WITH ORDINALITY k(attnum, ord)
                       JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum ORDER BY k.ord) AS ref_columns,
-              c.confdeltype::text AS on_delete
+              c.confdeltype::text AS on_delete, c.confupdtype::text AS on_update
          FROM pg_constraint c
         WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace`,
     )
@@ -202,7 +203,7 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
   }
 
   // Foreign keys.
-  const ON_DELETE: Record<string, string> = {
+  const ACTION: Record<string, string> = {
     Cascade: "c",
     Restrict: "r",
     NoAction: "a",
@@ -220,6 +221,8 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
         .filter((f) => field.relationFromFields!.includes(f.name))
         .some((f) => !f.isRequired);
       const onDelete = field.relationOnDelete ?? (optional ? "SetNull" : "Restrict");
+      // Prisma's default, and what every migration here writes.
+      const onUpdate = field.relationOnUpdate ?? "Cascade";
       const fk = dbForeignKeys.find(
         (f) => unquote(f.table_name) === table && f.columns.join(",") === cols.join(","),
       );
@@ -230,8 +233,10 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
         fk.ref_columns.join(",") !== refCols.join(",")
       )
         differences.push(`${label}: points to ${fk.ref_table}(${fk.ref_columns.join(", ")}) in the database`);
-      else if (fk.on_delete !== ON_DELETE[onDelete])
+      else if (fk.on_delete !== ACTION[onDelete])
         differences.push(`${label}: ON DELETE differs (database '${fk.on_delete}', schema ${onDelete})`);
+      else if (fk.on_update !== ACTION[onUpdate])
+        differences.push(`${label}: ON UPDATE differs (database '${fk.on_update}', schema ${onUpdate})`);
     }
   }
 
@@ -251,6 +256,7 @@ function expectedColumnType(field: DmmfField, enumDbName: Map<string, string>): 
     base = nativeArgs.length ? `character varying(${nativeArgs[0]})` : "character varying";
   else if (nativeName === "Timestamptz") base = `timestamp with time zone(${nativeArgs[0] ?? 3})`;
   else if (nativeName === "Date") base = "date";
+  else if (nativeName === "Citext") base = "citext";
   else
     switch (field.type) {
       case "Int":
@@ -306,7 +312,8 @@ function describeColumnType(column: Column): string {
   const list = column.data_type === "ARRAY";
   const udt = list ? column.udt_name.slice(1) : column.udt_name;
   let base: string;
-  if (column.data_type === "USER-DEFINED") base = `enum ${column.udt_name}`;
+  if (column.data_type === "USER-DEFINED")
+    base = column.udt_name === "citext" ? "citext" : `enum ${column.udt_name}`;
   else if (!list && column.data_type === "character") base = `character(${column.character_maximum_length})`;
   else if (!list && column.data_type === "character varying")
     base = column.character_maximum_length

@@ -1,4 +1,4 @@
-import { trend, trendText } from "@/lib/dashboard/stats";
+import { trend, trendText } from "@/lib/dashboard/trend";
 
 test("trend: percent change of the last 30 days against the 30 before, one decimal", () => {
   expect(trend(15, 10)).toBe(50);

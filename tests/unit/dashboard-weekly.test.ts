@@ -1,4 +1,4 @@
-import { fillWeeks, recentWeeks, weekStart } from "@/lib/dashboard/weekly";
+import { fillWeeks, recentWeeks, weekStart } from "@/lib/dashboard/weeks";
 
 test("a week starts on Monday 00:00 UTC", () => {
   expect(weekStart(new Date("2026-11-21T15:30:00Z")).toISOString()).toBe("2026-11-16T00:00:00.000Z"); // a Saturday

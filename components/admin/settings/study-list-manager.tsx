@@ -12,7 +12,7 @@ import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/format";
 import { apiFetch, errorMessage } from "@/lib/http/client";
-import type { StudyItem } from "@/lib/settings/queries";
+import type { StudyItem } from "@/lib/settings/constants";
 import { studyFieldSchema, studyLevelSchema } from "@/lib/validation/settings";
 
 type StudyListManagerProps = {

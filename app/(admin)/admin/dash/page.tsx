@@ -6,8 +6,10 @@ import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApplications } from "@/lib/applications/queries";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { getDashboardStats, trendText } from "@/lib/dashboard/stats";
-import { getWeeklyApplications, TREND_WEEKS } from "@/lib/dashboard/weekly";
+import { getDashboardStats } from "@/lib/dashboard/stats";
+import { trendText } from "@/lib/dashboard/trend";
+import { getWeeklyApplications } from "@/lib/dashboard/weekly";
+import { TREND_WEEKS } from "@/lib/dashboard/weeks";
 import { formatCount, formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Admin Dashboard" };

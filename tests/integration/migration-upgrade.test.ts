@@ -1,0 +1,132 @@
+import { Client } from "pg";
+import { createPrismaClient } from "@/lib/db/client";
+import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate";
+import { seed } from "@/lib/db/seed";
+import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { findSchemaDrift } from "../support/schema-drift";
+
+// The migrations after the first release, applied to a database that the earlier ones built and
+// the seed filled, with rows those earlier versions allowed.
+
+const STUDY_KEYS = "20261122000000_program_study_list_keys";
+const LETTER_CASE = "20261122010000_case_insensitive_usernames";
+
+let scratch: ScratchDatabase;
+let client: Client;
+const migrations = readMigrations();
+
+function upTo(name: string, { including }: { including: boolean }): Migration[] {
+  const index = migrations.findIndex((m) => m.name === name);
+  expect(index).toBeGreaterThan(0);
+  return migrations.slice(0, including ? index + 1 : index);
+}
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase();
+  client = new Client({ connectionString: scratch.url });
+  await client.connect();
+  await migrateWith(client, upTo(STUDY_KEYS, { including: false }));
+  const prisma = createPrismaClient(scratch.url, { max: 2 });
+  try {
+    await seed(prisma);
+  } finally {
+    await prisma.$disconnect();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await client.end();
+  await scratch.drop();
+});
+
+async function programsById() {
+  const { rows } = await client.query(`SELECT "id", "level", "field" FROM "programs" ORDER BY "id"`);
+  return rows;
+}
+
+test("study list keys: every program is kept, and the names programs used join the lists", async () => {
+  // Before the keys, a level or field could be deleted from the lists while programs used it.
+  const university = await client.query(`SELECT "id" FROM "universities" ORDER BY "id" LIMIT 1`);
+  await client.query(
+    `INSERT INTO "programs" ("universityId", "name", "description", "level", "field", "degree",
+                             "duration", "tuition", "deadline", "updatedAt")
+     VALUES ($1, 'Legacy Diploma', 'Kept.', 'Diploma', 'Oceanography', 'BA', 2, 100, now(), now()),
+            ($1, 'Legacy Foundation', 'Kept.', 'Foundation', 'Oceanography', 'BA', 1, 100, now(), now())`,
+    [university.rows[0].id],
+  );
+  const before = await programsById();
+  expect(before.length).toBeGreaterThan(1000);
+  const lastLevel = await client.query(`SELECT max("position") AS "max" FROM "study_levels"`);
+
+  const result = await migrateWith(client, upTo(STUDY_KEYS, { including: true }));
+  expect(result.applied).toEqual([STUDY_KEYS]);
+
+  expect(await programsById()).toEqual(before);
+  const levels = await client.query(
+    `SELECT "name", "position" FROM "study_levels" WHERE "position" > $1 ORDER BY "position"`,
+    [lastLevel.rows[0].max],
+  );
+  expect(levels.rows.map((r) => r.name)).toEqual(["Diploma", "Foundation"]);
+  const fields = await client.query(
+    `SELECT count(*)::int AS "n" FROM "study_fields" WHERE "name" = 'Oceanography'`,
+  );
+  expect(fields.rows[0].n).toBe(1);
+
+  // The keys now hold: a used level cannot go, an unknown one cannot be used, a rename follows.
+  await expect(client.query(`DELETE FROM "study_levels" WHERE "name" = 'Diploma'`)).rejects.toThrow(
+    /programs_level_fkey/,
+  );
+  await expect(
+    client.query(`UPDATE "programs" SET "field" = 'Alchemy' WHERE "name" = 'Legacy Diploma'`),
+  ).rejects.toThrow(/programs_field_fkey/);
+  await client.query(`UPDATE "study_levels" SET "name" = 'Diploma (legacy)' WHERE "name" = 'Diploma'`);
+  const renamed = await client.query(`SELECT "level" FROM "programs" WHERE "name" = 'Legacy Diploma'`);
+  expect(renamed.rows[0].level).toBe("Diploma (legacy)");
+});
+
+test("case-insensitive accounts: case-variant duplicates stop the migration, named, until the operator resolves them", async () => {
+  await client.query(
+    `INSERT INTO "users" ("username", "email", "fullName") VALUES
+       ('Twin', 'twin.one@example.com', 'Twin One'), ('twin', 'twin.two@example.com', 'Twin Two'),
+       ('mail_a', 'Same@Example.com', 'Mail A'), ('mail_b', 'same@example.com', 'Mail B')`,
+  );
+  const twins = await client.query(
+    `SELECT "id", "username" FROM "users" WHERE lower("username") = 'twin' ORDER BY "id"`,
+  );
+  const mails = await client.query(
+    `SELECT "id" FROM "users" WHERE lower("email") = 'same@example.com' ORDER BY "id"`,
+  );
+  const [first, second] = twins.rows.map((r) => r.id);
+  const [mailA, mailB] = mails.rows.map((r) => r.id);
+
+  const failure = migrateWith(client, upTo(LETTER_CASE, { including: true }));
+  await expect(failure).rejects.toThrow(
+    `Migration ${LETTER_CASE} failed: Accounts differ only in letter case: ` +
+      `username 'Twin' (id ${first}), 'twin' (id ${second}); ` +
+      `email 'Same@Example.com' (id ${mailA}), 'same@example.com' (id ${mailB}).`,
+  );
+  const recorded = await client.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = $1`, [
+    LETTER_CASE,
+  ]);
+  expect(recorded.rows).toHaveLength(0);
+  const type = await client.query(
+    `SELECT "data_type" FROM information_schema.columns WHERE "table_name" = 'users' AND "column_name" = 'username'`,
+  );
+  expect(type.rows[0].data_type).toBe("text");
+
+  // What the operator does: rename (or merge and delete) all but one of each, then migrate again.
+  await client.query(`UPDATE "users" SET "username" = 'twin2' WHERE "id" = $1`, [second]);
+  await client.query(`UPDATE "users" SET "email" = 'same.b@example.com' WHERE "id" = $1`, [mailB]);
+  const usersBefore = await client.query(`SELECT count(*)::int AS "n" FROM "users"`);
+  expect((await migrateWith(client, upTo(LETTER_CASE, { including: true }))).applied).toEqual([LETTER_CASE]);
+  expect((await client.query(`SELECT count(*)::int AS "n" FROM "users"`)).rows[0].n).toBe(
+    usersBefore.rows[0].n,
+  );
+  const found = await client.query(`SELECT "id" FROM "users" WHERE "username" = 'TWIN'`);
+  expect(found.rows).toEqual([{ id: first }]);
+});
+
+test("after every migration, the upgraded database matches schema.prisma", async () => {
+  await migrateWith(client, migrations);
+  expect(await findSchemaDrift(client)).toEqual([]);
+});
