@@ -3,13 +3,12 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as register } from "@/app/api/register/route";
 import { POST as createUser } from "@/app/api/users/route";
 import { findOrCreateGoogleUser } from "@/lib/auth/google";
-import { hashPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
 import type { Mail } from "@/lib/mail/send";
 import { EMAIL_TAKEN, USERNAME_TAKEN } from "@/lib/users/accounts";
 import { createAdmin } from "@/lib/users/create-admin";
 import { Agent } from "../support/agent";
-import { uniqueTag } from "../support/factories";
+import { cleanup, createStudent, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";
 
 // Usernames and e-mails are one account whatever their letter case (citext columns): a case
@@ -28,13 +27,12 @@ let account: { id: number };
 
 beforeAll(async () => {
   roles = await signInEachRole(`${tag}r`);
-  account = await prisma.user.create({
-    data: { username, email, fullName: "Case Tester", password: await hashPassword(PASSWORD) },
-  });
+  account = await createStudent({ username, email, fullName: "Case Tester", password: PASSWORD });
 });
 
 afterAll(async () => {
-  await roles.remove();
+  await cleanup();
+  // Accounts the endpoints under test created (registration, Add User, createAdmin).
   await prisma.user.deleteMany({ where: { username: { contains: tag } } });
   await prisma.loginAttempt.deleteMany({ where: { key: { contains: tag.toLowerCase() } } });
 });
