@@ -5,7 +5,7 @@ import { useId } from "react";
 import { useWatch } from "react-hook-form";
 import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
 import { FormDialog, useDialogForm } from "@/components/admin/form-dialog";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
@@ -62,25 +62,13 @@ export function AddUserForm({ canCreateAdmins, defaultRole = "user", submitLabel
     control,
     formState: { errors },
   } = form;
+  const field = fieldsOf(register, errors);
   const role = useWatch({ control, name: "role" });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
-      <FormField
-        id={`${id}-full-name`}
-        label="Full name"
-        autoComplete="off"
-        error={errors.fullName?.message}
-        {...register("fullName")}
-      />
-      <FormField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <FormField id={`${id}-full-name`} label="Full name" autoComplete="off" {...field("fullName")} />
+      <FormField id={`${id}-email`} label="Email" type="email" autoComplete="off" {...field("email")} />
       <FormField
         id={`${id}-username`}
         label="Username"
@@ -88,8 +76,7 @@ export function AddUserForm({ canCreateAdmins, defaultRole = "user", submitLabel
         autoCapitalize="none"
         spellCheck={false}
         hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
-        error={errors.username?.message}
-        {...register("username")}
+        {...field("username")}
       />
       <NewPasswordFields idPrefix={id} register={register} errors={errors} />
       {canCreateAdmins && (
