@@ -1,22 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { toast } from "sonner";
+import { useId } from "react";
+import { useWatch } from "react-hook-form";
 import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
+import { FormDialog, useDialogForm } from "@/components/admin/form-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { apiFetch, errorMessage } from "@/lib/http/client";
-import type { AdminType, Role } from "@/lib/validation/users";
+import { apiFetch } from "@/lib/http/client";
+import { updateUserSchema, type AdminType, type Role, type UpdateUserInput } from "@/lib/validation/users";
 
 type Access = "user" | "team" | "super";
 
@@ -26,11 +18,17 @@ const ACCESS_LABELS: Record<Access, string> = {
   user: "User (student): no admin access",
 };
 
-const accessOf = (role: Role, adminType: AdminType | null): Access =>
+const accessOf = (role: Role | undefined, adminType: AdminType | null | undefined): Access =>
   role === "admin" ? (adminType === "super" ? "super" : "team") : "user";
 
+/** The PATCH body for an access level: a user (student) carries no admin type. */
+const bodyOf = (access: Access): UpdateUserInput =>
+  access === "user" ? { role: "user" } : { role: "admin", adminType: access };
+
+type User = { id: number; fullName: string; role: Role; adminType: AdminType | null };
+
 type ManageAccessDialogProps = {
-  user: { id: number; fullName: string; role: Role; adminType: AdminType | null };
+  user: User;
   /** The trigger's text: 'Manage Access' on the Team tab, 'Change role' in the user list. */
   triggerLabel?: string;
   /** Whether this is the viewer's own account (stepping down ends their admin access). */
@@ -46,90 +44,94 @@ export function ManageAccessDialog({
   triggerLabel = "Manage Access",
   isSelf = false,
 }: ManageAccessDialogProps) {
-  const router = useRouter();
-  const id = useId();
-  const current = accessOf(user.role, user.adminType);
-  const [open, setOpen] = useState(false);
-  const [access, setAccess] = useState<Access>(current);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  function onOpenChange(next: boolean) {
-    if (saving) return;
-    if (next) {
-      setAccess(current);
-      setError(null);
-    }
-    setOpen(next);
-  }
-
-  async function save(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (access === current) {
-      setOpen(false);
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await apiFetch(`/api/users/${user.id}`, {
-        method: "PATCH",
-        body: access === "user" ? { role: "user" } : { role: "admin", adminType: access },
-      });
-      toast.success("Access updated", {
-        description:
-          access === "user"
-            ? `${user.fullName} no longer has admin access.`
-            : `${user.fullName} is now a ${access} admin.`,
-      });
-      setOpen(false);
-      router.refresh();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      title="Manage access"
+      description={`${user.fullName}. A change signs them out; the new access applies at their next sign-in.`}
+      trigger={
         <Button type="button" variant="outline" size="sm">
           {triggerLabel}
           <span className="sr-only"> for {user.fullName}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Manage access</DialogTitle>
-          <DialogDescription>
-            {user.fullName}. A change signs them out; the new access applies at their next sign-in.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={save} noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-access`}>Access level</Label>
-            <Select value={access} onValueChange={(value) => setAccess(value as Access)}>
-              <SelectTrigger id={`${id}-access`} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(["super", "team", "user"] as const).map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {ACCESS_LABELS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {isSelf && access !== current && (
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              This is your own account: you will be signed out and lose the access you give up.
-            </p>
-          )}
-          <DialogFormFooter error={error} pending={saving} submitLabel="Save" pendingLabel="Saving…" />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <AccessForm user={user} isSelf={isSelf} />
+    </FormDialog>
+  );
+}
+
+function AccessForm({ user, isSelf }: { user: User; isSelf: boolean }) {
+  const id = useId();
+  const current = accessOf(user.role, user.adminType);
+  const { form, onSubmit, pending, serverError, close } = useDialogForm({
+    schema: updateUserSchema,
+    defaultValues: bodyOf(current),
+    fields: ["role", "adminType"],
+    request: (body) => apiFetch(`/api/users/${user.id}`, { method: "PATCH", body }),
+    success: (_, { role, adminType }) => ({
+      title: "Access updated",
+      description:
+        role === "user"
+          ? `${user.fullName} no longer has admin access.`
+          : `${user.fullName} is now a ${adminType} admin.`,
+    }),
+  });
+  const {
+    control,
+    setValue,
+    formState: { errors },
+  } = form;
+  const [role, adminType] = useWatch({ control, name: ["role", "adminType"] });
+  const access = accessOf(role, adminType);
+  const error = errors.role?.message ?? errors.adminType?.message;
+
+  function choose(next: Access) {
+    const body = bodyOf(next);
+    setValue("role", body.role, { shouldDirty: true });
+    setValue("adminType", body.adminType, { shouldDirty: true });
+  }
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        if (access !== current) return void onSubmit(event);
+        event.preventDefault(); // nothing changed: nothing to send
+        close();
+      }}
+      noValidate
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-access`}>Access level</Label>
+        <Select value={access} onValueChange={(value) => choose(value as Access)}>
+          <SelectTrigger
+            id={`${id}-access`}
+            className="w-full"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-access-error` : undefined}
+          >
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {(["super", "team", "user"] as const).map((value) => (
+              <SelectItem key={value} value={value}>
+                {ACCESS_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {error && (
+          <p id={`${id}-access-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+      {isSelf && access !== current && (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          This is your own account: you will be signed out and lose the access you give up.
+        </p>
+      )}
+      <DialogFormFooter error={serverError} pending={pending} submitLabel="Save" pendingLabel="Saving…" />
+    </form>
   );
 }

@@ -5,7 +5,7 @@ import { MailIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,7 @@ export function ForgotPasswordForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -49,14 +50,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <FormField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { homeOf } from "@/lib/auth/paths";
@@ -30,6 +30,7 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -52,8 +53,7 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register("username")}
+        {...field("username")}
       />
       <FormField
         id="login-password"

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
@@ -34,6 +34,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: "", email: "", username: "", password: "", confirmPassword: "" },
   });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -50,21 +51,8 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
   const pending = isSubmitting || leaving;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Register">
-      <FormField
-        id="register-full-name"
-        label="Full name"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...register("fullName")}
-      />
-      <FormField
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <FormField id="register-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
+      <FormField id="register-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <FormField
         id="register-username"
         label="Username"
@@ -72,8 +60,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
-        error={errors.username?.message}
-        {...register("username")}
+        {...field("username")}
       />
       <NewPasswordFields idPrefix="register" register={register} errors={errors} />
       <Button type="submit" size="lg" disabled={pending} className="w-full">

@@ -1,3 +1,11 @@
+import {
+  get,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
@@ -14,8 +22,8 @@ type FormFieldProps = React.ComponentProps<typeof Input> & {
 };
 
 /**
- * A labelled input with its hint and inline error. Spread react-hook-form's `register(name)` into
- * it: `<FormField id="login-username" label="Username" error={errors.username?.message} {...register("username")} />`.
+ * A labelled input with its hint and inline error. Spread a react-hook-form field into it with
+ * `fieldsOf`: `<FormField id="login-username" label="Username" {...field("username")} />`.
  */
 export function FormField({ id, label, error, hint, labelAside, className, ...inputProps }: FormFieldProps) {
   const hintId = `${id}-hint`;
@@ -44,4 +52,15 @@ export function FormField({ id, label, error, hint, labelAside, className, ...in
       )}
     </div>
   );
+}
+
+/**
+ * FormField's props for the fields of a react-hook-form form: `const field = fieldsOf(register,
+ * errors)`, then `field(name)` is the field's registration and its message.
+ */
+export function fieldsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>) => ({
+    ...register(name),
+    error: (get(errors, name) as FieldError | undefined)?.message,
+  });
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
@@ -27,6 +27,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
   });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -48,8 +49,7 @@ export function ChangePasswordForm() {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register("currentPassword")}
+        {...field("currentPassword")}
       />
       <NewPasswordFields
         idPrefix="new"

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useAuth } from "@/components/auth/auth-provider";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { apiFetch, errorMessage } from "@/lib/http/client";
@@ -27,6 +27,7 @@ export function ProfileForm({ defaultValues }: ProfileFormProps) {
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm({ resolver: zodResolver(profileSchema), defaultValues });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,21 +46,8 @@ export function ProfileForm({ defaultValues }: ProfileFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <FormField
-        id="profile-full-name"
-        label="Full name"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...register("fullName")}
-      />
-      <FormField
-        id="profile-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <FormField id="profile-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
+      <FormField id="profile-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <div>
         <Button type="submit" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? "Saving..." : "Save changes"}

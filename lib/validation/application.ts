@@ -55,15 +55,22 @@ export function applicationSchema(now = new Date()) {
 
 export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
 
+export const NOTE_MAX = 2000;
+export const STATUS_REQUIRED = "Choose the new status";
+
 /** An admin's status change (PATCH /api/applications/{id}, the Update Status dialog). */
 export const statusChangeSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, {
-    error: `status must be one of: ${APPLICATION_STATUSES.join(", ")}`,
+    // A missing status is what the dialog's unchosen select sends: say so in its words.
+    error: (issue) =>
+      issue.input === undefined
+        ? STATUS_REQUIRED
+        : `status must be one of: ${APPLICATION_STATUSES.join(", ")}`,
   }),
   note: z
     .string()
     .trim()
-    .max(2000, "The note must be at most 2000 characters")
+    .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`)
     .optional()
     .transform((note) => note || null),
 });

@@ -1,4 +1,4 @@
-import { applicationSchema } from "@/lib/validation/application";
+import { applicationSchema, statusChangeSchema } from "@/lib/validation/application";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const valid = {
@@ -45,5 +45,20 @@ test("graduation year runs from 1900 to the current year", () => {
   );
   expect(messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: 1900 } })).toEqual(
     [],
+  );
+});
+
+test("a status change: the dialog's words for a missing status, the allowed values for a wrong one", () => {
+  const statusMessage = (input: unknown) => statusChangeSchema.safeParse(input).error?.issues[0].message;
+  expect(statusMessage({})).toBe("Choose the new status");
+  expect(statusMessage({ status: "done" })).toBe(
+    "status must be one of: pending, in-review, rejected, sent-to-university, approved",
+  );
+  expect(statusChangeSchema.parse({ status: "approved", note: "  " })).toEqual({
+    status: "approved",
+    note: null,
+  });
+  expect(statusMessage({ status: "approved", note: "a".repeat(2001) })).toBe(
+    "The note must be at most 2000 characters",
   );
 });

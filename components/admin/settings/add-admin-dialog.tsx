@@ -1,95 +1,72 @@
 "use client";
 
 import { ShieldPlusIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
-import { AddUserForm } from "@/components/admin/add-user-dialog";
+import { ADMIN_TYPE_OPTIONS, AddUserForm } from "@/components/admin/add-user-dialog";
 import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
+import { FormDialog, useDialogForm } from "@/components/admin/form-dialog";
+import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import type { AdminUserDto } from "@/lib/users/admin";
-import type { AdminType } from "@/lib/validation/users";
+import { updateUserSchema } from "@/lib/validation/users";
 
 /**
  * The Team tab's Add Admin: promote an existing user (searched by name, e-mail or username through
  * GET /api/users) or create a new admin account.
  */
 export function AddAdminDialog() {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      title="Add Admin"
+      description="Give an existing user admin access, or create a new admin account."
+      trigger={
         <Button type="button">
           <ShieldPlusIcon aria-hidden="true" />
           Add Admin
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Admin</DialogTitle>
-          <DialogDescription>
-            Give an existing user admin access, or create a new admin account.
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <Tabs defaultValue="existing">
-            <TabsList className="w-full">
-              <TabsTrigger value="existing">Existing user</TabsTrigger>
-              <TabsTrigger value="new">New account</TabsTrigger>
-            </TabsList>
-            <TabsContent value="existing" className="pt-2">
-              <PromoteUser onDone={() => setOpen(false)} />
-            </TabsContent>
-            <TabsContent value="new" className="pt-2">
-              <AddUserForm
-                canCreateAdmins
-                defaultRole="admin"
-                submitLabel="Create Admin"
-                label="Create an admin account"
-                onCreated={() => setOpen(false)}
-                cancel={<CancelButton />}
-              />
-            </TabsContent>
-          </Tabs>
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <Tabs defaultValue="existing">
+        <TabsList className="w-full">
+          <TabsTrigger value="existing">Existing user</TabsTrigger>
+          <TabsTrigger value="new">New account</TabsTrigger>
+        </TabsList>
+        <TabsContent value="existing" className="pt-2">
+          <PromoteUser />
+        </TabsContent>
+        <TabsContent value="new" className="pt-2">
+          <AddUserForm
+            canCreateAdmins
+            defaultRole="admin"
+            submitLabel="Create Admin"
+            label="Create an admin account"
+          />
+        </TabsContent>
+      </Tabs>
+    </FormDialog>
   );
 }
 
-function CancelButton() {
-  return (
-    <DialogClose asChild>
-      <Button type="button" variant="outline">
-        Cancel
-      </Button>
-    </DialogClose>
-  );
-}
-
-function PromoteUser({ onDone }: { onDone: () => void }) {
-  const router = useRouter();
+/** Makes a student an admin: PATCH /api/users/{id} { role: "admin", adminType }. */
+function PromoteUser() {
   const id = useId();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<AdminUserDto[] | null>(null);
   const [chosen, setChosen] = useState<AdminUserDto | null>(null);
-  const [adminType, setAdminType] = useState<AdminType>("team");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { form, onSubmit, pending, serverError, setServerError } = useDialogForm({
+    schema: updateUserSchema,
+    defaultValues: { role: "admin", adminType: "team" },
+    fields: ["adminType"],
+    request: (body) => apiFetch(`/api/users/${chosen!.id}`, { method: "PATCH", body }),
+    success: (_, { adminType }) => ({
+      title: "Admin added",
+      description: `${chosen!.fullName} is now a ${adminType} admin.`,
+    }),
+  });
 
   // Students matching what is typed, once typing pauses.
   useEffect(() => {
@@ -102,33 +79,19 @@ function PromoteUser({ onDone }: { onDone: () => void }) {
       })
         .then(setResults)
         .catch((failure) => {
-          if (!controller.signal.aborted) setError(errorMessage(failure));
+          if (!controller.signal.aborted) setServerError(errorMessage(failure));
         });
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, setServerError]);
 
-  async function promote(event: React.FormEvent<HTMLFormElement>) {
+  function promote(event: React.FormEvent<HTMLFormElement>) {
+    if (chosen) return void onSubmit(event);
     event.preventDefault();
-    if (!chosen) {
-      setError("Choose a user to promote.");
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await apiFetch(`/api/users/${chosen.id}`, { method: "PATCH", body: { role: "admin", adminType } });
-      toast.success("Admin added", { description: `${chosen.fullName} is now a ${adminType} admin.` });
-      router.refresh();
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
+    setServerError("Choose a user to promote.");
   }
 
   const shown = query.trim().length < 2 ? null : results;
@@ -170,21 +133,16 @@ function PromoteUser({ onDone }: { onDone: () => void }) {
           )}
         </div>
       )}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-type`}>Admin type</Label>
-        <Select value={adminType} onValueChange={(value) => setAdminType(value as AdminType)}>
-          <SelectTrigger id={`${id}-type`} className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="team">Team admin</SelectItem>
-            <SelectItem value="super">Super admin</SelectItem>
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        control={form.control}
+        name="adminType"
+        id={`${id}-type`}
+        label="Admin type"
+        options={ADMIN_TYPE_OPTIONS}
+      />
       <DialogFormFooter
-        error={error}
-        pending={saving}
+        error={serverError}
+        pending={pending}
         submitDisabled={!chosen}
         submitLabel={chosen ? `Make ${chosen.fullName} an admin` : "Make admin"}
       />

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormField } from "@/components/forms/form-field";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { apiFetch, errorMessage } from "@/lib/http/client";
@@ -20,6 +20,7 @@ export function GeneralSettingsForm({ platformName }: { platformName: string }) 
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm({ resolver: zodResolver(generalSettingsSchema), defaultValues: { platformName } });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -43,8 +44,7 @@ export function GeneralSettingsForm({ platformName }: { platformName: string }) 
         label="Platform name"
         hint={`Shown in the header, the footer and page titles. At most ${PLATFORM_NAME_MAX} characters.`}
         maxLength={PLATFORM_NAME_MAX}
-        error={errors.platformName?.message}
-        {...register("platformName")}
+        {...field("platformName")}
       />
       <div>
         <Button type="submit" disabled={isSubmitting || !isDirty}>

@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import * as alert from "@/components/ui/alert-dialog";
+import * as dialog from "@/components/ui/dialog";
+
+const PARTS = {
+  dialog: {
+    Root: dialog.Dialog,
+    Trigger: dialog.DialogTrigger,
+    Content: dialog.DialogContent,
+    Header: dialog.DialogHeader,
+    Title: dialog.DialogTitle,
+    Description: dialog.DialogDescription,
+  },
+  alertdialog: {
+    Root: alert.AlertDialog,
+    Trigger: alert.AlertDialogTrigger,
+    Content: alert.AlertDialogContent,
+    Header: alert.AlertDialogHeader,
+    Title: alert.AlertDialogTitle,
+    Description: alert.AlertDialogDescription,
+  },
+};
+
+type TriggeredDialogProps = {
+  /** A dialog, or an alertdialog (a confirmation). */
+  role: keyof typeof PARTS;
+  /** The button that opens it. */
+  trigger: React.ReactElement;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  /** While busy (a request is running), Escape, the overlay and Cancel do not close it. */
+  busy: boolean;
+  /** The body, given a way to close the dialog (after a success). Mounted while open. */
+  children: (close: () => void) => React.ReactNode;
+};
+
+/** A dialog opened by its trigger, with its title and description, that stays open while busy. */
+export function TriggeredDialog({ role, trigger, title, description, busy, children }: TriggeredDialogProps) {
+  const { Root, Trigger, Content, Header, Title, Description } = PARTS[role];
+  const [open, setOpen] = useState(false);
+  return (
+    <Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Trigger asChild>{trigger}</Trigger>
+      <Content>
+        <Header>
+          <Title>{title}</Title>
+          <Description>{description}</Description>
+        </Header>
+        {children(() => setOpen(false))}
+      </Content>
+    </Root>
+  );
+}

@@ -1,0 +1,105 @@
+/** @jest-environment jsdom */
+import * as kit from "../support/dialog-kit";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
+import type { ApplicationStatus } from "@/lib/applications/status";
+
+// The Update status dialog: statusChangeSchema's messages before sending, the PATCH body, the
+// pending label, the toast, and the server's refusal or field errors inside the dialog.
+
+const TRIGGER = "Update status of Rowan Lee's application";
+
+const open = (status: ApplicationStatus = "in-review") =>
+  kit.openDialog(
+    <StatusUpdateDialog
+      application={{ id: 9, status, studentName: "Rowan Lee", programName: "Data Science" }}
+    />,
+    TRIGGER,
+    "Update status",
+  );
+
+const save = () => fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+test("Save without a status says 'Choose the new status' and sends nothing", async () => {
+  open();
+  save();
+  expect(await screen.findByText("Choose the new status")).toBeInTheDocument();
+  expect(screen.getByRole("combobox", { name: "New status" })).toHaveAttribute("aria-invalid", "true");
+  expect(kit.fetchMock).not.toHaveBeenCalled();
+});
+
+test("sends the status and the trimmed note, shows 'Saving…', then toasts, closes and refreshes", async () => {
+  const held = kit.heldAnswer(kit.answer(200, {}));
+  kit.fetchMock.mockReturnValue(held.promise);
+  open();
+  kit.choose("New status", "Sent to University");
+  fireEvent.change(screen.getByLabelText("Note for the student (optional)"), {
+    target: { value: "  Forwarded to the university.  " },
+  });
+  expect(screen.getByText("32/2000 characters")).toBeInTheDocument();
+  save();
+
+  expect(await screen.findByRole("button", { name: "Saving…" })).toBeDisabled();
+  expect(kit.sent()).toEqual([
+    {
+      url: "/api/applications/9",
+      method: "PATCH",
+      body: { status: "sent-to-university", note: "Forwarded to the university." },
+    },
+  ]);
+  await kit.releaseAndClose(held, ["Status updated", "Rowan Lee's application is now Sent to University."]);
+  expect(kit.mockRouter.refresh).toHaveBeenCalledTimes(1);
+});
+
+test("a single allowed move is preselected, and an empty note is not sent", async () => {
+  kit.fetchMock.mockResolvedValue(kit.answer(200, {}));
+  open("pending");
+  expect(screen.getByRole("combobox", { name: "New status" })).toHaveTextContent("In Review");
+  save();
+  await waitFor(() => expect(kit.toastSuccess).toHaveBeenCalled());
+  expect(kit.sent()[0].body).toEqual({ status: "in-review" });
+});
+
+test("the server's refusal is shown in the dialog, which stays open", async () => {
+  kit.fetchMock.mockResolvedValue(
+    kit.answer(422, {
+      error: "An application cannot move from Approved to Rejected. Approved is a final status.",
+    }),
+  );
+  const dialog = open();
+  kit.choose("New status", "Rejected");
+  save();
+  expect(await screen.findByRole("alert")).toHaveTextContent("Approved is a final status.");
+  expect(dialog).toBeInTheDocument();
+  expect(kit.toastSuccess).not.toHaveBeenCalled();
+  expect(kit.mockRouter.refresh).not.toHaveBeenCalled();
+});
+
+test("the server's field errors land on their fields", async () => {
+  kit.fetchMock.mockResolvedValue(kit.fieldRefusal("note", "The note must be at most 2000 characters"));
+  open();
+  kit.choose("New status", "Rejected");
+  save();
+  expect(await screen.findByText("The note must be at most 2000 characters")).toBeInTheDocument();
+  expect(screen.getByLabelText("Note for the student (optional)")).toHaveAttribute("aria-invalid", "true");
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+});
+
+test("a final status offers no move, only Close", () => {
+  const dialog = open("approved");
+  expect(dialog).toHaveTextContent("Approved is a final status; this application cannot move any further.");
+  expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+  // The footer's Close, before the corner's.
+  fireEvent.click(screen.getAllByRole("button", { name: "Close" })[0]);
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+});
+
+test("each opening starts afresh", async () => {
+  open();
+  save();
+  expect(await screen.findByText("Choose the new status")).toBeInTheDocument();
+  fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+  fireEvent.click(screen.getByRole("button", { name: TRIGGER }));
+  expect(screen.queryByText("Choose the new status")).not.toBeInTheDocument();
+  expect(screen.getByRole("combobox", { name: "New status" })).toHaveTextContent("Choose a status");
+});
