@@ -190,7 +190,8 @@ describe("validation", () => {
     const refused = await create(roles.agents.super, body({ level: "Diploma", field: "Astrology" }));
     expect(refused.status).toBe(400);
     expect((await refused.json()).fieldErrors).toEqual({
-      level: ["Study level must be one of: Bachelor's, Master's, PhD"],
+      // Other files add levels of their own for a moment, after the seeded ones.
+      level: [expect.stringMatching(/^Study level must be one of: Bachelor's, Master's, PhD\b/)],
       field: [expect.stringMatching(/^Study field must be one of: Art, Business, /)],
     });
 
