@@ -76,7 +76,13 @@ const LISTS: [string, AnyList, z.ZodType, Record<string, string>[]][] = [
 ];
 
 describe.each(LISTS)("%s", (_name, list, schema, cases) => {
-  const searchCases = [{}, { q: "" }, { q: "   " }, { q: "x".repeat(SEARCH_MAX) }, { q: "x".repeat(300) }];
+  const searchCases: Record<string, string>[] = [
+    {},
+    { q: "" },
+    { q: "   " },
+    { q: "x".repeat(SEARCH_MAX) },
+    { q: "x".repeat(300) },
+  ];
 
   test.each([...searchCases, ...cases])("the page and the API read %j alike", async (input) => {
     expect(await page(list, input)).toEqual(api(list, schema, input));
