@@ -10,7 +10,7 @@ import { Client } from "pg";
 import { listApplications } from "@/lib/applications/queries";
 import { getDashboardStats } from "@/lib/dashboard/stats";
 import { getWeeklyApplications } from "@/lib/dashboard/weekly";
-import { LIST_PAGE_SIZE, listWindow } from "@/lib/paging";
+import { LIST_PAGE_SIZE } from "@/lib/paging";
 import { createPrismaClient } from "@/lib/db/client";
 import { withDatabaseUrl } from "@/lib/db/connection";
 import { seed } from "@/lib/db/seed";
@@ -56,8 +56,7 @@ function searchScenario({ name, filters, sort, page = 1 }: (typeof SEARCH_SCENAR
 /** /admin/programs: the study levels (for the filter) and the page of programs, newest first. */
 /** LIMIT and OFFSET of an admin list page, as the pages compute them. */
 function pageOf(page: number) {
-  const { limit, offset } = listWindow({ q: "", page });
-  return { limit, offset };
+  return { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE };
 }
 
 function adminPrograms(

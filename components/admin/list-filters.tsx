@@ -5,7 +5,7 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { QueryInput } from "@/components/search/query-input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { listParsers } from "@/lib/paging";
+import { listParsers } from "@/lib/list-query";
 
 export interface ListFilterSelect {
   /** The query-string key, e.g. "status". */

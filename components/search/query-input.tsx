@@ -4,6 +4,7 @@ import { debounce } from "nuqs";
 import { Search } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SEARCH_MAX } from "@/lib/list-query";
 
 type UrlUpdateOptions = { limitUrlUpdates?: ReturnType<typeof debounce> };
 
@@ -39,7 +40,7 @@ export function QueryInput({
           placeholder={placeholder}
           className="pl-9"
           value={value}
-          maxLength={200}
+          maxLength={SEARCH_MAX}
           onChange={(event) =>
             onChange(event.target.value, {
               limitUrlUpdates: event.target.value === "" ? undefined : debounce(350),

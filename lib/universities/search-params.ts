@@ -1,14 +1,11 @@
-import {
-  createLoader,
-  createSerializer,
-  parseAsInteger,
-  parseAsString,
-  parseAsStringLiteral,
-} from "nuqs/server";
+import { createLoader, createSerializer } from "nuqs/server";
+import { z } from "zod";
 import { SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
+import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 
-// The query string of /universities/search, shared by the server page (parsing) and the filter
-// panel (nuqs hooks), so both read the URL the same way. Unknown values fall back to defaults.
+// The query of /universities/search and GET /api/universities, defined once: the API's schema
+// (lib/validation/university-search.ts), the server page's parse and the filter panel's nuqs hooks
+// come from it, so all read the URL the same way. /admin/universities reads ?q= of it.
 
 export const SORTS = ["ranking", "name", "tuition"] as const;
 export type SearchSort = (typeof SORTS)[number];
@@ -20,18 +17,58 @@ export const SORT_LABELS: Record<SearchSort, string> = {
 
 export const PAGE_SIZE = 20;
 
-export const searchParamsParsers = {
-  country: parseAsString.withDefault("all"),
-  level: parseAsStringLiteral(["all", ...STUDY_LEVELS]).withDefault("all"),
-  field: parseAsStringLiteral(["all", ...SEARCH_FIELDS]).withDefault("all"),
-  q: parseAsString.withDefault(""),
-  /** Maximum yearly tuition in USD; 0 means no limit. */
-  cost: parseAsInteger.withDefault(TUITION_SLIDER.min),
-  sort: parseAsStringLiteral(SORTS).withDefault("ranking"),
-  page: parseAsInteger.withDefault(1),
-};
+const COST_MESSAGE = `cost must be a whole number from 0 to ${TUITION_SLIDER.max}`;
 
+export const universitySearchQuery = defineListQuery(
+  {
+    country: queryField(
+      z
+        .string()
+        .regex(/^(all|[A-Za-z]{2})$/, "country must be a two-letter country code or 'all'")
+        .optional(),
+      "all",
+    ),
+    level: queryField(
+      z
+        .enum(["all", ...STUDY_LEVELS], {
+          error: `level must be 'all' or one of: ${STUDY_LEVELS.join(", ")}`,
+        })
+        .optional(),
+      "all",
+    ),
+    field: queryField(
+      z
+        .enum(["all", ...SEARCH_FIELDS], {
+          error: `field must be 'all' or one of: ${SEARCH_FIELDS.join(", ")}`,
+        })
+        .optional(),
+      "all",
+    ),
+    q: searchField,
+    /** Maximum yearly tuition in USD; 0 means no limit. */
+    cost: queryField(
+      z.coerce
+        .number({ error: COST_MESSAGE })
+        .int(COST_MESSAGE)
+        .min(0, COST_MESSAGE)
+        .max(TUITION_SLIDER.max, COST_MESSAGE)
+        .optional(),
+      TUITION_SLIDER.min,
+    ),
+    sort: queryField(
+      z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(", ")}` }).default("ranking"),
+      "ranking",
+    ),
+  },
+  PAGE_SIZE,
+);
+
+export const searchParamsParsers = universitySearchQuery.parsers;
+/** Lenient (an invalid value is its default): for metadata; the page itself uses universitySearchQuery.load. */
 export const loadSearchParams = createLoader(searchParamsParsers);
 export const serializeSearchParams = createSerializer(searchParamsParsers);
 
 export type SearchParamsState = Awaited<ReturnType<typeof loadSearchParams>>;
+
+/** /admin/universities: the same list by name only (sorted by name). */
+export const adminUniversitiesQuery = universitySearchQuery.pick("q");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
-import { pagingSchema } from "./common";
+import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 
 // The application form (SPEC §5), shared by the two-step form and POST /api/applications.
 
@@ -77,12 +77,22 @@ export const statusChangeSchema = z.object({
 
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 
-/** GET /api/applications: a student's own, or (admins) everyone's, filtered and paged. */
-export const applicationsListQuerySchema = pagingSchema.extend({
-  status: z
-    .enum(["all", ...APPLICATION_STATUSES], {
-      error: `status must be 'all' or one of: ${APPLICATION_STATUSES.join(", ")}`,
-    })
-    .default("all"),
-  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
+export const STATUS_FILTERS = ["all", ...APPLICATION_STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/**
+ * GET /api/applications (a student's own, or for admins everyone's), /admin/applications and My
+ * Applications: ?status= and ?q= (a student's full name or a program name).
+ */
+export const applicationsListQuery = defineListQuery({
+  status: queryField(
+    z
+      .enum(STATUS_FILTERS, { error: `status must be 'all' or one of: ${APPLICATION_STATUSES.join(", ")}` })
+      .default("all"),
+    "all",
+  ),
+  q: searchField,
 });
+
+/** GET /api/applications: the list's query with limit/offset. */
+export const applicationsListQuerySchema = applicationsListQuery.apiSchema;

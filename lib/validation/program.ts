@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
-import { idSchema, pagingSchema } from "./common";
+import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { idSchema } from "./common";
 
 // The program form (SPEC §5), shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
@@ -152,11 +153,19 @@ export interface ProgramFormValues {
 /** What the server writes: ids and years as numbers, tuition "12000.00", deadline a Date. */
 export type ProgramInput = z.output<ProgramSchema>;
 
-/** GET /api/programs: one university's programs, searched by name and filtered by level. */
-export const programsListQuerySchema = pagingSchema.extend({
+export const ALL_LEVELS = "all";
+
+/**
+ * GET /api/programs and /admin/programs: ?q= (program or university name, case-insensitive
+ * substring) and ?level= (a study level's name, "Master's", or "all"). The levels are the
+ * database's list, so the level is any text: one not in the list matches no program.
+ */
+export const programsListQuery = defineListQuery({
+  q: searchField,
+  level: queryField(z.string().max(100, "level must be at most 100 characters").optional(), ALL_LEVELS),
+});
+
+/** GET /api/programs: the list's query with limit/offset, and one university's (no page offers it). */
+export const programsListQuerySchema = programsListQuery.apiSchema.extend({
   universityId: idSchema.optional(),
-  /** Program name or university name (case-insensitive substring). */
-  q: z.string().max(200, "q must be at most 200 characters").optional(),
-  /** A study level ("Master's"); programs store its name. */
-  level: z.string().max(100, "level must be at most 100 characters").optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingSchema } from "./common";
+import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { registerSchema } from "./auth";
 
 // The admin user screens (issue 6): Add User, the row actions and the list's query. Shared by the
@@ -62,8 +62,14 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export const ROLE_FILTERS = ["all", ...ROLES] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
-/** GET /api/users: ?q= (full name, e-mail or username), ?role=all|user|admin, limit/offset. */
-export const usersListQuerySchema = pagingSchema.extend({
-  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
-  role: z.enum(ROLE_FILTERS, { error: "role must be one of: all, user, admin" }).default("all"),
+/** GET /api/users and /admin/users: ?q= (full name, e-mail or username), ?role=all|user|admin. */
+export const usersListQuery = defineListQuery({
+  q: searchField,
+  role: queryField(
+    z.enum(ROLE_FILTERS, { error: "role must be one of: all, user, admin" }).default("all"),
+    "all",
+  ),
 });
+
+/** GET /api/users: the list's query with limit/offset. */
+export const usersListQuerySchema = usersListQuery.apiSchema;

@@ -160,3 +160,17 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   expect((await page.request.get(`/university/${slug}`)).status()).toBe(404);
   expect((await page.request.get(mainImagePath)).status()).toBe(404);
 });
+
+test("the list answers a refused search with the API's message and a bad page number with the 404 page", async ({
+  teamAdmin: { page },
+}) => {
+  expect((await page.goto("/admin/universities?page=0"))?.status()).toBe(404);
+  expect((await page.goto("/admin/universities?page=abc"))?.status()).toBe(404);
+
+  await page.goto(`/admin/universities?q=${"x".repeat(201)}`);
+  const invalid = page.getByTestId("invalid-query");
+  await expect(invalid).toContainText("q must be at most 200 characters");
+  await invalid.getByRole("link", { name: "Clear all filters" }).click();
+  await expect(page).toHaveURL(/\/admin\/universities$/);
+  await expect(page.getByTestId("universities-count")).toHaveText(/^[\d,]+ universities$/);
+});

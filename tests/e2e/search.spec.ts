@@ -170,3 +170,19 @@ test("the search page is complete HTML before any script runs", async ({ browser
   await expect(page.getByText(/^Items 1–20 of /)).toBeVisible();
   await context.close();
 });
+
+test("a page number or a search the API would refuse is a 404 or the API's message, never a 500", async ({
+  page,
+}) => {
+  const huge = await page.goto("/universities/search?page=99999999999999999999");
+  expect(huge?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+
+  const long = await page.goto(`/universities/search?country=JP&q=${"a".repeat(300)}`);
+  expect(long?.status()).toBe(200);
+  const invalid = page.getByTestId("invalid-query");
+  await expect(invalid).toContainText("q must be at most 200 characters");
+  await invalid.getByRole("link", { name: "Clear all filters" }).click();
+  await expect(page).toHaveURL(/\/universities\/search$/);
+  await expect(count(page)).toHaveText(/^Items 1–20 of [\d,]+$/);
+});

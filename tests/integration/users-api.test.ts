@@ -117,6 +117,15 @@ describe("GET /api/users", () => {
     expect(body[0]).toHaveProperty("lastLoginAt", null);
   });
 
+  test("the search is trimmed; one longer than 200 characters is a 400, as on /admin/users", async () => {
+    const padded = await roles.agents.super.call(listUsers, `/api/users?q=%20%20${tag}_u%20%20`);
+    expect(padded.status).toBe(200);
+    expect(Number(padded.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(1);
+    const long = await roles.agents.super.call(listUsers, `/api/users?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect((await long.json()).error).toBe("q must be at most 200 characters");
+  });
+
   test("a bad role filter is a 400 with the field named", async () => {
     const response = await roles.agents.super.call(listUsers, "/api/users?role=students");
     expect(response.status).toBe(400);

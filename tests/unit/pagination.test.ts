@@ -1,4 +1,4 @@
-import { lastPageOf, listWindow } from "@/lib/paging";
+import { lastPageOf } from "@/lib/paging";
 import { pageWindow } from "@/components/search/pagination";
 
 test("shows first, last and the neighbours of the current page, with gaps", () => {
@@ -11,18 +11,6 @@ test("shows first, last and the neighbours of the current page, with gaps", () =
 });
 
 describe("list paging", () => {
-  test("a page number becomes LIMIT and OFFSET; below 1 it is page 1", () => {
-    expect(listWindow({ q: "", page: 3 })).toEqual({ page: 3, search: undefined, limit: 20, offset: 40 });
-    expect(listWindow({ q: "", page: 0 })).toMatchObject({ page: 1, offset: 0 });
-    expect(listWindow({ q: "", page: -4 }, 10)).toMatchObject({ page: 1, limit: 10, offset: 0 });
-  });
-
-  test("the search is trimmed, empty means none, and it is cut at 200 characters", () => {
-    expect(listWindow({ q: "  law  ", page: 1 }).search).toBe("law");
-    expect(listWindow({ q: "   ", page: 1 }).search).toBeUndefined();
-    expect(listWindow({ q: "x".repeat(500), page: 1 }).search).toHaveLength(200);
-  });
-
   test("the last page of a total; 1 when there is nothing", () => {
     expect(lastPageOf(0)).toBe(1);
     expect(lastPageOf(20)).toBe(1);

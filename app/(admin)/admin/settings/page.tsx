@@ -1,5 +1,6 @@
 import { ShieldAlertIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { ActiveBadge } from "@/components/admin/active-badge";
 import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
 import { AddAdminDialog } from "@/components/admin/settings/add-admin-dialog";
 import { GeneralSettingsForm } from "@/components/admin/settings/general-settings-form";
@@ -105,11 +106,7 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
                 </Badge>
               </TableCell>
               <TableCell>
-                {admin.isActive ? (
-                  <Badge className="bg-green-100 text-green-800">Active</Badge>
-                ) : (
-                  <Badge className="bg-slate-200 text-slate-800">Inactive</Badge>
-                )}
+                <ActiveBadge active={admin.isActive} />
               </TableCell>
               <TableCell className="whitespace-nowrap text-slate-700">
                 {admin.lastLoginAt ? (

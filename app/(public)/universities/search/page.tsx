@@ -6,7 +6,13 @@ import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search";
-import { loadSearchParams, PAGE_SIZE, serializeSearchParams } from "@/lib/universities/search-params";
+import {
+  loadSearchParams,
+  PAGE_SIZE,
+  serializeSearchParams,
+  universitySearchQuery,
+} from "@/lib/universities/search-params";
+import { InvalidQuery } from "@/components/search/invalid-query";
 import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
 import { SearchFilters } from "@/components/search/search-filters";
@@ -34,13 +40,17 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 export default async function UniversitySearchPage({ searchParams }: Props) {
-  const params = await loadSearchParams(searchParams);
-  const page = Math.max(1, params.page);
-  const criteria = toSearchCriteria(params);
-  const [countries, results] = await Promise.all([
+  const [countries, list] = await Promise.all([
     listCountriesWithUniversities(),
-    searchUniversities(criteria, { sort: params.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    universitySearchQuery.loadRows(searchParams, "/universities/search", ({ sort, ...filters }, window) =>
+      searchUniversities(toSearchCriteria(filters), { sort, ...window }),
+    ),
   ]);
+  // A filter the API would refuse: its message in place of the results (the filters as defaults).
+  const params = list.ok ? list.values : { ...(await loadSearchParams({})), page: 1 };
+  const page = params.page;
+  const results = list.rows ?? { items: [], total: 0 };
+  const criteria = toSearchCriteria(params);
   const lastPage = lastPageOf(results.total, PAGE_SIZE);
   const first = results.items.length ? (page - 1) * PAGE_SIZE + 1 : 0;
   const last = (page - 1) * PAGE_SIZE + results.items.length;
@@ -76,7 +86,7 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
           </h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" aria-live="polite">
-              Items {first}–{last} of {formatCount(results.total)}
+              {list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}
             </p>
             <div className="flex items-center gap-3">
               <MobileFilters countries={countryOptions} activeCount={activeFilters} />
@@ -84,7 +94,9 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
             </div>
           </div>
 
-          {results.items.length > 0 ? (
+          {!list.ok ? (
+            <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
+          ) : results.items.length > 0 ? (
             <ul className="mt-4 flex flex-col gap-4">
               {results.items.map((university) => (
                 <li key={university.id}>

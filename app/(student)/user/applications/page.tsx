@@ -1,6 +1,8 @@
 import { FileTextIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { SearchParams } from "nuqs/server";
 import { ApplicationSummary } from "@/components/applications/application-summary";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { WithdrawButton } from "@/components/applications/withdraw-button";
@@ -11,20 +13,17 @@ import { STATUS_LABELS } from "@/lib/applications/status";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatCount, formatDate } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
+import { applicationsListQuery } from "@/lib/validation/application";
 
 export const metadata: Metadata = { title: "My Applications" };
-
-const PAGE_SIZE = 20;
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-type ApplicationsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type ApplicationsPageProps = { searchParams: Promise<SearchParams> };
 
-function pageOf(value: string | string[] | undefined): number {
-  const page = Number(Array.isArray(value) ? value[0] : value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+/** ?page= of GET /api/applications' query: the page offers none of its filters. */
+const myApplicationsQuery = applicationsListQuery.pick();
 
 function historyLine(entry: HistoryEntry): string {
   return entry.from === null
@@ -34,17 +33,19 @@ function historyLine(entry: HistoryEntry): string {
 
 export default async function ApplicationsPage({ searchParams }: ApplicationsPageProps) {
   const viewer = await viewerOrSignIn("/user/applications");
-  const requested = pageOf((await searchParams).page);
-  let page = await listApplications({
-    userId: viewer.id,
-    limit: PAGE_SIZE,
-    offset: (requested - 1) * PAGE_SIZE,
-  });
-  const last = lastPageOf(page.total, PAGE_SIZE);
-  // A page past the end (after a withdrawal, say) shows the last one.
-  const current = Math.min(requested, last);
-  if (current !== requested) {
-    page = await listApplications({ userId: viewer.id, limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE });
+  // A page number the API could not serve is the 404 page (load()); one past the end (after a
+  // withdrawal, say) shows the last page.
+  const list = await myApplicationsQuery.load(searchParams, "/user/applications");
+  if (!list.ok) notFound(); // no filters to refuse: kept for the type
+  let page = await listApplications({ userId: viewer.id, limit: list.limit, offset: list.offset });
+  const last = lastPageOf(page.total, list.limit);
+  const current = Math.min(list.page, last);
+  if (current !== list.page) {
+    page = await listApplications({
+      userId: viewer.id,
+      limit: list.limit,
+      offset: (current - 1) * list.limit,
+    });
   }
   const histories = await listApplicationHistories(page.items.map((item) => item.id));
 
@@ -122,11 +123,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
         </ul>
       )}
 
-      <Pagination
-        current={current}
-        last={last}
-        hrefFor={(n) => (n === 1 ? "/user/applications" : `/user/applications?page=${n}`)}
-      />
+      <Pagination current={current} last={last} hrefFor={list.hrefFor} />
     </div>
   );
 }

@@ -1,0 +1,106 @@
+import { PlusIcon } from "lucide-react";
+import Link from "next/link";
+import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { ListFilters, type ListFilterSelect } from "@/components/admin/list-filters";
+import { ListResults } from "@/components/admin/list-results";
+import { ListTable, type ListColumn } from "@/components/admin/list-table";
+import { InvalidQuery } from "@/components/search/invalid-query";
+import { Button } from "@/components/ui/button";
+import { lastPageOf } from "@/lib/paging";
+
+const ACTIONS: ListColumn = { label: "Actions", pinned: true, className: "text-right" };
+
+/** A column heading; `numeric` ones are right-aligned. */
+export type AdminListColumn = string | { label: string; numeric: true };
+
+type AdminListPageProps = {
+  /** What the list holds, singular and plural ("user", "users"): the title is the plural. */
+  noun: readonly [string, string];
+  description: string;
+  /** The header's main action (AddLink, a dialog). */
+  action?: React.ReactNode;
+  /** The search box's placeholder and the list's one select, if any (both kept in the URL). */
+  search: { placeholder: string; select?: ListFilterSelect };
+  /** The row order, as the table's caption says it: "newest first", "by name". */
+  order: "newest first" | "by name";
+  /** The columns before Actions (which every list has, pinned). */
+  columns: readonly AdminListColumn[];
+  /** The page's query and its rows (`loadRows()` of lib/list-query.ts). */
+  list:
+    | { ok: true; page: number; hrefFor: (page: number) => string; rows: { items: unknown[]; total: number } }
+    | { ok: false; message: string; clearHref: string };
+  /** The rows. */
+  children: React.ReactNode;
+};
+
+/** The header's link to a list's new-item form: "Add Program". */
+export function AddLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <Button asChild>
+      <Link href={href}>
+        <PlusIcon aria-hidden="true" />
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * An admin list page: its header, the filters ("Filter users": a search box and at most one select,
+ * in the URL), then the count, the table and the page links; or, when the URL has a filter the API
+ * would refuse, the API's message with a link that clears the filters.
+ */
+export function AdminListPage({
+  noun,
+  description,
+  action,
+  search,
+  order,
+  columns,
+  list,
+  children,
+}: AdminListPageProps) {
+  const plural = noun[1];
+  const title = plural[0]!.toUpperCase() + plural.slice(1);
+  const what = search.select ? `name or ${search.select.label.toLowerCase()}` : "name";
+  const lastPage = lastPageOf(list.ok ? list.rows.total : 0);
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <AdminPageHeader title={title} description={description} action={action} />
+      <ListFilters
+        label={`${search.select ? "Filter" : "Search"} ${plural}`}
+        placeholder={search.placeholder}
+        select={search.select}
+      />
+      {!list.ok ? (
+        <InvalidQuery message={list.message} clearHref={list.clearHref} />
+      ) : (
+        <ListResults
+          noun={noun}
+          total={list.rows.total}
+          shown={list.rows.items.length}
+          page={list.page}
+          lastPage={lastPage}
+          hrefFor={list.hrefFor}
+          emptyHint={`Try another ${what}.`}
+        >
+          <ListTable
+            caption={`${title}${order === "by name" ? " by name" : ", newest first"} (page ${list.page} of ${lastPage})`}
+            columns={[
+              ...columns.map((column) =>
+                typeof column === "string"
+                  ? { label: column }
+                  : { label: column.label, className: "text-right" },
+              ),
+              ACTIONS,
+            ]}
+            // Room for the columns before the table scrolls sideways: 4rem each, plus 28rem.
+            style={{ minWidth: `${28 + 4 * (columns.length + 1)}rem` }}
+          >
+            {children}
+          </ListTable>
+        </ListResults>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { SEARCH_MAX, type ListQuery } from "@/lib/list-query";
+import { OFFSET_MAX } from "@/lib/paging";
+import { adminUniversitiesQuery, universitySearchQuery } from "@/lib/universities/search-params";
+import { applicationsListQuery, applicationsListQuerySchema } from "@/lib/validation/application";
+import { programsListQuery, programsListQuerySchema } from "@/lib/validation/program";
+import { universitySearchQuerySchema } from "@/lib/validation/university-search";
+import { usersListQuery, usersListQuerySchema } from "@/lib/validation/users";
+
+// Each list's query is defined once (lib/list-query.ts): the page's parse (load(), the nuqs
+// parsers) and the API's zod schema must agree on defaults, limits and messages.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyList = ListQuery<any>;
+
+/** The API's answer to a query string: the filters the list's page reads, or its 400's message. */
+function api(list: AnyList, schema: z.ZodType, input: Record<string, string>) {
+  const result = schema.safeParse(input);
+  if (!result.success) return { message: result.error.issues[0]!.message };
+  const data = result.data as Record<string, unknown>;
+  return { query: Object.fromEntries(Object.keys(list.fields).map((key) => [key, data[key]])) };
+}
+
+/** The page's answer: the same filters, or the message it shows instead of the results. */
+async function page(list: AnyList, input: Record<string, string>) {
+  const loaded = await list.load(input, "/list");
+  return loaded.ok ? { query: loaded.query } : { message: loaded.message };
+}
+
+/** Whether the page answered the 404 page (next/navigation's notFound()). */
+async function isNotFound(list: AnyList, input: Record<string, string>) {
+  try {
+    await list.load(input, "/list");
+    return false;
+  } catch (error) {
+    return String((error as { digest?: string }).digest).includes("404");
+  }
+}
+
+const LISTS: [string, AnyList, z.ZodType, Record<string, string>[]][] = [
+  [
+    "public university search",
+    universitySearchQuery,
+    universitySearchQuerySchema,
+    [
+      { country: "France" },
+      { country: "fr", level: "Diploma" },
+      { field: "Cooking" },
+      { cost: "100001" },
+      { cost: "-1" },
+      { cost: "1.5" },
+      { cost: "cheap" },
+      { sort: "random" },
+      { country: "JP", level: "PhD", field: "Medicine", cost: "20000", sort: "name", q: " tokyo " },
+    ],
+  ],
+  ["admin universities", adminUniversitiesQuery, universitySearchQuerySchema, [{ q: "oxford" }]],
+  [
+    "admin programs",
+    programsListQuery,
+    programsListQuerySchema,
+    [{ level: "x".repeat(101) }, { level: "Master's", q: "law" }, { level: "all" }, { level: "" }],
+  ],
+  [
+    "admin users",
+    usersListQuery,
+    usersListQuerySchema,
+    [{ role: "students" }, { role: "admin", q: "  ada " }, { role: "" }],
+  ],
+  [
+    "applications (admin and My Applications)",
+    applicationsListQuery,
+    applicationsListQuerySchema,
+    [{ status: "lost" }, { status: "in-review", q: "smith" }],
+  ],
+];
+
+describe.each(LISTS)("%s", (_name, list, schema, cases) => {
+  const searchCases: Record<string, string>[] = [
+    {},
+    { q: "" },
+    { q: "   " },
+    { q: "x".repeat(SEARCH_MAX) },
+    { q: "x".repeat(300) },
+  ];
+
+  test.each([...searchCases, ...cases])("the page and the API read %j alike", async (input) => {
+    expect(await page(list, input)).toEqual(api(list, schema, input));
+  });
+
+  test("a search longer than the API takes gives the API's message, not a shorter search", async () => {
+    const input = { q: "a".repeat(300) };
+    expect(await page(list, input)).toEqual({ message: `q must be at most ${SEARCH_MAX} characters` });
+    expect(api(list, schema, input)).toEqual({ message: `q must be at most ${SEARCH_MAX} characters` });
+    // The filters' nuqs parser (the search box) takes only what the API takes.
+    expect(list.parsers.q.parse("a".repeat(300))).toBeNull();
+    expect(list.parsers.q.parse(" a ")).toBe(" a ");
+  });
+
+  test("the page's defaults are the API's: an absent key means the same filter", async () => {
+    const loaded = await list.load({}, "/list");
+    expect(loaded).toMatchObject({ ok: true, page: 1, offset: 0, limit: 20 });
+    if (!loaded.ok) return;
+    expect(loaded.query).toEqual(api(list, schema, {}).query);
+    for (const [key, parser] of Object.entries(list.parsers) as [string, { defaultValue: unknown }][]) {
+      expect(loaded.values[key]).toEqual(parser.defaultValue);
+    }
+    expect(loaded.hrefFor(1)).toBe("/list");
+  });
+
+  test("page numbers map to offsets the API takes, and only those", async () => {
+    const { pageSize, pageMax } = list;
+    expect((pageMax - 1) * pageSize).toBeLessThanOrEqual(OFFSET_MAX);
+    expect(pageMax * pageSize).toBeGreaterThan(OFFSET_MAX);
+    const lastOffset = String((pageMax - 1) * pageSize);
+    expect(schema.safeParse({ offset: lastOffset }).success).toBe(true);
+    expect(schema.safeParse({ offset: String(pageMax * pageSize) }).success).toBe(false);
+
+    await expect(list.load({ page: String(pageMax) }, "/list")).resolves.toMatchObject({
+      ok: true,
+      page: pageMax,
+      offset: (pageMax - 1) * pageSize,
+    });
+    await expect(list.load({ page: "3" }, "/list")).resolves.toMatchObject({ page: 3, offset: 2 * pageSize });
+    for (const bad of ["99999999999999999999", String(pageMax + 1), "0", "-2", "1.5", "abc"]) {
+      expect(await isNotFound(list, { page: bad })).toBe(true);
+    }
+  });
+
+  test("links keep the filters and name the page; the first page is left out", async () => {
+    const loaded = await list.load({ q: "law", page: "2" }, "/list");
+    if (!loaded.ok) throw new Error(loaded.message);
+    expect(loaded.hrefFor(3)).toBe("/list?q=law&page=3");
+    expect(loaded.hrefFor(1)).toBe("/list?q=law");
+  });
+});
+
+test("each key's last value counts, as in the API (URLSearchParams)", async () => {
+  const loaded = await usersListQuery.load({ role: ["user", "admin"], page: ["9", "2"] }, "/list");
+  expect(loaded).toMatchObject({ ok: true, page: 2, query: { role: "admin" } });
+});
+
+test("My Applications reads only ?page= of the applications query", async () => {
+  const mine = applicationsListQuery.pick();
+  expect(await mine.load({ status: "lost", page: "2" }, "/user/applications")).toMatchObject({
+    ok: true,
+    page: 2,
+    offset: 20,
+  });
+  expect(await isNotFound(mine, { page: "99999999999999999999" })).toBe(true);
+});
+
+test("the API schemas keep their names and output shapes", () => {
+  expect(usersListQuerySchema.parse({})).toEqual({ role: "all", limit: 50, offset: 0 });
+  expect(applicationsListQuerySchema.parse({ q: " x " })).toEqual({
+    status: "all",
+    q: "x",
+    limit: 50,
+    offset: 0,
+  });
+  expect(programsListQuerySchema.parse({ universityId: "7", level: "PhD" })).toEqual({
+    universityId: 7,
+    level: "PhD",
+    limit: 50,
+    offset: 0,
+  });
+  expect(universitySearchQuerySchema.parse({ cost: "5000" })).toEqual({
+    cost: 5000,
+    sort: "ranking",
+    limit: 50,
+    offset: 0,
+  });
+});
+
+test("the search page's filter values as the page holds them", async () => {
+  const loaded = await universitySearchQuery.load({ country: "jp", cost: "20000", q: " tokyo " }, "/s");
+  expect(loaded).toMatchObject({
+    ok: true,
+    values: {
+      country: "jp",
+      level: "all",
+      field: "all",
+      q: " tokyo ",
+      cost: 20000,
+      sort: "ranking",
+      page: 1,
+    },
+    query: { country: "jp", q: "tokyo", cost: 20000, sort: "ranking" },
+  });
+});
