@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { auth } from "./auth";
 import { isAdmin, isSuperAdmin } from "./policy";
-import type { Viewer } from "./viewer";
+import { viewerSelect, type Viewer } from "./viewer";
 
 export { homeOf, safeCallbackPath } from "./paths";
 export type { Viewer } from "./viewer";
@@ -23,16 +23,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   if (!session?.user || !Number.isInteger(id) || id <= 0) return null;
   const user = await prisma.user.findUnique({
     where: { id },
-    select: {
-      id: true,
-      username: true,
-      fullName: true,
-      email: true,
-      role: true,
-      adminType: true,
-      isActive: true,
-      sessionVersion: true,
-    },
+    select: { ...viewerSelect, isActive: true, sessionVersion: true },
   });
   if (!user || !user.isActive || user.sessionVersion !== session.user.sv) return null;
   const { isActive: _active, sessionVersion: _version, ...viewer } = user;

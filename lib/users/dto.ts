@@ -1,4 +1,4 @@
-import type { Viewer } from "@/lib/auth/viewer";
+import { viewerSelect, type Viewer } from "@/lib/auth/viewer";
 import type { User } from "@/lib/generated/prisma/client";
 
 /** What the API says about a user: never the password hash or the reset token. */
@@ -11,12 +11,7 @@ export interface UserDto extends Viewer {
 }
 
 export const userDtoSelect = {
-  id: true,
-  username: true,
-  fullName: true,
-  email: true,
-  role: true,
-  adminType: true,
+  ...viewerSelect,
   isActive: true,
   createdAt: true,
   googleId: true,
