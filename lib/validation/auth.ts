@@ -30,9 +30,18 @@ export const newPasswordSchema = z
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must be at most 128 characters");
 
+// Sign-in takes what an account can have: no username is longer than an e-mail address could be,
+// and no password longer than newPasswordSchema allows (argon2 would hash megabytes slowly).
 export const loginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(254, "Username must be at most 254 characters"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -23,7 +23,7 @@ export class Agent {
       method?: string;
       json?: unknown;
       /** A raw body (text, bytes, a multipart form); `json` is the usual choice. */
-      body?: string | Uint8Array | FormData;
+      body?: string | Uint8Array | FormData | ReadableStream<Uint8Array>;
       headers?: Record<string, string>;
       params?: P;
     } = {},
@@ -38,7 +38,9 @@ export class Agent {
       method,
       headers,
       body: init.json !== undefined ? JSON.stringify(init.json) : (init.body as BodyInit | undefined),
-    });
+      // A stream is sent as it is read, like a chunked upload without Content-Length.
+      ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
     const { result, written } = await runWithRequest(request, () =>
       handler(request, { params: Promise.resolve(init.params ?? ({} as P)) }),
     );

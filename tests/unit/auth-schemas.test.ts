@@ -33,6 +33,14 @@ describe("login (SPEC §5)", () => {
     });
   });
 
+  test("fields longer than any account's are refused before the password is checked", () => {
+    expect(messagesOf(loginSchema, { username: "u".repeat(255), password: "p".repeat(129) })).toEqual({
+      username: ["Username must be at most 254 characters"],
+      password: ["Password must be at most 128 characters"],
+    });
+    expect(messagesOf(loginSchema, { username: "u".repeat(254), password: "p".repeat(128) })).toEqual({});
+  });
+
   test("missing fields and a blank username give the same messages", () => {
     expect(messagesOf(loginSchema, {})).toEqual({
       username: ["Username is required"],
