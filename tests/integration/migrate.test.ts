@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
 import { MIGRATIONS_DIR, migrateWith, readMigrations } from "@/lib/db/migrate";
-import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 
 // The runner records migrations the way Prisma Migrate does, so `prisma migrate deploy` on a
 // host with Prisma's engine treats them as applied.
@@ -16,11 +16,11 @@ beforeAll(async () => {
   scratch = await createScratchDatabase();
   client = new Client({ connectionString: scratch.url });
   await client.connect();
-});
+}, SCRATCH_DATABASE_TIMEOUT);
 
 afterAll(async () => {
-  await client.end();
-  await scratch.drop();
+  await client?.end();
+  await scratch?.drop();
 });
 
 test("applies every migration once and records it as Prisma does", async () => {

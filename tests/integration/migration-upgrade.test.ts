@@ -2,7 +2,7 @@ import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate";
 import { seed } from "@/lib/db/seed";
-import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { findSchemaDrift } from "../support/schema-drift";
 
 // The migrations after the first release, applied to a database that the earlier ones built and
@@ -30,14 +30,14 @@ beforeAll(async () => {
   try {
     await seed(prisma);
   } finally {
-    await prisma.$disconnect();
+    await prisma?.$disconnect();
   }
 }, 180_000);
 
 afterAll(async () => {
-  await client.end();
-  await scratch.drop();
-});
+  await client?.end();
+  await scratch?.drop();
+}, SCRATCH_DATABASE_TIMEOUT);
 
 async function programsById() {
   const { rows } = await client.query(`SELECT "id", "level", "field" FROM "programs" ORDER BY "id"`);

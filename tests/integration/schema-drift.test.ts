@@ -1,7 +1,7 @@
 import { Client } from "pg";
 import { migrateWith, readMigrations } from "@/lib/db/migrate";
 import { findSchemaDrift, loadSchema } from "../support/schema-drift";
-import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 
 // The hand-written migrations must build exactly what schema.prisma describes.
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await client.end();
+  await client?.end();
 });
 
 test("the migrated database matches schema.prisma", async () => {
@@ -32,11 +32,11 @@ describe("the drift check notices", () => {
     client = new Client({ connectionString: scratch.url });
     await client.connect();
     await migrateWith(client, readMigrations());
-  });
+  }, SCRATCH_DATABASE_TIMEOUT);
 
   afterAll(async () => {
-    await client.end();
-    await scratch.drop();
+    await client?.end();
+    await scratch?.drop();
   });
 
   async function driftAfter(change: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrate } from "@/lib/db/migrate";
-import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { seed, readDataset, DEMO_ACCOUNTS, type SeedSummary } from "@/lib/db/seed";
 import { verifyPassword } from "@/lib/auth/password";
 import {
@@ -28,9 +28,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await prisma.$disconnect();
-  await scratch.drop();
-});
+  await prisma?.$disconnect();
+  await scratch?.drop();
+}, SCRATCH_DATABASE_TIMEOUT);
 
 test("every ISO country and all 10,251 universities, each linked to its country", async () => {
   expect(await prisma.country.count()).toBe(250);

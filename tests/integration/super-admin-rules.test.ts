@@ -4,7 +4,7 @@ import { migrate } from "@/lib/db/migrate";
 import { prisma } from "@/lib/db/client";
 import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries";
 import type { Agent } from "../support/agent";
-import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
+import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { cleanup, createUser } from "../support/factories";
 import { signIn } from "../support/roles";
 
@@ -22,9 +22,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await prisma.$disconnect();
-  await scratch.drop();
-});
+  await prisma?.$disconnect();
+  await scratch?.drop();
+}, SCRATCH_DATABASE_TIMEOUT);
 
 afterEach(async () => {
   await cleanup();

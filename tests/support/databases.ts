@@ -37,6 +37,13 @@ export function startEmbeddedProcess(): Promise<EmbeddedProcess> {
   });
 }
 
+/**
+ * The budget of a hook that creates a scratch database: an embedded one is a new process that
+ * loads PGlite and migrates, which takes a few seconds idle but over a minute on a busy 2-core
+ * machine (seen while other test suites and builds ran).
+ */
+export const SCRATCH_DATABASE_TIMEOUT = 180_000;
+
 export interface ScratchDatabase {
   url: string;
   drop(): Promise<void>;
