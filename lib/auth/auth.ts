@@ -8,6 +8,7 @@ import { loginSchema } from "@/lib/validation/auth";
 import { checkCredentials } from "./credentials";
 import { findOrCreateGoogleUser } from "./google";
 import { clientIp } from "./request";
+import { openSession, revokeSession } from "./sessions";
 
 // Auth.js: JWT sessions in an HttpOnly cookie, username + password and Google. The REST endpoints
 // of SPEC §7 (app/api/login, register, logout, user) call into this, so there is one session
@@ -23,6 +24,7 @@ declare module "next-auth" {
       role: "user" | "admin";
       adminType: "super" | "team" | null;
       sv: number;
+      sid: string;
     };
   }
   interface User {
@@ -38,6 +40,8 @@ declare module "@auth/core/jwt" {
     role?: "user" | "admin";
     adminType?: "super" | "team" | null;
     sv?: number;
+    /** The server-side session (user_sessions.id). */
+    sid?: string;
   }
 }
 
@@ -141,6 +145,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         token.role = user.role;
         token.adminType = user.adminType ?? null;
         token.sv = user.sv ?? 0;
+        token.sid = await openSession(Number(user.id), user.role ?? "user");
       }
       return token;
     },
@@ -151,11 +156,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         role: token.role ?? "user",
         adminType: token.adminType ?? null,
         sv: token.sv ?? 0,
+        sid: token.sid ?? "",
       };
       return session;
     },
   },
   events: {
+    // Both sign-out paths (POST /api/logout and the header's sign-out form) end here.
+    async signOut(message) {
+      if ("token" in message) await revokeSession(message.token?.sid);
+    },
     async signIn({ user }) {
       if (user.id)
         await prisma.user.update({ where: { id: Number(user.id) }, data: { lastLoginAt: new Date() } });

@@ -5,27 +5,43 @@ import { prisma } from "@/lib/db/client";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { auth } from "./auth";
 import { isAdmin, isSuperAdmin } from "./policy";
+import { sessionIsLive, sessionNeedsRenewal } from "./session-lifetime";
 import { viewerSelect, type Viewer } from "./viewer";
 
 export { homeOf, safeCallbackPath } from "./paths";
 export type { Viewer } from "./viewer";
 
 // The one authorisation check of pages and route handlers. The session cookie says who signed
-// in; the database says whether that still holds: the account must exist, be active, and carry
-// the session version the token was issued with (bumped by a password reset or deactivation).
+// in; the database says whether that still holds: the session the cookie names must be live (not
+// signed out, not idle too long, not past its absolute limit: ./session-lifetime.ts), and the
+// account must exist, be active, and carry the session version the token was issued with (bumped
+// by a password reset or deactivation).
 // The role comes from the database too, so a demoted admin loses access at once. What a viewer
 // may do is decided in ./policy.ts.
 
-/** The signed-in user, or null. One database read per request (cached). */
+/** The signed-in user, or null. One database read per request (cached), and a write at most every few minutes. */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const session = await auth();
   const id = Number(session?.user?.id);
-  if (!session?.user || !Number.isInteger(id) || id <= 0) return null;
-  const user = await prisma.user.findUnique({
-    where: { id },
-    select: { ...viewerSelect, isActive: true, sessionVersion: true },
+  const sid = session?.user?.sid;
+  if (!session?.user || !sid || !Number.isInteger(id) || id <= 0) return null;
+  const record = await prisma.userSession.findUnique({
+    where: { id: sid },
+    select: {
+      lastSeenAt: true,
+      expiresAt: true,
+      revokedAt: true,
+      user: { select: { ...viewerSelect, isActive: true, sessionVersion: true } },
+    },
   });
-  if (!user || !user.isActive || user.sessionVersion !== session.user.sv) return null;
+  const user = record?.user;
+  if (!record || !user || user.id !== id || !user.isActive || user.sessionVersion !== session.user.sv)
+    return null;
+  const now = new Date();
+  if (!sessionIsLive(record, user.role, now)) return null;
+  if (sessionNeedsRenewal(record, now)) {
+    await prisma.userSession.update({ where: { id: sid }, data: { lastSeenAt: now } });
+  }
   const { isActive: _active, sessionVersion: _version, ...viewer } = user;
   return viewer;
 });
