@@ -44,6 +44,7 @@ export async function submitApplication(userId: number, input: ApplicationInput,
         data: {
           applicationId: application.id,
           actorId: userId,
+          actorName: await nameOf(tx, userId),
           fromStatus: null,
           toStatus: "pending",
           createdAt: now,
@@ -62,6 +63,12 @@ export async function submitApplication(userId: number, input: ApplicationInput,
       throw conflict(ALREADY_APPLIED);
     throw error;
   }
+}
+
+/** The full name a history entry keeps for the account that made the change. */
+async function nameOf(tx: Prisma.TransactionClient, userId: number): Promise<string> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { fullName: true } });
+  return user.fullName;
 }
 
 /** An admin moves an application along the review workflow; the student is told by e-mail. */
@@ -91,7 +98,14 @@ export async function changeStatus(
     if (count === 0)
       throw conflict("Someone else changed this application just now. Reload it and try again.");
     await tx.applicationEvent.create({
-      data: { applicationId, actorId, fromStatus: current.status, toStatus: toDbStatus(to), note },
+      data: {
+        applicationId,
+        actorId,
+        actorName: await nameOf(tx, actorId),
+        fromStatus: current.status,
+        toStatus: toDbStatus(to),
+        note,
+      },
     });
     return { from: previous, application: current };
   });

@@ -151,7 +151,7 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
           fromStatus: true,
           toStatus: true,
           note: true,
-          actor: { select: { fullName: true } },
+          actorName: true,
         },
       },
     },
@@ -167,7 +167,7 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
       from: e.fromStatus ? toStatus(e.fromStatus) : null,
       to: toStatus(e.toStatus),
       note: e.note,
-      by: e.actor?.fullName ?? null,
+      by: e.actorName,
     })),
   };
 }
@@ -190,7 +190,7 @@ export async function listApplicationHistories(ids: number[]): Promise<Map<numbe
       fromStatus: true,
       toStatus: true,
       note: true,
-      actor: { select: { fullName: true } },
+      actorName: true,
     },
   });
   for (const e of events) {
@@ -199,7 +199,7 @@ export async function listApplicationHistories(ids: number[]): Promise<Map<numbe
       from: e.fromStatus ? toStatus(e.fromStatus) : null,
       to: toStatus(e.toStatus),
       note: e.note,
-      by: e.actor?.fullName ?? null,
+      by: e.actorName,
     });
   }
   return histories;

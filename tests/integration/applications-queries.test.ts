@@ -133,6 +133,7 @@ describe("listApplicationHistories", () => {
         {
           applicationId: sooner.id,
           actorId: reviewer.id,
+          actorName: reviewer.fullName,
           fromStatus: "pending",
           toStatus: "in_review",
           note: "Looking",
@@ -141,6 +142,7 @@ describe("listApplicationHistories", () => {
         {
           applicationId: sooner.id,
           actorId: studentId,
+          actorName: `Student ${tag}`,
           fromStatus: null,
           toStatus: "pending",
           createdAt: daysFromNow(-2),

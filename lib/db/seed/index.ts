@@ -220,6 +220,7 @@ async function seedDemoAccounts(prisma: PrismaClient) {
       REVIEW_PATH[application.status].map((to, step, path) => ({
         applicationId: application.id,
         actorId: step === 0 ? application.userId : admin.id,
+        actorName: step === 0 ? students.find((s) => s.id === application.userId)!.fullName : admin.fullName,
         fromStatus: step === 0 ? null : path[step - 1],
         toStatus: to,
         note: step === 0 ? null : REVIEW_NOTES[to],
