@@ -3,13 +3,14 @@
 // loopback, migrated, seeded when empty, and handed to the command as DATABASE_URL. The demo
 // accounts are seeded only in development (`next dev`) or with DEMO_DATA=1, never by a
 // production start (`next start`) on its own (lib/db/seed/demo.ts). Either way, a database with
-// no admin gets a hint on how to create one.
+// no admin gets a hint on how to create one, and a production start warns about demo accounts
+// left from earlier that still have their published passwords.
 import "./load-env";
 import { spawn } from "node:child_process";
 import { createPrismaClient } from "@/lib/db/client";
 import { serveEmbedded } from "@/lib/db/connection";
 import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
-import { reportMissingAdmin, seedIfEmpty } from "@/lib/db/startup";
+import { reportDemoPasswords, reportMissingAdmin, seedIfEmpty } from "@/lib/db/startup";
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -34,6 +35,7 @@ async function main() {
         );
       }
       await reportMissingAdmin(prisma, log);
+      if (production && !demo) await reportDemoPasswords(prisma, log);
     } finally {
       await prisma.$disconnect();
     }
@@ -45,7 +47,11 @@ async function main() {
       // A hint only: an unreachable or unmigrated database is the server's to report, and a
       // slow one does not hold up the start.
       const timeout = new Promise<void>((done) => setTimeout(done, 5_000).unref());
-      await Promise.race([reportMissingAdmin(prisma, log).catch(() => {}), timeout]);
+      const report = async () => {
+        await reportMissingAdmin(prisma, log);
+        if (production && !demo) await reportDemoPasswords(prisma, log);
+      };
+      await Promise.race([report().catch(() => {}), timeout]);
     } finally {
       void prisma.$disconnect().catch(() => {});
     }

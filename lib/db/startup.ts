@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { seed, type SeedSummary } from "./seed";
+import { verifyPassword } from "@/lib/auth/password";
+import { DEMO_ACCOUNTS, seed, type SeedSummary } from "./seed";
 
 // What `npm run dev` and `npm start` (scripts/with-db.ts) do to the database before the server
 // starts: an empty embedded database is seeded (demo accounts only when `demo` says so), and a
@@ -34,4 +35,35 @@ export async function seedIfEmpty(
 /** Logs how to create the first admin when the database has no active super admin. */
 export async function reportMissingAdmin(prisma: PrismaClient, log: (message: string) => void) {
   if (!(await hasActiveSuperAdmin(prisma))) log(NO_ADMIN_MESSAGE);
+}
+
+/**
+ * Active demo accounts that still have the README's password (a database seeded with demo data
+ * before, now served in production). Their usernames, for a warning.
+ */
+export async function demoAccountsWithPublishedPasswords(prisma: PrismaClient): Promise<string[]> {
+  const users = await prisma.user.findMany({
+    where: {
+      username: { in: DEMO_ACCOUNTS.map((a) => a.username) },
+      isActive: true,
+      password: { not: null },
+    },
+    select: { username: true, password: true },
+  });
+  const exposed: string[] = [];
+  for (const user of users) {
+    const account = DEMO_ACCOUNTS.find((a) => a.username.toLowerCase() === user.username.toLowerCase());
+    if (account && (await verifyPassword(user.password!, account.password))) exposed.push(user.username);
+  }
+  return exposed;
+}
+
+/** Warns about demo accounts whose published password still signs in. */
+export async function reportDemoPasswords(prisma: PrismaClient, log: (message: string) => void) {
+  const exposed = await demoAccountsWithPublishedPasswords(prisma);
+  if (exposed.length === 0) return;
+  log(
+    `WARNING: ${exposed.join(", ")} still ${exposed.length > 1 ? "have" : "has"} the demo password published in the README. ` +
+      "Anyone can sign in with it: delete these accounts or change their passwords (/admin/users).",
+  );
 }

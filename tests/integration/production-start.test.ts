@@ -2,7 +2,15 @@ import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrate } from "@/lib/db/migrate";
 import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
-import { NO_ADMIN_MESSAGE, reportMissingAdmin, seedIfEmpty } from "@/lib/db/startup";
+import { DEMO_ACCOUNTS } from "@/lib/db/seed";
+import { hashPassword } from "@/lib/auth/password";
+import {
+  NO_ADMIN_MESSAGE,
+  demoAccountsWithPublishedPasswords,
+  reportDemoPasswords,
+  reportMissingAdmin,
+  seedIfEmpty,
+} from "@/lib/db/startup";
 import { createAdmin } from "@/lib/users/create-admin";
 import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
 
@@ -56,4 +64,28 @@ test("a second start finds the data and seeds nothing", async () => {
   const again: string[] = [];
   expect(await seedIfEmpty(prisma, { demo: false, log: (message) => again.push(message) })).toBeNull();
   expect(again).toEqual([]);
+});
+
+test("a demo account left from a development seed is named while it keeps its published password", async () => {
+  const demoAdmin = DEMO_ACCOUNTS[0];
+  const user = await prisma.user.create({
+    data: {
+      username: demoAdmin.username,
+      email: "left-over-admin@example.com",
+      fullName: demoAdmin.fullName,
+      password: await hashPassword(demoAdmin.password),
+      role: "admin",
+      adminType: "super",
+    },
+  });
+  const warnings: string[] = [];
+  await reportDemoPasswords(prisma, (message) => warnings.push(message));
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toMatch(/WARNING: admin still has the demo password/);
+
+  await prisma.user.update({
+    where: { id: user.id },
+    data: { password: await hashPassword("changed-2026-passphrase") },
+  });
+  expect(await demoAccountsWithPublishedPasswords(prisma)).toEqual([]);
 });
