@@ -7,7 +7,8 @@ import { chooseChromium, chromiumExecutable } from "./scripts/chromium";
 import { APP_PORT, OIDC_MOCK_PORT, SMTP_CAPTURE_PORT } from "./tests/e2e/ports";
 
 // End-to-end tests run against a production build (`next build` + `next start`) on a fresh
-// embedded database in a temporary folder, seeded with the demo data on start.
+// embedded database in a temporary folder, seeded with the demo data on start: a production
+// start seeds demo accounts only when asked (DEMO_DATA=1), and the fixtures sign in as `admin`.
 
 const port = APP_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -64,6 +65,7 @@ export default defineConfig({
       PGLITE_DATA_DIR: join(process.env.E2E_DATA_DIR, "pglite"),
       UPLOADS_DIR: join(process.env.E2E_DATA_DIR, "uploads"),
       DATABASE_URL: "",
+      DEMO_DATA: "1",
       APP_URL: baseURL,
       AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
       AUTH_GOOGLE_ID: "e2e-google-client",

@@ -21,8 +21,10 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Sender of e-mails. */
   MAIL_FROM: z.string().min(3).default("UniSearch <no-reply@unisearch.example>"),
-  /** Public base URL, used for canonical links, the sitemap and e-mails. */
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  /** Public base URL, used for canonical links, the sitemap and e-mails. Required in production (on Vercel, VERCEL_PROJECT_PRODUCTION_URL stands in). */
+  APP_URL: z.string().url().optional(),
+  /** Set by Vercel: the project's production domain, without the scheme (e.g. unisearch.vercel.app). */
+  VERCEL_PROJECT_PRODUCTION_URL: z.string().min(1).optional(),
   /** Folder of uploaded images when no bucket is configured (served under /uploads/). */
   UPLOADS_DIR: z.string().min(1).default(".data/uploads"),
   /** S3-compatible bucket for uploaded images (AWS S3, Cloudflare R2, MinIO...). Set all or none. */
@@ -39,12 +41,13 @@ const schema = z.object({
 /** With S3_BUCKET set, these must be set too. */
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
 
-export type Env = z.infer<typeof schema> & { AUTH_SECRET: string };
+export type Env = z.infer<typeof schema> & { AUTH_SECRET: string; APP_URL: string };
 
 const DEVELOPMENT_AUTH_SECRET = "development-only-secret-do-not-use-in-production-0123456789";
+const DEVELOPMENT_APP_URL = "http://localhost:3000";
 
-/** Variables that production must set explicitly. */
-const REQUIRED_IN_PRODUCTION = ["DATABASE_URL", "AUTH_SECRET"] as const;
+/** Variables that production must set explicitly (APP_URL may come from Vercel instead). */
+const REQUIRED_IN_PRODUCTION = ["DATABASE_URL", "AUTH_SECRET", "APP_URL"] as const;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings (as in a copied .env.example) mean "not set".
@@ -55,6 +58,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const production = env.NODE_ENV === "production";
+  // On Vercel the production domain is known without configuration; elsewhere production must
+  // say where it is served, or every canonical link and the sitemap would name localhost.
+  if (!env.APP_URL && production && env.VERCEL_PROJECT_PRODUCTION_URL) {
+    env.APP_URL = vercelUrl(env.VERCEL_PROJECT_PRODUCTION_URL);
+  }
   if (env.S3_BUCKET) {
     const missing = S3_REQUIRED.filter((name) => !env[name]);
     if (missing.length > 0) {
@@ -63,16 +72,34 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       );
     }
   }
-  if (env.NODE_ENV === "production" && !isBuildPhase(source)) {
+  if (production && !isBuildPhase(source)) {
     const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]);
     if (missing.length > 0) {
       throw new Error(
         `Missing required environment variable${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. ` +
-          `Set ${missing.length > 1 ? "them" : "it"} before starting the app in production (see .env.example).`,
+          `Set ${missing.length > 1 ? "them" : "it"} before starting the app in production (see .env.example).` +
+          (missing.includes("APP_URL")
+            ? " APP_URL is the site's public address, e.g. https://unisearch.example.org."
+            : ""),
       );
     }
   }
-  return { ...env, AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET };
+  return {
+    ...env,
+    AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    APP_URL: env.APP_URL ?? DEVELOPMENT_APP_URL,
+  };
+}
+
+/** VERCEL_PROJECT_PRODUCTION_URL is a host name; an address with a scheme is taken as it is. */
+function vercelUrl(value: string): string {
+  const url = /^https?:\/\//.test(value) ? value : `https://${value}`;
+  if (!z.string().url().safeParse(url).success) {
+    throw new Error(
+      `Invalid environment variables:\n  VERCEL_PROJECT_PRODUCTION_URL: not a host name (${value})`,
+    );
+  }
+  return url;
 }
 
 /** `next build` loads server modules with NODE_ENV=production but serves nothing. */

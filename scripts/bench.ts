@@ -14,6 +14,7 @@ import { LIST_PAGE_SIZE } from "@/lib/paging";
 import { createPrismaClient } from "@/lib/db/client";
 import { withDatabaseUrl } from "@/lib/db/connection";
 import { seed } from "@/lib/db/seed";
+import { wantsDemoData } from "@/lib/db/seed/demo";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
 import { listStudyLevels } from "@/lib/settings/queries";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
@@ -177,7 +178,11 @@ const slowest = (results: Timing[]) => results.reduce((a, b) => (b.p50 > a.p50 ?
 withDatabaseUrl(async (url, mode) => {
   process.env.DATABASE_URL = url;
   const setup = createPrismaClient(url, { max: 1 });
-  if ((await setup.university.count()) === 0) await seed(setup);
+  if ((await setup.university.count()) === 0) {
+    await seed(setup, {
+      demo: wantsDemoData({ production: process.env.NODE_ENV === "production", env: process.env }),
+    });
+  }
   await setup.$disconnect();
 
   const search = await timeAll(

@@ -1,12 +1,18 @@
 // npm run db:seed: fills DATABASE_URL, or the embedded database, with the reference data and
-// (outside production) the demo accounts. Safe to run again.
+// the demo accounts: in development unless --no-demo (or DEMO_DATA=0); in production only with
+// DEMO_DATA=1. Safe to run again.
 import "./load-env";
 import { createPrismaClient } from "@/lib/db/client";
 import { withDatabaseUrl } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { seed } from "@/lib/db/seed";
+import { wantsDemoData } from "@/lib/db/seed/demo";
 
-const demo = process.env.NODE_ENV !== "production" && !process.argv.includes("--no-demo");
+const demo = wantsDemoData({
+  production: process.env.NODE_ENV === "production",
+  env: process.env,
+  noDemo: process.argv.includes("--no-demo"),
+});
 
 withDatabaseUrl(async (url, mode) => {
   await migrate(url);

@@ -1,11 +1,16 @@
 // Runs a command (`next dev`, `next start`) with a database. DATABASE_URL set: that PostgreSQL,
 // as is. Unset: the embedded database in PGLITE_DATA_DIR (default .data/pglite) is started on
-// loopback, migrated, seeded with demo data when empty, and handed to the command as DATABASE_URL.
+// loopback, migrated, seeded when empty, and handed to the command as DATABASE_URL. The demo
+// accounts are seeded only in development (`next dev`) or with DEMO_DATA=1, never by a
+// production start (`next start`) on its own (lib/db/seed/demo.ts). Either way, a database with
+// no admin gets a hint on how to create one, and a production start warns about demo accounts
+// left from earlier that still have their published passwords.
 import "./load-env";
 import { spawn } from "node:child_process";
 import { createPrismaClient } from "@/lib/db/client";
 import { serveEmbedded } from "@/lib/db/connection";
-import { seed } from "@/lib/db/seed";
+import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
+import { reportDemoPasswords, reportMissingAdmin, seedIfEmpty } from "@/lib/db/startup";
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -13,6 +18,9 @@ async function main() {
 
   let stopDatabase: (() => Promise<void>) | undefined;
   const env = { ...process.env };
+  const production = isProductionStart([command, ...args], env);
+  const demo = wantsDemoData({ production, env });
+  const log = (message: string) => console.log(message);
   if (!env.DATABASE_URL) {
     const started = Date.now();
     const database = await serveEmbedded({ port: Number(env.PGLITE_PORT ?? 0) });
@@ -20,15 +28,33 @@ async function main() {
     env.DATABASE_URL = database.url;
     const prisma = createPrismaClient(database.url, { max: 2 });
     try {
-      if ((await prisma.country.count()) === 0) {
-        console.log("Embedded database is empty: seeding demo data (once, a few seconds)...");
-        const summary = await seed(prisma, { log: (m) => console.log(`  ${m}`) });
-        console.log(`  seeded ${summary.universities} universities, ${summary.programs} programs`);
+      const summary = await seedIfEmpty(prisma, { demo, log });
+      if (summary) {
+        log(
+          `  seeded ${summary.universities} universities, ${summary.programs} programs, ${summary.users} users`,
+        );
       }
+      await reportMissingAdmin(prisma, log);
+      if (production && !demo) await reportDemoPasswords(prisma, log);
     } finally {
       await prisma.$disconnect();
     }
-    console.log(`Embedded database ready on 127.0.0.1:${database.port} in ${Date.now() - started} ms`);
+    log(`Embedded database ready on 127.0.0.1:${database.port} in ${Date.now() - started} ms`);
+  } else {
+    // A PostgreSQL of its own: migrated and seeded by `npm run db:migrate` / `db:seed`, not here.
+    const prisma = createPrismaClient(env.DATABASE_URL, { max: 1 });
+    try {
+      // A hint only: an unreachable or unmigrated database is the server's to report, and a
+      // slow one does not hold up the start.
+      const timeout = new Promise<void>((done) => setTimeout(done, 5_000).unref());
+      const report = async () => {
+        await reportMissingAdmin(prisma, log);
+        if (production && !demo) await reportDemoPasswords(prisma, log);
+      };
+      await Promise.race([report().catch(() => {}), timeout]);
+    } finally {
+      void prisma.$disconnect().catch(() => {});
+    }
   }
 
   const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });

@@ -45,7 +45,7 @@ export default async function globalSetup() {
   await migrate(url);
   const prisma = createPrismaClient(url, { max: 2 });
   try {
-    await seed(prisma);
+    await seed(prisma, { demo: true });
   } finally {
     await prisma.$disconnect();
   }

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await migrateWith(client, upTo(STUDY_KEYS, { including: false }));
   const prisma = createPrismaClient(scratch.url, { max: 2 });
   try {
-    await seed(prisma);
+    await seed(prisma, { demo: true });
   } finally {
     await prisma?.$disconnect();
   }

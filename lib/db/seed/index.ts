@@ -10,8 +10,9 @@ import { uniqueSlug } from "@/lib/universities/slug";
 import { generatePrograms, hashString } from "./programs";
 
 // The seed: every ISO 3166 country, the 10,251 real universities of prisma/data (MIT licensed,
-// see prisma/data/README.md), generated programs, demo accounts and applications. Idempotent:
-// running it again adds only what is missing.
+// see prisma/data/README.md), generated programs, and, when asked for (`demo: true`; see demo.ts
+// for who asks), demo accounts and applications. Idempotent: running it again adds only what is
+// missing.
 
 countries.registerLocale(english);
 
@@ -41,7 +42,7 @@ const STATUSES: ApplicationStatus[] = ["pending", "in_review", "rejected", "sent
 export interface SeedOptions {
   /** Dates of generated deadlines are counted from this day. */
   today?: Date;
-  /** Also create the demo accounts and their applications (never in production). */
+  /** Also create the demo accounts and their applications; off unless true (see demo.ts). */
   demo?: boolean;
   log?: (message: string) => void;
 }
@@ -66,7 +67,7 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
   log("countries done");
   await seedUniversities(prisma, today);
   log("universities and programs done");
-  if (options.demo !== false) {
+  if (options.demo === true) {
     await seedDemoAccounts(prisma);
     log("demo accounts and applications done");
   }
