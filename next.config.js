@@ -1,7 +1,7 @@
 // @ts-check
 // next.config.js is CommonJS (Node 20 loads it without a compiler), so it requires.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { securityHeaderOptions, securityHeaders } = require("./lib/http/security-headers.js");
+const { securityHeaderOptions, securityHeaderRules } = require("./lib/http/security-headers.js");
 
 /**
  * Images next/image may optimise: uploads kept on disk (/uploads/...) and, when a bucket is
@@ -42,7 +42,7 @@ const nextConfig = {
   // (lib/http/security-headers.js; docs/decisions/0007-content-security-policy.md). Read at build
   // time, like the image hosts above.
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(securityHeaderOptions(process.env)) }];
+    return securityHeaderRules(securityHeaderOptions(process.env));
   },
 };
 

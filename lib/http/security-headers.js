@@ -5,7 +5,7 @@
 // proxy.ts to its own redirects. Static on purpose: no per-request nonce, so pages can still be
 // prerendered and cached (docs/decisions/0007-content-security-policy.md says why and what it
 // costs). CommonJS, because next.config.js requires it on Node 20, which cannot load TypeScript.
-// Route handlers may send a stricter policy of their own (app/uploads/[key]/route.ts does).
+// Uploaded files get a stricter policy of their own (UPLOAD_CONTENT_SECURITY_POLICY).
 
 /**
  * @typedef {{ production: boolean; imageOrigins?: readonly string[] }} SecurityHeaderOptions
@@ -82,6 +82,29 @@ function securityHeaders(options) {
 }
 
 /**
+ * The policy of uploaded files served by this app (app/uploads/[key]/route.ts): nothing loads or
+ * runs, even when a file is opened as a document; it replaces the pages' policy on /uploads/*.
+ */
+const UPLOAD_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
+
+/**
+ * next.config.js `headers()`: every header on every path, and on /uploads/* the uploads' own
+ * policy instead (of two rules setting one header, Next keeps the later).
+ * @param {SecurityHeaderOptions} options
+ * @returns {{ source: string; headers: { key: string; value: string }[] }[]}
+ */
+function securityHeaderRules(options) {
+  return [
+    { source: "/:path*", headers: securityHeaders(options) },
+    {
+      source: "/uploads/:path*",
+      headers: [{ key: "Content-Security-Policy", value: UPLOAD_CONTENT_SECURITY_POLICY }],
+    },
+  ];
+}
+
+/**
  * The origin of S3_PUBLIC_URL, or nothing when it is unset (uploads are served by this app).
  * @param {string | undefined} publicUrl
  * @returns {string[]}
@@ -103,4 +126,11 @@ function securityHeaderOptions(environment) {
   };
 }
 
-module.exports = { contentSecurityPolicy, securityHeaders, securityHeaderOptions, imageOriginsOf };
+module.exports = {
+  contentSecurityPolicy,
+  securityHeaders,
+  securityHeaderRules,
+  securityHeaderOptions,
+  imageOriginsOf,
+  UPLOAD_CONTENT_SECURITY_POLICY,
+};

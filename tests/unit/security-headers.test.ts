@@ -2,7 +2,9 @@ import {
   contentSecurityPolicy,
   imageOriginsOf,
   securityHeaderOptions,
+  securityHeaderRules,
   securityHeaders,
+  UPLOAD_CONTENT_SECURITY_POLICY,
 } from "@/lib/http/security-headers";
 
 /** The directives of a policy, by name. */
@@ -106,5 +108,21 @@ describe("securityHeaderOptions", () => {
       }).imageOrigins,
     ).toEqual(["https://cdn.example.com:8443"]);
     expect(imageOriginsOf(undefined)).toEqual([]);
+  });
+});
+
+describe("securityHeaderRules", () => {
+  test("every path gets every header; uploads then get their own stricter policy", () => {
+    const rules = securityHeaderRules({ production: true });
+    expect(rules.map((rule) => rule.source)).toEqual(["/:path*", "/uploads/:path*"]);
+    expect(rules[0].headers).toEqual(securityHeaders({ production: true }));
+    // Next keeps the later of two rules that set one header on a path.
+    expect(rules[1].headers).toEqual([
+      { key: "Content-Security-Policy", value: UPLOAD_CONTENT_SECURITY_POLICY },
+    ]);
+    const upload = directives(UPLOAD_CONTENT_SECURITY_POLICY);
+    expect(upload.get("default-src")).toEqual(["'none'"]);
+    expect(upload.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(upload.has("sandbox")).toBe(true);
   });
 });
