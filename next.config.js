@@ -1,4 +1,7 @@
 // @ts-check
+// next.config.js is CommonJS (Node 20 loads it without a compiler), so it requires.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { securityHeaderOptions, securityHeaderRules } = require("./lib/http/security-headers.js");
 
 /**
  * Images next/image may optimise: uploads kept on disk (/uploads/...) and, when a bucket is
@@ -35,6 +38,12 @@ const nextConfig = {
   // The database driver and the embedded database stay Node modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@node-rs/argon2"],
   images: imagesConfig(),
+  // Security headers on every response: pages, route handlers, static files, 404s and redirects
+  // (lib/http/security-headers.js; docs/decisions/0007-content-security-policy.md). Read at build
+  // time, like the image hosts above.
+  async headers() {
+    return securityHeaderRules(securityHeaderOptions(process.env));
+  },
 };
 
 module.exports = nextConfig;

@@ -1,12 +1,22 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
 
 // Next 16's proxy (formerly middleware): early redirects only, from the session token's claims.
 // It never grants anything: every page and route handler checks again on the server through
 // lib/auth/session.ts, against the database (SPEC §6).
 //   /admin/*            -> /auth for signed-out visitors and non-admins
 //   /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors
+// Its redirects carry the security headers that next.config.js adds to every other response.
+
+const SECURITY_HEADERS = securityHeaders(securityHeaderOptions(process.env));
+
+function redirect(target: URL): NextResponse {
+  const response = NextResponse.redirect(target);
+  for (const { key, value } of SECURITY_HEADERS) response.headers.set(key, value);
+  return response;
+}
 
 export async function proxy(request: NextRequest) {
   const secure = request.nextUrl.protocol === "https:";
@@ -20,12 +30,12 @@ export async function proxy(request: NextRequest) {
 
   if (pathname.startsWith("/admin")) {
     if (token?.role === "admin") return NextResponse.next();
-    return NextResponse.redirect(new URL("/auth", request.url));
+    return redirect(new URL("/auth", request.url));
   }
   if (token) return NextResponse.next();
   const target = new URL("/auth", request.url);
   target.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(target);
+  return redirect(target);
 }
 
 export const config = {

@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { UPLOAD_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
 import { IMMUTABLE_CACHE } from "@/lib/storage/driver";
 import { getLocalStorage } from "@/lib/storage/storage";
 import { uploadKeyParamsSchema } from "@/lib/validation/files";
@@ -19,7 +20,8 @@ export const GET = route({
       "Cache-Control": IMMUTABLE_CACHE,
       ETag: `"${key}"`,
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      // next.config.js sends the same policy on /uploads/*, errors included.
+      "Content-Security-Policy": UPLOAD_CONTENT_SECURITY_POLICY,
     };
     if (request.headers.get("if-none-match") === `"${key}"`)
       return new Response(null, { status: 304, headers });
