@@ -3,15 +3,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
+import { loginAction } from "@/lib/auth/form-actions";
+import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
-import { loginSchema } from "@/lib/validation/auth";
+import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { useAuth } from "./auth-provider";
 
 type LoginFormProps = {
@@ -24,12 +27,19 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
   const router = useRouter();
   // Stays true after success, while the next page loads, so the form cannot be sent twice.
   const [leaving, setLeaving] = useState(false);
+  // Before hydration (or without JavaScript) the form posts to loginAction; see form-actions.ts.
+  const [state, formAction] = useActionState(loginAction, INITIAL_FORM_STATE);
+  const username = state.values?.username ?? "";
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username, password: "" },
+    errors: useActionFieldErrors<LoginInput>(state),
+  });
   const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -46,13 +56,17 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
 
   const pending = isSubmitting || leaving;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
+    // action: a POST before hydration; once hydrated, onSubmit prevents it and calls the API.
+    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
+      <ActionError title="Login failed" state={state} />
+      <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />
       <FormField
         id="login-username"
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
+        defaultValue={username}
         {...field("username")}
       />
       <FormField
