@@ -2,16 +2,19 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
+import { registerAction } from "@/lib/auth/form-actions";
+import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
-import { registerSchema } from "@/lib/validation/auth";
+import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
 import { useAuth } from "./auth-provider";
 
 type RegisterFormProps = {
@@ -25,6 +28,9 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
   const { register: createAccount } = useAuth();
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);
+  // Before hydration (or without JavaScript) the form posts to registerAction; see form-actions.ts.
+  const [state, formAction] = useActionState(registerAction, INITIAL_FORM_STATE);
+  const typed = { fullName: "", email: "", username: "", ...state.values };
   const {
     register,
     handleSubmit,
@@ -32,7 +38,8 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { fullName: "", email: "", username: "", password: "", confirmPassword: "" },
+    defaultValues: { ...typed, password: "", confirmPassword: "" },
+    errors: useActionFieldErrors<RegisterInput>(state),
   });
   const field = fieldsOf(register, errors);
 
@@ -50,9 +57,25 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
 
   const pending = isSubmitting || leaving;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Register">
-      <FormField id="register-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
-      <FormField id="register-email" label="Email" type="email" autoComplete="email" {...field("email")} />
+    // action: a POST before hydration; once hydrated, onSubmit prevents it and calls the API.
+    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Register">
+      <ActionError title="Registration failed" state={state} />
+      <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />
+      <FormField
+        id="register-full-name"
+        label="Full name"
+        autoComplete="name"
+        defaultValue={typed.fullName}
+        {...field("fullName")}
+      />
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        defaultValue={typed.email}
+        {...field("email")}
+      />
       <FormField
         id="register-username"
         label="Username"
@@ -60,6 +83,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
+        defaultValue={typed.username}
         {...field("username")}
       />
       <NewPasswordFields idPrefix="register" register={register} errors={errors} />

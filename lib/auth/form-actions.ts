@@ -3,8 +3,8 @@
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { ErrorBody } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/route";
-import { getUserDtoByUsername } from "@/lib/users/accounts";
-import { loginSchema } from "@/lib/validation/auth";
+import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
+import { loginSchema, registerSchema } from "@/lib/validation/auth";
 import type { FormState } from "./form-state";
 import { authCallbackPath, homeOf } from "./paths";
 import { signInWithPassword } from "./sign-in";
@@ -41,6 +41,29 @@ export async function loginAction(_previous: FormState, data: FormData): Promise
       authCallbackPath(text(data, "callbackUrl")) ?? homeOf(await getUserDtoByUsername(input.username));
   } catch (error) {
     return failure(error, { username });
+  }
+  redirect(target);
+}
+
+/** POST /api/register's work (the new student is signed in); then the callbackUrl or their home. */
+export async function registerAction(_previous: FormState, data: FormData): Promise<FormState> {
+  const values = {
+    fullName: text(data, "fullName") ?? "",
+    email: text(data, "email") ?? "",
+    username: text(data, "username") ?? "",
+  };
+  let target: string;
+  try {
+    const input = registerSchema.parse({
+      ...values,
+      password: text(data, "password"),
+      confirmPassword: text(data, "confirmPassword"),
+    });
+    const user = await registerUser(input);
+    await signInWithPassword(input.username, input.password);
+    target = authCallbackPath(text(data, "callbackUrl")) ?? homeOf(user);
+  } catch (error) {
+    return failure(error, values);
   }
   redirect(target);
 }
