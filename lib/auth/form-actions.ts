@@ -3,8 +3,20 @@
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { ErrorBody } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/route";
-import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
-import { loginSchema, registerSchema } from "@/lib/validation/auth";
+import {
+  FORGOT_PASSWORD_ANSWER,
+  RESET_PASSWORD_DONE,
+  getUserDtoByUsername,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+} from "@/lib/users/accounts";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "@/lib/validation/auth";
 import type { FormState } from "./form-state";
 import { authCallbackPath, homeOf } from "./paths";
 import { signInWithPassword } from "./sign-in";
@@ -66,4 +78,30 @@ export async function registerAction(_previous: FormState, data: FormData): Prom
     return failure(error, values);
   }
   redirect(target);
+}
+
+/** POST /api/password/forgot's work: the same answer whether or not the address has an account. */
+export async function forgotPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
+  const email = text(data, "email") ?? "";
+  try {
+    await requestPasswordReset(forgotPasswordSchema.parse({ email }).email);
+    return { message: FORGOT_PASSWORD_ANSWER };
+  } catch (error) {
+    return failure(error, { email });
+  }
+}
+
+/** POST /api/password/reset's work. */
+export async function resetPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
+  try {
+    const input = resetPasswordSchema.parse({
+      token: text(data, "token"),
+      password: text(data, "password"),
+      confirmPassword: text(data, "confirmPassword"),
+    });
+    await resetPassword(input.token, input.password);
+    return { message: RESET_PASSWORD_DONE };
+  } catch (error) {
+    return failure(error);
+  }
 }
