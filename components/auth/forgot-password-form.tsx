@@ -5,7 +5,7 @@ import { MailIcon } from "lucide-react";
 import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -21,7 +21,6 @@ export function ForgotPasswordForm() {
   const [state, formAction] = useActionState(forgotPasswordAction, INITIAL_FORM_STATE);
   const [sent, setAnswer] = useState<string | null>(null);
   const answer = sent ?? state.message ?? null;
-  const email = state.values?.email ?? "";
   const {
     register,
     handleSubmit,
@@ -29,10 +28,10 @@ export function ForgotPasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email },
+    defaultValues: { email: state.values?.email ?? "" },
     errors: useActionFieldErrors<{ email: string }>(state),
   });
-  const field = fieldsOf(register, errors);
+  const field = fieldsOf(register, errors, state.values);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -60,20 +59,16 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    // action: a POST before hydration; once hydrated, onSubmit prevents it and calls the API.
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-5">
-      <ActionError title="Could not send the reset link" state={state} />
-      <FormField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        defaultValue={email}
-        {...field("email")}
-      />
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={state}
+      failureTitle="Could not send the reset link"
+    >
+      <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
@@ -29,7 +29,6 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
   const [leaving, setLeaving] = useState(false);
   // Before hydration (or without JavaScript) the form posts to loginAction; see form-actions.ts.
   const [state, formAction] = useActionState(loginAction, INITIAL_FORM_STATE);
-  const username = state.values?.username ?? "";
   const {
     register,
     handleSubmit,
@@ -37,10 +36,10 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
-    defaultValues: { username, password: "" },
+    defaultValues: { username: state.values?.username ?? "", password: "" },
     errors: useActionFieldErrors<LoginInput>(state),
   });
-  const field = fieldsOf(register, errors);
+  const field = fieldsOf(register, errors, state.values);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -56,17 +55,20 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
 
   const pending = isSubmitting || leaving;
   return (
-    // action: a POST before hydration; once hydrated, onSubmit prevents it and calls the API.
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
-      <ActionError title="Login failed" state={state} />
-      <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={state}
+      failureTitle="Login failed"
+      callbackUrl={callbackUrl}
+      aria-label="Login"
+    >
       <FormField
         id="login-username"
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        defaultValue={username}
         {...field("username")}
       />
       <FormField
@@ -88,6 +90,6 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign In"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
@@ -41,7 +41,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
     defaultValues: { ...typed, password: "", confirmPassword: "" },
     errors: useActionFieldErrors<RegisterInput>(state),
   });
-  const field = fieldsOf(register, errors);
+  const field = fieldsOf(register, errors, state.values);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -57,25 +57,16 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
 
   const pending = isSubmitting || leaving;
   return (
-    // action: a POST before hydration; once hydrated, onSubmit prevents it and calls the API.
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Register">
-      <ActionError title="Registration failed" state={state} />
-      <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />
-      <FormField
-        id="register-full-name"
-        label="Full name"
-        autoComplete="name"
-        defaultValue={typed.fullName}
-        {...field("fullName")}
-      />
-      <FormField
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        defaultValue={typed.email}
-        {...field("email")}
-      />
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={state}
+      failureTitle="Registration failed"
+      callbackUrl={callbackUrl}
+      aria-label="Register"
+    >
+      <FormField id="register-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
+      <FormField id="register-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <FormField
         id="register-username"
         label="Username"
@@ -83,13 +74,12 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
-        defaultValue={typed.username}
         {...field("username")}
       />
       <NewPasswordFields idPrefix="register" register={register} errors={errors} />
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create Account"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -83,9 +83,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    // action: a POST before hydration; once hydrated, onSubmit prevents it and calls the API.
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-5">
-      {!refused && <ActionError title="Could not change the password" state={state} />}
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={refused ? INITIAL_FORM_STATE : state}
+      failureTitle="Could not change the password"
+    >
       {refused && (
         <Alert variant="destructive" role="alert">
           <AlertCircleIcon aria-hidden="true" />
@@ -110,6 +113,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Saving..." : "Set new password"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

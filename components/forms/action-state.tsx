@@ -21,6 +21,37 @@ export function useActionFieldErrors<T extends FieldValues>(state: FormState): F
   }, [state]);
 }
 
+type ActionFormProps = Omit<React.ComponentProps<"form">, "action"> & {
+  /** useActionState's dispatch: the form's POST before hydration. */
+  action: (data: FormData) => void;
+  /** The action's last answer and the title of its message. */
+  state: FormState;
+  failureTitle: string;
+  /** Sent with the form when set (where to go after signing in). */
+  callbackUrl?: string | null;
+};
+
+/**
+ * A form that posts to its server action until the page is interactive; then its onSubmit
+ * (react-hook-form's handleSubmit, which prevents the native submission) calls the API instead.
+ */
+export function ActionForm({
+  action,
+  state,
+  failureTitle,
+  callbackUrl,
+  children,
+  ...props
+}: ActionFormProps) {
+  return (
+    <form action={action} noValidate className="grid gap-5" {...props}>
+      <ActionError title={failureTitle} state={state} />
+      {callbackUrl !== undefined && <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />}
+      {children}
+    </form>
+  );
+}
+
 /** The action's message when no field carries it (wrong password, throttled, server error). */
 export function ActionError({ title, state }: { title: string; state: FormState }) {
   if (!state.error || state.fieldErrors) return null;
