@@ -2,26 +2,36 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailIcon } from "lucide-react";
-import { useState } from "react";
+import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { forgotPasswordAction } from "@/lib/auth/form-actions";
+import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
-  const [answer, setAnswer] = useState<string | null>(null);
+  // Before hydration (or without JavaScript) the form posts to forgotPasswordAction.
+  const [state, formAction] = useActionState(forgotPasswordAction, INITIAL_FORM_STATE);
+  const [sent, setAnswer] = useState<string | null>(null);
+  const answer = sent ?? state.message ?? null;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-  const field = fieldsOf(register, errors);
+  } = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: state.values?.email ?? "" },
+    errors: useActionFieldErrors<{ email: string }>(state),
+  });
+  const field = fieldsOf(register, errors, state.values);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -49,11 +59,16 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={state}
+      failureTitle="Could not send the reset link"
+    >
       <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -3,15 +3,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
+import { loginAction } from "@/lib/auth/form-actions";
+import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
-import { loginSchema } from "@/lib/validation/auth";
+import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { useAuth } from "./auth-provider";
 
 type LoginFormProps = {
@@ -24,13 +27,19 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
   const router = useRouter();
   // Stays true after success, while the next page loads, so the form cannot be sent twice.
   const [leaving, setLeaving] = useState(false);
+  // Before hydration (or without JavaScript) the form posts to loginAction; see form-actions.ts.
+  const [state, formAction] = useActionState(loginAction, INITIAL_FORM_STATE);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
-  const field = fieldsOf(register, errors);
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: state.values?.username ?? "", password: "" },
+    errors: useActionFieldErrors<LoginInput>(state),
+  });
+  const field = fieldsOf(register, errors, state.values);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -46,7 +55,14 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
 
   const pending = isSubmitting || leaving;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={state}
+      failureTitle="Login failed"
+      callbackUrl={callbackUrl}
+      aria-label="Login"
+    >
       <FormField
         id="login-username"
         label="Username"
@@ -74,6 +90,6 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign In"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

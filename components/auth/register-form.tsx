@@ -2,16 +2,19 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
+import { registerAction } from "@/lib/auth/form-actions";
+import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
-import { registerSchema } from "@/lib/validation/auth";
+import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
 import { useAuth } from "./auth-provider";
 
 type RegisterFormProps = {
@@ -25,6 +28,9 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
   const { register: createAccount } = useAuth();
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);
+  // Before hydration (or without JavaScript) the form posts to registerAction; see form-actions.ts.
+  const [state, formAction] = useActionState(registerAction, INITIAL_FORM_STATE);
+  const typed = { fullName: "", email: "", username: "", ...state.values };
   const {
     register,
     handleSubmit,
@@ -32,9 +38,10 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { fullName: "", email: "", username: "", password: "", confirmPassword: "" },
+    defaultValues: { ...typed, password: "", confirmPassword: "" },
+    errors: useActionFieldErrors<RegisterInput>(state),
   });
-  const field = fieldsOf(register, errors);
+  const field = fieldsOf(register, errors, state.values);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -50,7 +57,14 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
 
   const pending = isSubmitting || leaving;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Register">
+    <ActionForm
+      action={formAction}
+      onSubmit={onSubmit}
+      state={state}
+      failureTitle="Registration failed"
+      callbackUrl={callbackUrl}
+      aria-label="Register"
+    >
       <FormField id="register-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
       <FormField id="register-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <FormField
@@ -66,6 +80,6 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create Account"}
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -56,11 +56,18 @@ export function FormField({ id, label, error, hint, labelAside, className, ...in
 
 /**
  * FormField's props for the fields of a react-hook-form form: `const field = fieldsOf(register,
- * errors)`, then `field(name)` is the field's registration and its message.
+ * errors)`, then `field(name)` is the field's registration and its message. `values` are what the
+ * inputs show in the server's HTML (react-hook-form fills them in only once hydrated): what a
+ * form sent without JavaScript had typed.
  */
-export function fieldsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+export function fieldsOf<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+  values?: Partial<Record<Path<T>, string>>,
+) {
   return (name: Path<T>) => ({
     ...register(name),
     error: (get(errors, name) as FieldError | undefined)?.message,
+    defaultValue: values?.[name],
   });
 }

@@ -43,7 +43,8 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    // method="post": a submission before hydration must not put the passwords in the URL (issue 11 §6).
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField
         id="current-password"
         label="Current password"

@@ -45,7 +45,8 @@ export function ProfileForm({ defaultValues }: ProfileFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    // method="post": a submission before hydration must not put the details in the URL (issue 11 §6).
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField id="profile-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
       <FormField id="profile-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <div>

@@ -18,3 +18,13 @@ export function safeCallbackPath(value: string | null | undefined): string | nul
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   return value;
 }
+
+/**
+ * Where /auth returns to after signing in or registering: a safe path, but never /auth itself (a
+ * signed-in visitor would go round in circles). Used by the page and by its form actions.
+ */
+export function authCallbackPath(value: unknown): string | null {
+  const path = safeCallbackPath(typeof value === "string" ? value : null);
+  if (!path || /^\/auth(?:[/?#]|$)/.test(path)) return null;
+  return path;
+}

@@ -154,6 +154,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
   });
 }
 
+export const RESET_PASSWORD_DONE = "Your password has been changed. Sign in with the new one.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
 
 /** Sets a new password with a reset token; the token is then spent and every session ends. */

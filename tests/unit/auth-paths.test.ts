@@ -1,4 +1,4 @@
-import { homeOf, safeCallbackPath } from "@/lib/auth/paths";
+import { authCallbackPath, homeOf, safeCallbackPath } from "@/lib/auth/paths";
 import { dashboardLinkOf } from "@/components/layout/viewer";
 
 test("a signed-in user's home depends on the role", () => {
@@ -31,4 +31,20 @@ test.each([
 test("the header's dashboard link goes home, named after the area", () => {
   expect(dashboardLinkOf({ role: "admin" })).toEqual({ href: "/admin/dash", label: "Admin Dashboard" });
   expect(dashboardLinkOf({ role: "user" })).toEqual({ href: "/user/dash", label: "Dashboard" });
+});
+
+test("/auth's callback is a safe path other than /auth itself (the page and its form actions)", () => {
+  expect(authCallbackPath("/user/profile")).toBe("/user/profile");
+  expect(authCallbackPath("/authors")).toBe("/authors");
+  for (const value of [
+    "/auth",
+    "/auth?tab=register",
+    "/auth/forgot-password",
+    "//evil.example",
+    "",
+    null,
+    7,
+  ]) {
+    expect(authCallbackPath(value)).toBeNull();
+  }
 });

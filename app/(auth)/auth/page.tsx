@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { AuthTabs } from "@/components/auth/auth-tabs";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
 import { SignInError } from "@/components/auth/sign-in-error";
-import { getViewer, homeOf, safeCallbackPath } from "@/lib/auth/session";
+import { authCallbackPath } from "@/lib/auth/paths";
+import { getViewer, homeOf } from "@/lib/auth/session";
 import { getPlatformName } from "@/lib/settings/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,13 +21,6 @@ type AuthPageProps = { searchParams: Promise<Record<string, string | string[] | 
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** A callback back into /auth itself would send a signed-in visitor round in circles. */
-function callbackOf(value: string | undefined): string | null {
-  const path = safeCallbackPath(value);
-  if (!path || /^\/auth(?:[/?#]|$)/.test(path)) return null;
-  return path;
-}
-
 const HIGHLIGHTS = [
   { icon: BookOpenIcon, text: "Thousands of academic programs worldwide" },
   { icon: GlobeIcon, text: "Apply to top universities around the world" },
@@ -35,7 +29,7 @@ const HIGHLIGHTS = [
 
 export default async function AuthPage({ searchParams }: AuthPageProps) {
   const params = await searchParams;
-  const callbackUrl = callbackOf(first(params.callbackUrl));
+  const callbackUrl = authCallbackPath(first(params.callbackUrl));
   const viewer = await getViewer();
   if (viewer) redirect(callbackUrl ?? homeOf(viewer));
 

@@ -9,8 +9,9 @@ import { getPlatformName } from "@/lib/settings/queries";
 export const metadata: Metadata = {
   title: "Choose a new password",
   robots: { index: false },
-  // The address carries the reset token: never send it to another site as a referrer.
-  referrer: "no-referrer",
+  // The address carries the reset token: never send it as a referrer (the origin only). Not
+  // "no-referrer": the form's POST would then say `Origin: null`, which Next's server actions refuse.
+  referrer: "strict-origin",
 };
 
 type ResetPasswordPageProps = { searchParams: Promise<{ token?: string | string[] }> };

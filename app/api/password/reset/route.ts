@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { resetPassword } from "@/lib/users/accounts";
+import { RESET_PASSWORD_DONE, resetPassword } from "@/lib/users/accounts";
 import { resetPasswordSchema } from "@/lib/validation/auth";
 
 export const POST = route({
@@ -7,6 +7,6 @@ export const POST = route({
   body: resetPasswordSchema,
   handle: async ({ body }) => {
     await resetPassword(body.token, body.password);
-    return { message: "Your password has been changed. Sign in with the new one." };
+    return { message: RESET_PASSWORD_DONE };
   },
 });

@@ -1,0 +1,67 @@
+"use client";
+
+import { AlertCircleIcon } from "lucide-react";
+import { useMemo } from "react";
+import type { FieldErrors, FieldValues } from "react-hook-form";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import type { FormState } from "@/lib/auth/form-state";
+
+// The answer of a form's server action (lib/auth/form-actions.ts), shown by the form that was sent
+// before hydration or without JavaScript: the per-field messages on their fields (react-hook-form's
+// `errors` option, which also renders them on the server) and the message above the form.
+
+/** The action's per-field messages for useForm({ errors }); stable while the state is. */
+export function useActionFieldErrors<T extends FieldValues>(state: FormState): FieldErrors<T> | undefined {
+  return useMemo(() => {
+    const entries = Object.entries(state.fieldErrors ?? {}).filter(([field]) => field !== "_");
+    if (entries.length === 0) return undefined;
+    return Object.fromEntries(
+      entries.map(([field, messages]) => [field, { type: "server", message: messages[0] }]),
+    ) as FieldErrors<T>;
+  }, [state]);
+}
+
+type ActionFormProps = Omit<React.ComponentProps<"form">, "action"> & {
+  /** useActionState's dispatch: the form's POST before hydration. */
+  action: (data: FormData) => void;
+  /** The action's last answer and the title of its message. */
+  state: FormState;
+  failureTitle: string;
+  /** Sent with the form when set (where to go after signing in). */
+  callbackUrl?: string | null;
+};
+
+/**
+ * A form that posts to its server action until the page is interactive; then its onSubmit
+ * (react-hook-form's handleSubmit, which prevents the native submission) calls the API instead.
+ */
+export function ActionForm({
+  action,
+  state,
+  failureTitle,
+  callbackUrl,
+  children,
+  ...props
+}: ActionFormProps) {
+  return (
+    <form action={action} noValidate className="grid gap-5" {...props}>
+      <ActionError title={failureTitle} state={state} />
+      {callbackUrl !== undefined && <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />}
+      {children}
+    </form>
+  );
+}
+
+/** The action's message when no field carries it (wrong password, throttled, server error). */
+export function ActionError({ title, state }: { title: string; state: FormState }) {
+  if (!state.error || state.fieldErrors) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircleIcon aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>{state.error}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}

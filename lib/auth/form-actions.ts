@@ -1,0 +1,107 @@
+"use server";
+
+import { redirect, unstable_rethrow } from "next/navigation";
+import type { ErrorBody } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/route";
+import {
+  FORGOT_PASSWORD_ANSWER,
+  RESET_PASSWORD_DONE,
+  getUserDtoByUsername,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+} from "@/lib/users/accounts";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "@/lib/validation/auth";
+import type { FormState } from "./form-state";
+import { authCallbackPath, homeOf } from "./paths";
+import { signInWithPassword } from "./sign-in";
+
+// The auth forms post (issue 11 §6: a secret never goes in a URL). Each form's action is one of
+// these server actions, so a form sent before hydration, or without JavaScript, is a POST to the
+// page that Next runs here: it validates with the API's zod schema, calls the same domain code
+// as the route handler, and either redirects (303) or re-renders the page with the API's message
+// (useActionState). Once the page is interactive the forms call the JSON API instead (their
+// onSubmit prevents the native submission) and these are not used. Next refuses a server action
+// whose Origin is another host; throttling is the Credentials provider's, as for POST /api/login.
+
+const text = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/** The answer the route handler would give for `error`, as form state (redirects pass through). */
+async function failure(error: unknown, values?: Record<string, string>): Promise<FormState> {
+  unstable_rethrow(error);
+  const response = errorResponse(error);
+  const body = (await response.json()) as ErrorBody;
+  return { status: response.status, error: body.error, fieldErrors: body.fieldErrors, values };
+}
+
+/** POST /api/login's work; then the callbackUrl or the user's home. */
+export async function loginAction(_previous: FormState, data: FormData): Promise<FormState> {
+  const username = text(data, "username") ?? "";
+  let target: string;
+  try {
+    const input = loginSchema.parse({ username, password: text(data, "password") });
+    await signInWithPassword(input.username, input.password);
+    target =
+      authCallbackPath(text(data, "callbackUrl")) ?? homeOf(await getUserDtoByUsername(input.username));
+  } catch (error) {
+    return failure(error, { username });
+  }
+  redirect(target);
+}
+
+/** POST /api/register's work (the new student is signed in); then the callbackUrl or their home. */
+export async function registerAction(_previous: FormState, data: FormData): Promise<FormState> {
+  const values = {
+    fullName: text(data, "fullName") ?? "",
+    email: text(data, "email") ?? "",
+    username: text(data, "username") ?? "",
+  };
+  let target: string;
+  try {
+    const input = registerSchema.parse({
+      ...values,
+      password: text(data, "password"),
+      confirmPassword: text(data, "confirmPassword"),
+    });
+    const user = await registerUser(input);
+    await signInWithPassword(input.username, input.password);
+    target = authCallbackPath(text(data, "callbackUrl")) ?? homeOf(user);
+  } catch (error) {
+    return failure(error, values);
+  }
+  redirect(target);
+}
+
+/** POST /api/password/forgot's work: the same answer whether or not the address has an account. */
+export async function forgotPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
+  const email = text(data, "email") ?? "";
+  try {
+    await requestPasswordReset(forgotPasswordSchema.parse({ email }).email);
+    return { message: FORGOT_PASSWORD_ANSWER };
+  } catch (error) {
+    return failure(error, { email });
+  }
+}
+
+/** POST /api/password/reset's work. */
+export async function resetPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
+  try {
+    const input = resetPasswordSchema.parse({
+      token: text(data, "token"),
+      password: text(data, "password"),
+      confirmPassword: text(data, "confirmPassword"),
+    });
+    await resetPassword(input.token, input.password);
+    return { message: RESET_PASSWORD_DONE };
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,18 @@
+// What the auth pages' form actions (lib/auth/form-actions.ts) answer. Types and constants only,
+// so client components import them. The actions serve the forms before the page's JavaScript
+// has run (or without it); once hydrated, the forms call the JSON API as before.
+
+export interface FormState {
+  /** The HTTP status the API would have answered (400, 401, 409, 422, 429...). */
+  status?: number;
+  /** The API's `error` message. */
+  error?: string;
+  /** The API's per-field messages. */
+  fieldErrors?: Record<string, string[]>;
+  /** A success message (forgot and reset password). */
+  message?: string;
+  /** What was typed, never a password, to fill the form in again. */
+  values?: Record<string, string>;
+}
+
+export const INITIAL_FORM_STATE: FormState = {};
