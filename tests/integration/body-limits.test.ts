@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { POST as login } from "@/app/api/login/route";
 import { prisma } from "@/lib/db/client";
 import { BODY_TOO_LARGE, declarationOf, type RouteHandler } from "@/lib/http/route";
@@ -7,6 +5,7 @@ import { IMAGE_TOO_LARGE } from "@/lib/images/sniff";
 import { Agent } from "../support/agent";
 import { cleanup, createSuperAdmin, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
+import { loadRouteFiles, type HttpMethod } from "../support/routes";
 
 // Every route that reads a body refuses one over its declared limit with 413, before reading it
 // whole and before anything is checked or written: whether Content-Length announces the size or
@@ -14,26 +13,14 @@ import { signIn } from "../support/roles";
 // route with a body is covered without being listed here. The caller is a super admin, whom every
 // audience lets in, so the 413 is the size rule's and not a refusal.
 
-const METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
-const APP = path.join(process.cwd(), "app");
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-const withBody = routeFiles(APP).flatMap((file) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const exported = require(file) as Record<string, RouteHandler>;
-  const url = `/${path.relative(APP, path.dirname(file)).split(path.sep).join("/")}`;
-  return METHODS.filter((method) => declarationOf(exported[method])?.body !== undefined).map(
-    (method) =>
-      [`${method} ${url}`, method, exported[method], declarationOf(exported[method])!.bodyLimit] as const,
-  );
-});
+const withBody = loadRouteFiles().flatMap(({ pattern, methods }) =>
+  (Object.entries(methods) as [HttpMethod, RouteHandler][])
+    .filter(([, handler]) => declarationOf(handler)?.body !== undefined)
+    .map(
+      ([method, handler]) =>
+        [`${method} ${pattern}`, method, handler, declarationOf(handler)!.bodyLimit] as const,
+    ),
+);
 
 /** A body of `size` bytes that arrives in 64 KB chunks, counting how much of it was read. */
 function streamOf(size: number) {

@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { declarationOf, type Audience, type RouteHandler } from "@/lib/http/route";
 import { cleanup, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
+import { loadRouteFiles, type HttpMethod } from "../support/routes";
 
 // Every route handler declares its audience through route() (lib/http/route.ts); this file finds
 // every app/**/route.ts, so a new route that is not declared fails here. From the declarations it
@@ -10,23 +10,11 @@ import { signInEachRole, type RoleAgents, type RoleName } from "../support/roles
 // signed in), and lets its own roles past authorisation. Allowed calls get an id that is not a
 // number and no body, so they stop at validation and change nothing.
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-const APP = path.join(process.cwd(), "app");
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-/** /api/users/[id]/route.ts -> /api/users/x (x: a segment no params schema accepts as an id). */
-function urlOf(file: string): { path: string; params: Record<string, string> } {
+/** /api/users/[id] -> /api/users/x (x: a segment no params schema accepts as an id). */
+function urlOf(pattern: string): { path: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
-  const segments = path
-    .relative(APP, path.dirname(file))
-    .split(path.sep)
+  const segments = pattern
+    .split("/")
     .filter((segment) => !/^\(.*\)$/.test(segment))
     .map((segment) => {
       const match = /^\[(?:\.\.\.)?(.+)\]$/.exec(segment);
@@ -34,40 +22,32 @@ function urlOf(file: string): { path: string; params: Record<string, string> } {
       params[match[1]] = "x";
       return "x";
     });
-  return { path: `/${segments.join("/")}`, params };
+  return { path: segments.join("/"), params };
 }
 
 interface Endpoint {
   name: string;
-  method: (typeof METHODS)[number];
+  method: HttpMethod;
   handler: RouteHandler;
   path: string;
   params: Record<string, string>;
 }
 
-const files = routeFiles(APP).sort();
-const methodsByFile = new Map<string, string[]>();
-const endpoints: Endpoint[] = [];
-for (const file of files) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const exported = require(file) as Record<string, unknown>;
-  const methods = METHODS.filter((method) => method in exported);
-  methodsByFile.set(path.relative(process.cwd(), file), methods);
-  const { path: url, params } = urlOf(file);
-  for (const method of methods) {
-    endpoints.push({
-      name: `${method} ${url}`,
-      method,
-      handler: exported[method] as RouteHandler,
-      path: url,
-      params,
-    });
-  }
-}
+const routeFiles = loadRouteFiles();
+const endpoints: Endpoint[] = routeFiles.flatMap(({ pattern, methods }) => {
+  const { path, params } = urlOf(pattern);
+  return (Object.entries(methods) as [HttpMethod, RouteHandler][]).map(([method, handler]) => ({
+    name: `${method} ${path}`,
+    method,
+    handler,
+    path,
+    params,
+  }));
+});
 
 test("every route file exports at least one HTTP method", () => {
-  expect(files.length).toBeGreaterThan(20);
-  const empty = [...methodsByFile].filter(([, methods]) => methods.length === 0).map(([file]) => file);
+  expect(routeFiles.length).toBeGreaterThan(20);
+  const empty = routeFiles.filter(({ methods }) => Object.keys(methods).length === 0).map(({ file }) => file);
   expect(empty).toEqual([]);
 });
 
@@ -78,9 +58,9 @@ test.each(endpoints.map((e) => [e.name, e] as const))(
   },
 );
 
-test.each(files.map((file) => [path.relative(process.cwd(), file), file] as const))(
+test.each(routeFiles.map(({ file }) => [file] as const))(
   "%s defines no schema and does not query the database",
-  (_name, file) => {
+  (file) => {
     const source = readFileSync(file, "utf8");
     expect(source).not.toMatch(/from "zod"/);
     expect(source).not.toMatch(/\bprisma\b|@\/lib\/db\//);
