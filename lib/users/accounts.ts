@@ -105,8 +105,9 @@ export async function updateProfile(
 }
 
 /**
- * Changes the password after checking the current one, and ends the user's other sessions
- * (the caller signs this one in again).
+ * Changes the password after checking the current one, ends the user's other sessions (the
+ * caller signs this one in again) and cancels a reset link still outstanding: it was asked for
+ * to replace the password that is now gone.
  */
 export async function changePassword(id: number, currentPassword: string, newPassword: string) {
   const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
@@ -118,7 +119,12 @@ export async function changePassword(id: number, currentPassword: string, newPas
   }
   await prisma.user.update({
     where: { id },
-    data: { password: await hashPassword(newPassword), sessionVersion: { increment: 1 } },
+    data: {
+      password: await hashPassword(newPassword),
+      sessionVersion: { increment: 1 },
+      resetToken: null,
+      resetTokenExpiry: null,
+    },
   });
 }
 

@@ -3,11 +3,13 @@ import { FORGOT_PASSWORD_ANSWER } from "@/lib/users/accounts";
 import { POST as reset } from "@/app/api/password/reset/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
+import { POST as changePassword } from "@/app/api/user/password/route";
 import { prisma } from "@/lib/db/client";
 import { RESET_LINK_INVALID } from "@/lib/users/accounts";
 import type { Mail } from "@/lib/mail/send";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, uniqueTag } from "../support/factories";
+import { signIn } from "../support/roles";
 
 const sent: Mail[] = [];
 jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
@@ -96,4 +98,31 @@ test("mismatched passwords are a 400 on confirmPassword", async () => {
   });
   expect(response.status).toBe(400);
   expect((await response.json()).fieldErrors.confirmPassword).toEqual(["Passwords do not match"]);
+});
+
+test("changing the password cancels a reset link still outstanding", async () => {
+  const own = await createStudent({ email: `${tag}.change@example.com`, password: "before change 1" });
+  const token = await requestLink(own.email);
+  const agent = await signIn(own.username, "before change 1");
+  const changed = await agent.call(changePassword, "/api/user/password", {
+    json: {
+      currentPassword: "before change 1",
+      password: "after change 2",
+      confirmPassword: "after change 2",
+    },
+  });
+  expect(changed.status).toBe(204);
+
+  const late = await new Agent().call(reset, "/api/password/reset", {
+    json: { token, password: "from old link 3", confirmPassword: "from old link 3" },
+  });
+  expect(late.status).toBe(422);
+  expect((await late.json()).error).toBe(RESET_LINK_INVALID);
+  expect(
+    (
+      await new Agent().call(login, "/api/login", {
+        json: { username: own.username, password: "after change 2" },
+      })
+    ).status,
+  ).toBe(200);
 });
