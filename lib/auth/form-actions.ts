@@ -1,13 +1,10 @@
 "use server";
 
 import { redirect, unstable_rethrow } from "next/navigation";
-import type { ErrorBody } from "@/lib/http/errors";
-import { errorResponse } from "@/lib/http/route";
+import { errorAnswer } from "@/lib/http/route";
 import {
   FORGOT_PASSWORD_ANSWER,
   RESET_PASSWORD_DONE,
-  getUserDtoByUsername,
-  registerUser,
   requestPasswordReset,
   resetPassword,
 } from "@/lib/users/accounts";
@@ -19,7 +16,7 @@ import {
 } from "@/lib/validation/auth";
 import type { FormState } from "./form-state";
 import { authCallbackPath, homeOf } from "./paths";
-import { signInWithPassword } from "./sign-in";
+import { logIn, registerAndSignIn } from "./sign-in";
 
 // The auth forms post (issue 11 §6: a secret never goes in a URL). Each form's action is one of
 // these server actions, so a form sent before hydration, or without JavaScript, is a POST to the
@@ -35,11 +32,10 @@ const text = (data: FormData, name: string) => {
 };
 
 /** The answer the route handler would give for `error`, as form state (redirects pass through). */
-async function failure(error: unknown, values?: Record<string, string>): Promise<FormState> {
+function failure(error: unknown, values?: Record<string, string>): FormState {
   unstable_rethrow(error);
-  const response = errorResponse(error);
-  const body = (await response.json()) as ErrorBody;
-  return { status: response.status, error: body.error, fieldErrors: body.fieldErrors, values };
+  const { status, body } = errorAnswer(error);
+  return { status, error: body.error, fieldErrors: body.fieldErrors, values };
 }
 
 /** POST /api/login's work; then the callbackUrl or the user's home. */
@@ -47,10 +43,8 @@ export async function loginAction(_previous: FormState, data: FormData): Promise
   const username = text(data, "username") ?? "";
   let target: string;
   try {
-    const input = loginSchema.parse({ username, password: text(data, "password") });
-    await signInWithPassword(input.username, input.password);
-    target =
-      authCallbackPath(text(data, "callbackUrl")) ?? homeOf(await getUserDtoByUsername(input.username));
+    const user = await logIn(loginSchema.parse({ username, password: text(data, "password") }));
+    target = authCallbackPath(text(data, "callbackUrl")) ?? homeOf(user);
   } catch (error) {
     return failure(error, { username });
   }
@@ -71,8 +65,7 @@ export async function registerAction(_previous: FormState, data: FormData): Prom
       password: text(data, "password"),
       confirmPassword: text(data, "confirmPassword"),
     });
-    const user = await registerUser(input);
-    await signInWithPassword(input.username, input.password);
+    const user = await registerAndSignIn(input);
     target = authCallbackPath(text(data, "callbackUrl")) ?? homeOf(user);
   } catch (error) {
     return failure(error, values);

@@ -2,6 +2,9 @@ import "server-only";
 import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
 import { HttpError, tooManyRequests, unauthorized } from "@/lib/http/errors";
+import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
+import type { UserDto } from "@/lib/users/dto";
+import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { LoginRefused, signIn } from "./auth";
 
 /**
@@ -28,4 +31,17 @@ export async function signInWithPassword(username: string, password: string): Pr
     if (error instanceof AuthError) throw unauthorized(INVALID_CREDENTIALS);
     throw error;
   }
+}
+
+/** Sign-in (POST /api/login and the sign-in form's action): the session, then the account. */
+export async function logIn({ username, password }: LoginInput): Promise<UserDto> {
+  await signInWithPassword(username, password);
+  return getUserDtoByUsername(username);
+}
+
+/** Registration (POST /api/register and the register form's action): the new student, signed in. */
+export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> {
+  const user = await registerUser(input);
+  await signInWithPassword(input.username, input.password);
+  return user;
 }

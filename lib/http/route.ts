@@ -193,19 +193,25 @@ async function parseBody(
   return schema.parse(json);
 }
 
-export function errorResponse(error: unknown, request?: Request): Response {
+/** The status and the one error shape for any error (server actions show the same as the API). */
+export function errorAnswer(
+  error: unknown,
+  request?: Request,
+): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof HttpError) {
     const body: ErrorBody = { error: error.message };
     if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
-    return Response.json(body, { status: error.status, headers: error.headers });
+    return { status: error.status, body, headers: error.headers };
   }
-  if (error instanceof ZodError) {
-    return Response.json(validationBody(error), { status: 400 });
-  }
+  if (error instanceof ZodError) return { status: 400, body: validationBody(error) };
   const requestId = randomUUID();
   console.error(`[${requestId}] ${request?.method ?? ""} ${request?.url ?? ""} failed:`, error);
-  const body: ErrorBody = { error: "Something went wrong on our side. Please try again.", requestId };
-  return Response.json(body, { status: 500 });
+  return { status: 500, body: { error: "Something went wrong on our side. Please try again.", requestId } };
+}
+
+export function errorResponse(error: unknown, request?: Request): Response {
+  const { status, body, headers } = errorAnswer(error, request);
+  return Response.json(body, { status, headers });
 }
 
 function validationBody(error: ZodError): ErrorBody {

@@ -1,16 +1,11 @@
-import { signInWithPassword } from "@/lib/auth/sign-in";
+import { registerAndSignIn } from "@/lib/auth/sign-in";
 import { created } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
-import { registerUser } from "@/lib/users/accounts";
 import { registerSchema } from "@/lib/validation/auth";
 
 // SPEC §7: POST /api/register -> 201 with the new student, signed in.
 export const POST = route({
   auth: "public",
   body: registerSchema,
-  handle: async ({ body }) => {
-    const user = await registerUser(body);
-    await signInWithPassword(body.username, body.password);
-    return created(user);
-  },
+  handle: async ({ body }) => created(await registerAndSignIn(body)),
 });
