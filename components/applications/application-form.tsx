@@ -2,15 +2,18 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldErrors, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
-import { FormField } from "@/components/forms/form-field";
+import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { DraftData } from "@/lib/applications/drafts";
+import { applicationFormAction } from "@/lib/applications/form-actions";
+import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { formatCount } from "@/lib/format";
 import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
 import {
@@ -24,7 +27,9 @@ import {
 // The two-step application of SPEC §2 (/apply/{programId}). Both steps validate with the schema
 // POST /api/applications uses. What the student types is saved as a draft on the server (debounced
 // while typing, and at once on a step change), so a reload, another device or a failed submit
-// keeps it; the server deletes the draft when the application is submitted.
+// keeps it; the server deletes the draft when the application is submitted. Sent before hydration
+// or without JavaScript, the form posts to applicationFormAction instead (each button is a submit
+// button with an intent), which saves the draft, moves between steps and submits on the server.
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -87,6 +92,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
   const maxYear = now.getUTCFullYear();
   const schema = useMemo(() => formSchema(now), [now]);
   const draftUrl = `/api/applications/drafts/${programId}`;
+  const [state, formAction] = useActionState(applicationFormAction, INITIAL_FORM_STATE);
 
   const {
     register,
@@ -101,6 +107,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     shouldFocusError: false, // the field to focus may be on the other step; see focusFirstError
+    errors: useActionFieldErrors<FormInput>(state),
     defaultValues: {
       personalStatement: draft?.personalStatement ?? "",
       academicHistory: {
@@ -272,10 +279,32 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
   });
   const statementError = errors.personalStatement?.message;
   const pending = isSubmitting || leaving;
+  // What the inputs show in the server's HTML (react-hook-form fills them in once hydrated).
+  const field = fieldsOf(register, errors, {
+    personalStatement: draft?.personalStatement,
+    "academicHistory.institution": draft?.academicHistory.institution,
+    "academicHistory.degree": draft?.academicHistory.degree,
+    "academicHistory.gpa": draft?.academicHistory.gpa,
+    "academicHistory.graduationYear": String(draft?.academicHistory.graduationYear ?? ""),
+  });
+
+  /** Once interactive, Next and Previous change the step here and Submit calls the API. */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : "submit";
+    if (intent === "next" || intent === "previous") {
+      event.preventDefault();
+      if (intent === "next") void onNext();
+      else goTo(1);
+      return;
+    }
+    void handleSubmit(onValid, onInvalid)(event);
+  };
 
   return (
     <form
-      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      action={formAction}
+      onSubmit={onSubmit}
       noValidate
       className="grid gap-6"
       aria-label="Application form"
@@ -296,6 +325,8 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
           {SAVE_TEXT[saveState]}
         </p>
       </div>
+      <input type="hidden" name="programId" value={programId} />
+      <ActionError title="Application Failed" state={state} />
 
       {step === 1 ? (
         <div className="grid gap-2">
@@ -317,6 +348,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
               .filter(Boolean)
               .join(" ")}
             {...statementField}
+            defaultValue={draft?.personalStatement}
           />
           <p
             id="application-statement-count"
@@ -332,7 +364,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
             </p>
           )}
           <div className="flex justify-end">
-            <Button type="button" onClick={() => void onNext()}>
+            <Button type="submit" name="intent" value="next">
               Next
             </Button>
           </div>
@@ -344,15 +376,13 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
             label="Previous Institution"
             autoComplete="organization"
             maxLength={200}
-            error={errors.academicHistory?.institution?.message}
-            {...register("academicHistory.institution")}
+            {...field("academicHistory.institution")}
           />
           <FormField
             id="application-degree"
             label="Previous Degree"
             maxLength={200}
-            error={errors.academicHistory?.degree?.message}
-            {...register("academicHistory.degree")}
+            {...field("academicHistory.degree")}
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
@@ -360,8 +390,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
               label="GPA"
               hint="As on your transcript, for example 3.8 / 4.0."
               maxLength={20}
-              error={errors.academicHistory?.gpa?.message}
-              {...register("academicHistory.gpa")}
+              {...field("academicHistory.gpa")}
             />
             <FormField
               id="application-graduation-year"
@@ -372,16 +401,17 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
               max={maxYear}
               step={1}
               hint={`${GRADUATION_YEAR_MIN} to ${maxYear}.`}
-              error={errors.academicHistory?.graduationYear?.message}
-              {...register("academicHistory.graduationYear")}
+              {...field("academicHistory.graduationYear")}
             />
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            <Button type="button" variant="outline" onClick={() => goTo(1)} disabled={pending}>
-              Previous
-            </Button>
-            <Button type="submit" disabled={pending}>
+          {/* Submit comes first in the markup: Enter in a field sends the form with the first submit
+              button, which must not be Previous. The row is reversed to show Previous on the left. */}
+          <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-between">
+            <Button type="submit" name="intent" value="submit" disabled={pending}>
               {pending ? "Submitting..." : "Submit Application"}
+            </Button>
+            <Button type="submit" name="intent" value="previous" variant="outline" disabled={pending}>
+              Previous
             </Button>
           </div>
         </div>

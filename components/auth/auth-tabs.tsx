@@ -34,10 +34,30 @@ export function AuthTabs({ initialTab, callbackUrl }: AuthTabsProps) {
       </TabsList>
       <TabsContent value="login">
         <LoginForm callbackUrl={callbackUrl} />
+        <OtherTabLink tab="register" callbackUrl={callbackUrl} />
       </TabsContent>
       <TabsContent value="register">
         <RegisterForm callbackUrl={callbackUrl} />
+        <OtherTabLink tab="login" callbackUrl={callbackUrl} />
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** Without JavaScript the tab buttons do nothing; a link opens the other tab's page instead. */
+function OtherTabLink({ tab, callbackUrl }: { tab: AuthTab; callbackUrl: string | null }) {
+  const query = new URLSearchParams();
+  if (tab === "register") query.set("tab", "register");
+  if (callbackUrl) query.set("callbackUrl", callbackUrl);
+  const href = `/auth${query.size ? `?${query}` : ""}`;
+  return (
+    <noscript>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        {tab === "register" ? "New here? " : "Already have an account? "}
+        <a href={href} className="font-medium text-brand-700 underline underline-offset-4">
+          {tab === "register" ? "Create an account" : "Sign in"}
+        </a>
+      </p>
+    </noscript>
   );
 }

@@ -15,9 +15,15 @@ export function useActionFieldErrors<T extends FieldValues>(state: FormState): F
   return useMemo(() => {
     const entries = Object.entries(state.fieldErrors ?? {}).filter(([field]) => field !== "_");
     if (entries.length === 0) return undefined;
-    return Object.fromEntries(
-      entries.map(([field, messages]) => [field, { type: "server", message: messages[0] }]),
-    ) as FieldErrors<T>;
+    // "academicHistory.gpa" becomes { academicHistory: { gpa } }, the shape react-hook-form reads.
+    const errors: Record<string, unknown> = {};
+    for (const [field, messages] of entries) {
+      const path = field.split(".");
+      let node = errors;
+      for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+      node[path[path.length - 1]] = { type: "server", message: messages[0] };
+    }
+    return errors as FieldErrors<T>;
   }, [state]);
 }
 

@@ -94,6 +94,14 @@ export function canChangeUserAccess(viewer: Who, target: TargetAccount): boolean
 }
 
 /** Delete an account (never one's own). */
+/**
+ * Students may delete their own account (issue 11 §1); an admin account is removed by a super
+ * admin from Users, which keeps the rule that the last super admin cannot go.
+ */
+export function canDeleteOwnAccount(viewer: Who): boolean {
+  return viewer.role === "user";
+}
+
 export function canDeleteUser(viewer: Who, target: TargetAccount): boolean {
   const actor = actorOf(viewer);
   return actor !== null && allowed(checkDelete(actor, target, UNKNOWN_COUNT));

@@ -26,12 +26,24 @@ import {
 export interface AdminUserDto extends UserDto {
   /** The last successful sign-in (ISO), or null if the account never signed in. */
   lastLoginAt: string | null;
+  /** What deleting the account also deletes, for the confirmation (issue 11 §1). */
+  applicationCount: number;
+  draftCount: number;
 }
 
-const adminUserSelect = { ...userDtoSelect, lastLoginAt: true } as const;
+const adminUserSelect = {
+  ...userDtoSelect,
+  lastLoginAt: true,
+  _count: { select: { applications: true, drafts: true } },
+} as const;
 
 function toAdminUserDto(user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUserDto {
-  return { ...toUserDto(user), lastLoginAt: user.lastLoginAt?.toISOString() ?? null };
+  return {
+    ...toUserDto(user),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    applicationCount: user._count.applications,
+    draftCount: user._count.drafts,
+  };
 }
 
 /** Users, newest first, by a search on full name, e-mail or username and by role; paged. */
@@ -93,7 +105,7 @@ function actorOf(viewer: Acting): Actor {
 export async function createUserAsAdmin(viewer: Acting, input: AdminCreateUser): Promise<AdminUserDto> {
   deny(checkCreate(actorOf(viewer), input.role));
   const user = await registerUser(input, { role: input.role, adminType: input.adminType });
-  return { ...user, lastLoginAt: null };
+  return { ...user, lastLoginAt: null, applicationCount: 0, draftCount: 0 };
 }
 
 type Tx = Prisma.TransactionClient;

@@ -80,6 +80,12 @@ export const changePasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
+/** DELETE /api/user: a student deletes their own account; accounts with a password confirm it. */
+export const deleteAccountSchema = z.object({
+  currentPassword: z.string().max(128, "Password must be at most 128 characters").optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** GET /api/auth/google: where to come back to; an unusable value just falls back to /auth. */
 export const googleSignInQuerySchema = z.object({
   callbackUrl: z.string().max(2048).optional().catch(undefined),

@@ -28,6 +28,15 @@ test("every auth form posts", async ({ page }) => {
   await expect(page.locator("form")).toHaveAttribute("method", /^post$/i);
 });
 
+test("the Register tab opens without JavaScript through a link", async ({ page }) => {
+  await page.goto("/auth?callbackUrl=%2Fuser%2Fprofile");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("form", { name: "Register" })).toBeVisible();
+  await expect(page).toHaveURL(/tab=register&callbackUrl=%2Fuser%2Fprofile$/);
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+});
+
 test("the profile and change-password forms post too", async ({ student }) => {
   await student.page.goto("/user/profile");
   for (const field of ["#profile-email", "#current-password"]) {

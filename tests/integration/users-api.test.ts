@@ -4,7 +4,15 @@ import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { prisma } from "@/lib/db/client";
 import { Agent } from "../support/agent";
-import { cleanup, createUser, remember, uniqueTag, type Role } from "../support/factories";
+import {
+  cleanup,
+  createApplication,
+  createUniversity,
+  createUser,
+  remember,
+  uniqueTag,
+  type Role,
+} from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
 // The admin user endpoints (issue 6) on the shared database: who may call what, the team admin's
@@ -115,6 +123,19 @@ describe("GET /api/users", () => {
     const body = await (await roles.agents.super.call(listUsers, `/api/users?q=${a.username}`)).json();
     expect(body[0]).not.toHaveProperty("password");
     expect(body[0]).toHaveProperty("lastLoginAt", null);
+  });
+
+  test("each user comes with the applications and drafts a delete would take (issue 11 §1)", async () => {
+    const student = await makeUser();
+    const university = await createUniversity({ programs: [{}, {}] });
+    await createApplication({ userId: student.id, programId: university.programs[0].id });
+    await prisma.applicationDraft.create({
+      data: { userId: student.id, programId: university.programs[1].id, data: {} },
+    });
+    const response = await roles.agents.team.call(listUsers, `/api/users?q=${student.username}`);
+    expect(await response.json()).toEqual([
+      expect.objectContaining({ id: student.id, applicationCount: 1, draftCount: 1 }),
+    ]);
   });
 
   test("the search is trimmed; one longer than 200 characters is a 400, as on /admin/users", async () => {

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { AuthTabs } from "@/components/auth/auth-tabs";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
 import { SignInError } from "@/components/auth/sign-in-error";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { authCallbackPath } from "@/lib/auth/paths";
 import { getViewer, homeOf } from "@/lib/auth/session";
 import { getPlatformName } from "@/lib/settings/queries";
@@ -77,6 +78,16 @@ export default async function AuthPage({ searchParams }: AuthPageProps) {
             <p className="text-slate-600">Sign in to your account or create a new one.</p>
           </div>
           <SignInError code={first(params.error)} />
+          {first(params.account) === "deleted" && (
+            <Alert variant="info" role="status">
+              <AlertTitle>Your account has been deleted</AlertTitle>
+              <AlertDescription>
+                <p>
+                  Your profile, applications and drafts are gone. You can create a new account at any time.
+                </p>
+              </AlertDescription>
+            </Alert>
+          )}
           <AuthTabs initialTab={initialTab} callbackUrl={callbackUrl} />
           <div className="flex items-center gap-3 text-sm text-slate-600">
             <span className="h-px flex-1 bg-slate-200" />

@@ -12,6 +12,7 @@ import { canChangeUserAccess, canChangeUserStatus, canCreateUser, canDeleteUser 
 import { adminOrSignIn, type Viewer } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { listUsers, type AdminUserDto } from "@/lib/users/admin";
+import { deletionConsequence } from "@/lib/users/deletion";
 import { initialsOf, roleColumnOf } from "@/lib/users/display";
 import { ROLE_FILTERS, usersListQuery, type RoleFilter } from "@/lib/validation/users";
 
@@ -98,7 +99,12 @@ function UserRow({ user, viewer }: { user: AdminUserDto; viewer: Viewer }) {
               name={user.fullName}
               title={`Delete ${user.fullName}?`}
               description={`Are you sure you want to delete ${user.fullName} (${user.username})? This action cannot be undone.`}
-              warning="Deleting this user also removes their applications."
+              warning={
+                deletionConsequence(
+                  { applications: user.applicationCount, drafts: user.draftCount },
+                  "student",
+                ) || undefined
+              }
               confirmLabel="Delete User"
               successMessage="User deleted successfully"
             />

@@ -1,13 +1,16 @@
-import { KeyRoundIcon, UserIcon } from "lucide-react";
+import { KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/components/user/change-password-form";
+import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { ProfileForm } from "@/components/user/profile-form";
+import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { getUserDto } from "@/lib/users/accounts";
+import { accountFootprint } from "@/lib/users/delete-account";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -15,7 +18,7 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 export default async function ProfilePage() {
   const viewer = await viewerOrSignIn("/user/profile");
-  const user = await getUserDto(viewer.id);
+  const [user, footprint] = await Promise.all([getUserDto(viewer.id), accountFootprint(viewer.id)]);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -102,6 +105,23 @@ export default async function ProfilePage() {
           </section>
         </CardContent>
       </Card>
+
+      {canDeleteOwnAccount(viewer) && (
+        <Card className="border-red-200">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="flex items-center gap-2 text-lg">
+                <Trash2Icon className="size-5 text-red-700" aria-hidden="true" />
+                Delete account
+              </h2>
+            </CardTitle>
+            <CardDescription>Remove your account and everything you submitted with it.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DeleteAccountForm footprint={footprint} hasPassword={user.hasPassword} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }
