@@ -115,9 +115,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * Counts one event on each counter at once. If any is over its limit, the others get their point
  * back (a refused attempt tests nothing) and the answer is the longest wait; otherwise null.
  */
-async function consumeAll(
-  counters: Counter[],
-): Promise<{ retryAfter: number; refusedBy: Refused[] } | null> {
+async function consumeAll(counters: Counter[]): Promise<{ retryAfter: number; refusedBy: Refused[] } | null> {
   const results = await Promise.allSettled(counters.map(({ limiter, key }) => limiter.consume(key)));
   const refusedBy: Refused[] = [];
   results.forEach((result, index) => {
@@ -145,8 +143,7 @@ export function withoutSignInThrottle<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export type SignInAttempt =
-  | { refused: true; retryAfter: number }
-  | { refused: false; succeeded(): Promise<void> };
+  { refused: true; retryAfter: number } | { refused: false; succeeded(): Promise<void> };
 
 /**
  * Counts a sign-in attempt before its password is checked. Refused: answer 429 with `retryAfter`.
