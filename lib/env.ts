@@ -17,7 +17,7 @@ const schema = z.object({
   AUTH_GOOGLE_SECRET: z.string().min(1).optional(),
   /** OpenID issuer for Google sign-in; only tests change it (to a local mock). */
   AUTH_GOOGLE_ISSUER: z.string().url().optional(),
-  /** SMTP server for e-mail, e.g. smtp://user:pass@smtp.example.com:587. Unset in development: e-mails are logged and saved under .data/mail. */
+  /** SMTP server for e-mail, e.g. smtp://user:pass@smtp.example.com:587. Required in production; unset in development, e-mails (with their reset links) are logged and saved under .data/mail. */
   SMTP_URL: z.string().url().optional(),
   /** Sender of e-mails. */
   MAIL_FROM: z.string().min(3).default("UniSearch <no-reply@unisearch.example>"),
@@ -25,6 +25,12 @@ const schema = z.object({
   APP_URL: z.string().url().optional(),
   /** Set by Vercel: the project's production domain, without the scheme (e.g. unisearch.vercel.app). */
   VERCEL_PROJECT_PRODUCTION_URL: z.string().min(1).optional(),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (a load balancer, a CDN,
+   * Vercel: 1). The sign-in throttle takes the client's address from the n-th entry from the
+   * right; 0 ignores the header (any client can set it) and throttles per username only.
+   */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** Folder of uploaded images when no bucket is configured (served under /uploads/). */
   UPLOADS_DIR: z.string().min(1).default(".data/uploads"),
   /** S3-compatible bucket for uploaded images (AWS S3, Cloudflare R2, MinIO...). Set all or none. */
@@ -46,8 +52,11 @@ export type Env = z.infer<typeof schema> & { AUTH_SECRET: string; APP_URL: strin
 const DEVELOPMENT_AUTH_SECRET = "development-only-secret-do-not-use-in-production-0123456789";
 const DEVELOPMENT_APP_URL = "http://localhost:3000";
 
-/** Variables that production must set explicitly (APP_URL may come from Vercel instead). */
-const REQUIRED_IN_PRODUCTION = ["DATABASE_URL", "AUTH_SECRET", "APP_URL"] as const;
+/**
+ * Variables that production must set explicitly (APP_URL may come from Vercel instead). Without
+ * SMTP_URL, e-mails would go to the log, and with them live password-reset links.
+ */
+const REQUIRED_IN_PRODUCTION = ["DATABASE_URL", "AUTH_SECRET", "APP_URL", "SMTP_URL"] as const;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings (as in a copied .env.example) mean "not set".
@@ -80,6 +89,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           `Set ${missing.length > 1 ? "them" : "it"} before starting the app in production (see .env.example).` +
           (missing.includes("APP_URL")
             ? " APP_URL is the site's public address, e.g. https://unisearch.example.org."
+            : "") +
+          (missing.includes("SMTP_URL")
+            ? " SMTP_URL is the mail server that sends password-reset links, e.g. smtp://user:password@smtp.example.com:587."
             : ""),
       );
     }

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./password";
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit";
+import { beginSignInAttempt } from "./rate-limit";
 import type { Viewer } from "./viewer";
 
 // Checking a username and password, shared by Auth.js's Credentials provider (and so by
@@ -29,20 +29,19 @@ export async function checkCredentials(
   password: string,
   ip: string | null,
 ): Promise<CredentialsResult> {
-  const retryAfter = await loginRetryAfter(username, ip);
-  if (retryAfter !== null) return { ok: false, reason: "rate_limited", retryAfter };
+  // Counted before the password is checked, so that parallel guesses are all counted.
+  const attempt = await beginSignInAttempt(username, ip);
+  if (attempt.refused) return { ok: false, reason: "rate_limited", retryAfter: attempt.retryAfter };
 
   // The column is citext: "Admin" signs in as "admin".
   const user = await prisma.user.findUnique({ where: { username: username.trim() } });
   const hash = user?.password ?? (await (dummyHash ??= hashPassword("not-a-real-password")));
   const valid = (await verifyPassword(hash, password)) && !!user?.password;
-  if (!user || !valid) {
-    await recordLoginFailure(username, ip);
-    return { ok: false, reason: "invalid" };
-  }
+  if (!user || !valid) return { ok: false, reason: "invalid" };
+  // The right password, even for a deactivated account, is not a failure to count.
+  await attempt.succeeded();
   if (!user.isActive) return { ok: false, reason: "inactive" };
 
-  await clearLoginFailures(username);
   return {
     ok: true,
     user: {

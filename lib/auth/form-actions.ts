@@ -5,7 +5,7 @@ import { errorAnswer } from "@/lib/http/route";
 import {
   FORGOT_PASSWORD_ANSWER,
   RESET_PASSWORD_DONE,
-  requestPasswordReset,
+  forgotPassword,
   resetPassword,
 } from "@/lib/users/accounts";
 import {
@@ -24,7 +24,8 @@ import { logIn, registerAndSignIn } from "./sign-in";
 // as the route handler, and either redirects (303) or re-renders the page with the API's message
 // (useActionState). Once the page is interactive the forms call the JSON API instead (their
 // onSubmit prevents the native submission) and these are not used. Next refuses a server action
-// whose Origin is another host; throttling is the Credentials provider's, as for POST /api/login.
+// whose Origin is another host; throttling is the same as the API's (the Credentials provider's
+// for sign-in, and the domain calls' for registration and password-reset requests).
 
 const text = (data: FormData, name: string) => {
   const value = data.get(name);
@@ -77,7 +78,7 @@ export async function registerAction(_previous: FormState, data: FormData): Prom
 export async function forgotPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
   const email = text(data, "email") ?? "";
   try {
-    await requestPasswordReset(forgotPasswordSchema.parse({ email }).email);
+    await forgotPassword(forgotPasswordSchema.parse({ email }).email);
     return { message: FORGOT_PASSWORD_ANSWER };
   } catch (error) {
     return failure(error, { email });

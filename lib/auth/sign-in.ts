@@ -6,6 +6,8 @@ import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
 import type { UserDto } from "@/lib/users/dto";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { LoginRefused, signIn } from "./auth";
+import { clearSignInLocks, minutesText, registrationRetryAfter, withoutSignInThrottle } from "./rate-limit";
+import { requestClientIp } from "./request";
 
 /**
  * Signs the request in with a username and password through Auth.js's Credentials provider, which
@@ -19,10 +21,10 @@ export async function signInWithPassword(username: string, password: string): Pr
       error instanceof LoginRefused ? error : error instanceof AuthError ? (error.cause?.err ?? error) : null;
     if (refused instanceof LoginRefused) {
       if (refused.reason === "rate_limited") {
-        const minutes = Math.ceil((refused.retryAfter ?? 900) / 60);
+        const retryAfter = refused.retryAfter ?? 900;
         throw tooManyRequests(
-          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`,
-          refused.retryAfter ?? 900,
+          `Too many failed sign-in attempts. Try again in ${minutesText(retryAfter)}, or reset your password.`,
+          retryAfter,
         );
       }
       if (refused.reason === "inactive") throw new HttpError(403, ACCOUNT_INACTIVE);
@@ -39,9 +41,22 @@ export async function logIn({ username, password }: LoginInput): Promise<UserDto
   return getUserDtoByUsername(username);
 }
 
-/** Registration (POST /api/register and the register form's action): the new student, signed in. */
+/**
+ * Registration (POST /api/register and the register form's action): the new student, signed in.
+ * Registrations per address are limited before the account is created; once it exists, the
+ * answer is its session, never a 429 (failures counted against the name before it was taken are
+ * dropped, and this sign-in is not throttled).
+ */
 export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> {
+  const retryAfter = await registrationRetryAfter(await requestClientIp());
+  if (retryAfter !== null) {
+    throw tooManyRequests(
+      `Too many accounts were created from this network. Try again in ${minutesText(retryAfter)}.`,
+      retryAfter,
+    );
+  }
   const user = await registerUser(input);
-  await signInWithPassword(input.username, input.password);
+  await clearSignInLocks(input.username);
+  await withoutSignInThrottle(() => signInWithPassword(input.username, input.password));
   return user;
 }

@@ -26,6 +26,11 @@ function transport(): Transporter {
 export const MAIL_DIR = join(process.cwd(), ".data", "mail");
 
 export async function sendMail(mail: Mail): Promise<void> {
+  // lib/env.ts already stops a production server without SMTP_URL; this keeps a reset link out of
+  // a production log even if that check were bypassed.
+  if (!env.SMTP_URL && env.NODE_ENV === "production") {
+    throw new Error("SMTP_URL is not set: e-mail cannot be sent in production (see .env.example).");
+  }
   const info = await transport().sendMail({ from: env.MAIL_FROM, ...mail });
   if (!env.SMTP_URL) {
     mkdirSync(MAIL_DIR, { recursive: true });

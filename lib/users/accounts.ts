@@ -4,7 +4,10 @@ import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { conflict, HttpError, notFound, unprocessable } from "@/lib/http/errors";
+import { clearSignInLocks, minutesText, resetRequestRetryAfter } from "@/lib/auth/rate-limit";
+import { requestClientIp } from "@/lib/auth/request";
+import { afterResponse } from "@/lib/http/after-response";
+import { conflict, HttpError, notFound, tooManyRequests, unprocessable } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
 import type { RegisterInput } from "@/lib/validation/auth";
@@ -137,6 +140,22 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 export const FORGOT_PASSWORD_ANSWER =
   "If an account uses this email, we have sent it a link to reset the password. The link works for one hour.";
 
+/**
+ * POST /api/password/forgot and its form: counted per e-mail address and per client address, then
+ * answered at once. Looking the account up and sending the e-mail happen after the response, so
+ * that the answer and its timing are the same whether or not the address has an account.
+ */
+export async function forgotPassword(email: string): Promise<void> {
+  const retryAfter = await resetRequestRetryAfter(email, await requestClientIp());
+  if (retryAfter !== null) {
+    throw tooManyRequests(
+      `Too many password reset requests. Try again in ${minutesText(retryAfter)}.`,
+      retryAfter,
+    );
+  }
+  afterResponse(() => requestPasswordReset(email));
+}
+
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
   const user = await prisma.user.findUnique({
     where: { email },
@@ -163,13 +182,18 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
 export const RESET_PASSWORD_DONE = "Your password has been changed. Sign in with the new one.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
 
-/** Sets a new password with a reset token; the token is then spent and every session ends. */
+/**
+ * Sets a new password with a reset token; the token is then spent, every session ends, and the
+ * account's sign-in pauses are lifted (whoever guessed at the old password, the owner may sign in).
+ */
 export async function resetPassword(token: string, newPassword: string, now = new Date()): Promise<void> {
   const password = await hashPassword(newPassword);
   // One conditional update: a token can be spent once, even by two requests at the same time.
-  const { count } = await prisma.user.updateMany({
+  const [user] = await prisma.user.updateManyAndReturn({
     where: { resetToken: sha256(token), resetTokenExpiry: { gt: now }, isActive: true },
     data: { password, resetToken: null, resetTokenExpiry: null, sessionVersion: { increment: 1 } },
+    select: { username: true },
   });
-  if (count === 0) throw unprocessable(RESET_LINK_INVALID);
+  if (!user) throw unprocessable(RESET_LINK_INVALID);
+  await clearSignInLocks(user.username);
 }

@@ -3,7 +3,8 @@ import { createAccount, deleteAccount, expect, test, uniqueWord } from "./fixtur
 
 // Issue 11 §6: the auth forms post, so a form sent before the page's JavaScript has run (or
 // without it) never puts a password in a URL, and they work then too (lib/auth/form-actions.ts).
-// One failed sign-in only: five from 127.0.0.1 block every test for 15 minutes.
+// One failed sign-in per account only: the end-to-end server trusts no proxy (TRUSTED_PROXIES=0),
+// so failures count per username from anywhere, and five pause that username.
 
 test.use({ javaScriptEnabled: false });
 

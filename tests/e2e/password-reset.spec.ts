@@ -9,6 +9,9 @@ function decodeQuotedPrintable(text: string) {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+// Both tests listen on the SMTP capture port: one at a time.
+test.describe.configure({ mode: "serial" });
+
 test("forgot password: the e-mail's link sets a new password that signs in", async ({ page, request }) => {
   const id = Date.now().toString(36);
   const email = `reset.${id}@example.com`;
@@ -58,6 +61,40 @@ test("forgot password: the e-mail's link sets a new password that signs in", asy
       (await request.post("/api/login", { data: { username, password: "a brand new password" } })).status(),
     ).toBe(200);
   } finally {
+    await smtp.stop();
+  }
+});
+
+// The form's server action (no JavaScript) answers first and sends the e-mail after the response
+// (next/server's after(), lib/http/after-response.ts), as the API does.
+test("forgot password without JavaScript: the answer, then the e-mail", async ({ browser, request }) => {
+  const id = Date.now().toString(36);
+  const email = `nojs.reset.${id}@example.com`;
+  expect(
+    (
+      await request.post("/api/register", {
+        data: {
+          fullName: "Nils Nojs",
+          email,
+          username: `nojs_reset_${id}`,
+          password: "the old password",
+          confirmPassword: "the old password",
+        },
+      })
+    ).status(),
+  ).toBe(201);
+
+  const smtp = await startSmtpCapture(SMTP_CAPTURE_PORT);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto("/auth/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText(/If an account uses this email/)).toBeVisible();
+    await expect.poll(() => smtp.inbox.filter((m) => m.to.includes(email)).length).toBe(1);
+  } finally {
+    await context.close();
     await smtp.stop();
   }
 });

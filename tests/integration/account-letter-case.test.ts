@@ -3,6 +3,7 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as register } from "@/app/api/register/route";
 import { POST as createUser } from "@/app/api/users/route";
 import { findOrCreateGoogleUser } from "@/lib/auth/google";
+import { settleAfterResponse } from "@/lib/http/after-response";
 import { prisma } from "@/lib/db/client";
 import type { Mail } from "@/lib/mail/send";
 import { EMAIL_TAKEN, USERNAME_TAKEN } from "@/lib/users/accounts";
@@ -34,7 +35,7 @@ afterAll(async () => {
   await cleanup();
   // Accounts the endpoints under test created (registration, Add User, createAdmin).
   await prisma.user.deleteMany({ where: { username: { contains: tag } } });
-  await prisma.loginAttempt.deleteMany({ where: { key: { contains: tag.toLowerCase() } } });
+  await prisma.signInThrottle.deleteMany({ where: { key: { contains: tag.toLowerCase() } } });
 });
 
 function body(fields: { username: string; email: string }) {
@@ -109,6 +110,7 @@ test("a password reset by e-mail reaches the account whatever the case", async (
     json: { email: email.toLowerCase() },
   });
   expect(response.status).toBe(202);
+  await settleAfterResponse();
   expect(sent).toHaveLength(1);
   expect(sent[0].to).toBe(email);
   const stored = await prisma.user.findUniqueOrThrow({ where: { id: account.id } });

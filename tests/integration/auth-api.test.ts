@@ -29,7 +29,7 @@ async function registerAs(agent: Agent, json: unknown) {
 
 afterAll(async () => {
   await cleanup();
-  await prisma.loginAttempt.deleteMany({ where: { key: { contains: tag } } });
+  await prisma.signInThrottle.deleteMany({ where: { key: { contains: tag.toLowerCase() } } });
 });
 
 const noSecrets = (body: unknown) => {
@@ -168,7 +168,7 @@ describe("POST /api/login and /api/logout, GET /api/user", () => {
     expect((await response.json()).error).toBeTruthy();
   });
 
-  test("5 failures for one username within 15 minutes: 429 with Retry-After, even with the right password", async () => {
+  test("10 failures for one username from different addresses: 429 with Retry-After, even with the right password", async () => {
     const username = `${tag}_limited`;
     await createStudent({
       username,
@@ -176,7 +176,7 @@ describe("POST /api/login and /api/logout, GET /api/user", () => {
       fullName: "Limited",
       password: PASSWORD,
     });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       // A different address each time: the username's own limit applies.
       const response = await new Agent().call(login, "/api/login", {
         json: { username, password: `wrong-${i}` },
@@ -187,20 +187,6 @@ describe("POST /api/login and /api/logout, GET /api/user", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(800);
     expect((await blocked.json()).error).toMatch(/Too many failed sign-in attempts/);
-  });
-
-  test("5 failures from one address block that address for other usernames too", async () => {
-    const agent = new Agent();
-    for (let i = 0; i < 5; i++) {
-      await agent.call(login, "/api/login", {
-        json: { username: `${tag}_ghost${i}`, password: "nope nope" },
-      });
-    }
-    const blocked = await agent.call(login, "/api/login", {
-      json: { username: `${tag}_login`, password: PASSWORD },
-    });
-    expect(blocked.status).toBe(429);
-    await prisma.loginAttempt.deleteMany({ where: { key: { startsWith: "ip:" } } });
   });
 
   test("an inactive user cannot sign in, and an existing session stops working", async () => {

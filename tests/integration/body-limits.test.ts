@@ -82,5 +82,5 @@ test("a 20 MB password is refused with 413 before any sign-in is attempted or co
   });
   expect(response.status).toBe(413);
   expect(await response.json()).toEqual({ error: BODY_TOO_LARGE });
-  expect(await prisma.loginAttempt.count({ where: { key: { contains: username } } })).toBe(0);
+  expect(await prisma.signInThrottle.count({ where: { key: { contains: username.toLowerCase() } } })).toBe(0);
 });

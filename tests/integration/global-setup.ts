@@ -40,6 +40,8 @@ export default async function globalSetup() {
     globalThis.__integrationDatabase = database;
   }
   process.env.DATABASE_URL = url;
+  // The test Agent sends X-Forwarded-For as one proxy in front of the app would.
+  process.env.TRUSTED_PROXIES ??= "1";
   process.env.INTEGRATION_SERVER_URL = serverUrl ?? "";
 
   await migrate(url);

@@ -5,6 +5,7 @@ import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { POST as changePassword } from "@/app/api/user/password/route";
 import { prisma } from "@/lib/db/client";
+import { settleAfterResponse } from "@/lib/http/after-response";
 import { RESET_LINK_INVALID } from "@/lib/users/accounts";
 import type { Mail } from "@/lib/mail/send";
 import { Agent } from "../support/agent";
@@ -30,6 +31,8 @@ async function requestLink(address = email): Promise<string> {
   const response = await new Agent().call(forgot, "/api/password/forgot", { json: { email: address } });
   expect(response.status).toBe(202);
   expect(await response.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+  // The e-mail is sent after the response.
+  await settleAfterResponse();
   const mail = sent.at(-1)!;
   return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get("token")!;
 }
@@ -40,6 +43,7 @@ test("the answer is the same for an unknown address, and nothing is sent", async
   });
   expect(response.status).toBe(202);
   expect(await response.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+  await settleAfterResponse();
   expect(sent).toHaveLength(0);
 });
 

@@ -12,6 +12,7 @@ const PRODUCTION = {
   DATABASE_URL: "postgresql://db.example.com/app",
   AUTH_SECRET: "s".repeat(40),
   APP_URL: "https://unisearch.example.org",
+  SMTP_URL: "smtp://mailer:secret@smtp.example.org:587",
 };
 
 test("production without AUTH_SECRET stops with a message naming it", () => {
@@ -25,6 +26,19 @@ test("production without APP_URL stops with a message naming it, instead of publ
     /Missing required environment variable: APP_URL\./,
   );
   expect(() => parseEnv({ ...PRODUCTION, APP_URL: "" })).toThrow(/variable: APP_URL/);
+});
+
+test("production without SMTP_URL stops with a message naming it, instead of logging reset links", () => {
+  expect(() => parseEnv({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(
+    /Missing required environment variable: SMTP_URL\. .*SMTP_URL is the mail server/,
+  );
+});
+
+test("TRUSTED_PROXIES is a small whole number, 0 unless set", () => {
+  expect(parseEnv({ NODE_ENV: "development" }).TRUSTED_PROXIES).toBe(0);
+  expect(parseEnv({ NODE_ENV: "development", TRUSTED_PROXIES: "2" }).TRUSTED_PROXIES).toBe(2);
+  expect(() => parseEnv({ NODE_ENV: "development", TRUSTED_PROXIES: "-1" })).toThrow(/TRUSTED_PROXIES/);
+  expect(() => parseEnv({ NODE_ENV: "development", TRUSTED_PROXIES: "yes" })).toThrow(/TRUSTED_PROXIES/);
 });
 
 test("on Vercel, production takes APP_URL from the project's production domain", () => {
@@ -48,7 +62,7 @@ test("Vercel's domain is not used outside production", () => {
 
 test("production names every missing variable", () => {
   expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
-    /variables: DATABASE_URL, AUTH_SECRET, APP_URL\./,
+    /variables: DATABASE_URL, AUTH_SECRET, APP_URL, SMTP_URL\./,
   );
 });
 

@@ -1,13 +1,13 @@
 import { route } from "@/lib/http/route";
-import { FORGOT_PASSWORD_ANSWER, requestPasswordReset } from "@/lib/users/accounts";
+import { FORGOT_PASSWORD_ANSWER, forgotPassword } from "@/lib/users/accounts";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 
-// The same answer whether or not the address has an account.
+// The same answer, as fast, whether or not the address has an account (the e-mail is sent after it).
 export const POST = route({
   auth: "public",
   body: forgotPasswordSchema,
   handle: async ({ body }) => {
-    await requestPasswordReset(body.email);
+    await forgotPassword(body.email);
     return Response.json({ message: FORGOT_PASSWORD_ANSWER }, { status: 202 });
   },
 });
