@@ -5,7 +5,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { prisma } from "@/lib/db/client";
 
 // The sign-in, registration and password-reset throttles (issue 11 §3; the figures and why:
-// docs/decisions/0004-sign-in-throttle-in-postgresql.md). Counters are rows of sign_in_throttle,
+// docs/decisions/0008-sign-in-throttle-per-account.md). Counters are rows of sign_in_throttle,
 // rate-limiter-flexible's PostgreSQL store, so every app server sees the same counts. Each
 // attempt counts itself first, in one atomic upsert per counter, and only then is the password
 // checked: parallel guesses cannot all pass a check before any of them is counted.
