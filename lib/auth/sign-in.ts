@@ -1,7 +1,8 @@
 import "server-only";
 import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
-import { HttpError, tooManyRequests, unauthorized } from "@/lib/http/errors";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { HttpError, serviceUnavailable, tooManyRequests, unauthorized } from "@/lib/http/errors";
 import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
 import type { UserDto } from "@/lib/users/dto";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
@@ -30,6 +31,8 @@ export async function signInWithPassword(username: string, password: string): Pr
       if (refused.reason === "inactive") throw new HttpError(403, ACCOUNT_INACTIVE);
       throw unauthorized(INVALID_CREDENTIALS);
     }
+    // Not a wrong password: the check itself failed (issue 12: a database down answered 401).
+    if (isDatabaseUnavailable(error)) throw serviceUnavailable();
     if (error instanceof AuthError) throw unauthorized(INVALID_CREDENTIALS);
     throw error;
   }

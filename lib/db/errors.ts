@@ -14,3 +14,30 @@ export function violatedForeignKey(error: unknown): string | null {
   if (typeof index === "string") return index;
   return /constraint: `([^`]+)`/.exec(error.message)?.[1] ?? "";
 }
+
+// Prisma's codes for a database it cannot reach or that stopped answering: P1001 can't reach,
+// P1002 timed out, P1008 operation timed out, P1017 server closed the connection, P2024 no free
+// connection in the pool in time.
+const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNAVAILABLE_NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"]);
+// PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), 57P01-57P03 (shutting
+// down, cannot connect now), 53300 (too many connections).
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/**
+ * Whether an error means the database is unreachable or refusing work (the answer is then 503, not
+ * 500, and never a wrong-password 401). Follows `cause` chains, as Auth.js and the adapter wrap.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof Prisma.PrismaClientInitializationError) return true;
+    if (current instanceof Prisma.PrismaClientKnownRequestError && UNAVAILABLE_PRISMA_CODES.has(current.code))
+      return true;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+      return true;
+    // Auth.js wraps an error thrown while signing in as { cause: { err } }.
+    current = (cause as { err?: unknown } | undefined)?.err ?? cause;
+  }
+  return false;
+}

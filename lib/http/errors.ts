@@ -28,3 +28,8 @@ export const conflict = (message: string, fieldErrors?: Record<string, string[]>
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+export const SERVICE_UNAVAILABLE = "The service is temporarily unavailable. Please try again in a minute.";
+/** The database cannot be reached: a 503 that tells clients when to retry. */
+export const serviceUnavailable = (retryAfterSeconds = 30) =>
+  new HttpError(503, SERVICE_UNAVAILABLE, undefined, { "Retry-After": String(retryAfterSeconds) });

@@ -4,7 +4,8 @@ import { unstable_rethrow } from "next/navigation";
 import { z, ZodError, type ZodType } from "zod";
 import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
 import { readBody } from "./body";
-import { HttpError, badRequest, forbidden, type ErrorBody } from "./errors";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
 
 // The request pipeline of every route handler. A handler declares what it needs and receives its
 // input parsed, authorised and validated, always in this order:
@@ -204,6 +205,11 @@ export function errorAnswer(
     return { status: error.status, body, headers: error.headers };
   }
   if (error instanceof ZodError) return { status: 400, body: validationBody(error) };
+  if (isDatabaseUnavailable(error)) {
+    console.error(`${request?.method ?? ""} ${request?.url ?? ""}: the database is unavailable`);
+    const unavailable = serviceUnavailable();
+    return { status: 503, body: { error: unavailable.message }, headers: unavailable.headers };
+  }
   const requestId = randomUUID();
   console.error(`[${requestId}] ${request?.method ?? ""} ${request?.url ?? ""} failed:`, error);
   return { status: 500, body: { error: "Something went wrong on our side. Please try again.", requestId } };
