@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { slugParamsSchema } from "@/lib/validation/university";
 
 export interface UniversityDto {
   id: number;
@@ -67,6 +68,8 @@ export async function getUniversityBySlug(slug: string): Promise<UniversityDto |
  * generateMetadata and the page share one database round trip.
  */
 export const getUniversityPage = cache(async (slug: string): Promise<UniversityWithPrograms | null> => {
+  // A slug no university can have (/university/%00 reached PostgreSQL and answered 500) is not looked up.
+  if (!slugParamsSchema.safeParse({ slug }).success) return null;
   const row = await prisma.university.findUnique({
     where: { slug },
     select: {

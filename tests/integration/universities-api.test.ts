@@ -1,6 +1,7 @@
 import { GET as listUniversities } from "@/app/api/universities/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
+import { getUniversityPage } from "@/lib/universities/queries";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 const none = { params: Promise.resolve({}) };
@@ -169,5 +170,15 @@ describe("GET /api/universities/{id} and /by-slug/{slug}", () => {
     }
     const badSlug = await getBySlug(new Request("http://localhost"), params({ slug: "Not A Slug" }));
     expect(badSlug.status).toBe(400);
+  });
+});
+
+describe("the university page's read", () => {
+  test("a slug no university can have is not looked up (/university/%00 answered 500)", async () => {
+    for (const slug of ["\u0000", "a\u0000b", "UPPER", "../etc/passwd", "x".repeat(400)]) {
+      await expect(getUniversityPage(slug)).resolves.toBeNull();
+    }
+    const university = await createUniversity();
+    await expect(getUniversityPage(university.slug)).resolves.toMatchObject({ id: university.id });
   });
 });
