@@ -28,12 +28,13 @@ export const PATCH = route({
   handle: ({ params, body }) => updateProgram(params.id, body),
 });
 
-// SPEC §7: deletes a program and its applications (admins only).
+// SPEC §7: deletes a program (admins only): 204. One with applications is archived instead
+// (issue 11 §1): 200 `{ archived: true, applicationsKept }`, the applications intact.
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
   handle: async ({ params }) => {
-    await deleteProgram(params.id);
-    return noContent();
+    const outcome = await deleteProgram(params.id);
+    return outcome.archived ? outcome : noContent();
   },
 });

@@ -29,12 +29,16 @@ export const PATCH = route({
   },
 });
 
-/** Admins delete a university with its programs and their applications. */
+/**
+ * Admins delete a university nobody applied to (204), with its programs. One with applications
+ * is archived instead, with its programs (issue 11 §1): 200 `{ archived: true, applicationsKept }`.
+ */
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
   handle: async ({ params }) => {
-    const { droppedImages } = await deleteUniversity(params.id);
+    const { droppedImages, ...outcome } = await deleteUniversity(params.id);
+    if (outcome.archived) return outcome;
     await removeUnusedImages(droppedImages);
     return noContent();
   },
