@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -100,11 +101,24 @@ export async function changeStatus(
     });
     if (count === 0)
       throw conflict("Someone else changed this application just now. Reload it and try again.");
+    const actorName = await nameOf(tx, actorId);
+    await recordAudit(
+      tx,
+      { id: actorId, fullName: actorName },
+      {
+        action: "application.status",
+        entityType: "application",
+        entityId: applicationId,
+        summary: `${current.user.fullName}: ${current.program.name} at ${current.program.university.name}`,
+        before: { status: previous },
+        after: { status: to, note },
+      },
+    );
     await tx.applicationEvent.create({
       data: {
         applicationId,
         actorId,
-        actorName: await nameOf(tx, actorId),
+        actorName,
         fromStatus: current.status,
         toStatus: toDbStatus(to),
         note,

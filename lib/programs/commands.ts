@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -54,24 +55,55 @@ function translate(error: unknown, input: ProgramInput): unknown {
 export const UNIVERSITY_ARCHIVED =
   "This university is archived. Restore it first, or choose another university.";
 
-export async function createProgram(input: ProgramInput): Promise<ProgramDto> {
+type Tx = Prisma.TransactionClient;
+
+/** A program as the audit log keeps it (before and after each change). */
+async function snapshot(tx: Tx, id: number) {
+  const row = await tx.program.findUnique({ where: { id }, select: { ...programSelect, archivedAt: true } });
+  if (!row) return null;
+  const { id: _id, university, ...program } = toProgramDto(row);
+  return { ...program, university: university.name, archivedAt: row.archivedAt };
+}
+
+export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
   const university = await prisma.university.findUnique({
     where: { id: input.universityId },
     select: { archivedAt: true },
   });
   if (university?.archivedAt) throw badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
   try {
-    const row = await prisma.program.create({ data: toData(input), select: programSelect });
-    return toProgramDto(row);
+    return await prisma.$transaction(async (tx) => {
+      const row = await tx.program.create({ data: toData(input), select: programSelect });
+      await recordAudit(tx, actor, {
+        action: "program.create",
+        entityType: "program",
+        entityId: row.id,
+        summary: `${row.name} at ${row.university.name}`,
+        after: await snapshot(tx, row.id),
+      });
+      return toProgramDto(row);
+    });
   } catch (error) {
     throw translate(error, input);
   }
 }
 
-export async function updateProgram(id: number, input: ProgramInput): Promise<ProgramDto> {
+export async function updateProgram(actor: AuditActor, id: number, input: ProgramInput): Promise<ProgramDto> {
   try {
-    const row = await prisma.program.update({ where: { id }, data: toData(input), select: programSelect });
-    return toProgramDto(row);
+    return await prisma.$transaction(async (tx) => {
+      const before = await snapshot(tx, id);
+      if (!before) throw notFound(PROGRAM_NOT_FOUND);
+      const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
+      await recordAudit(tx, actor, {
+        action: "program.update",
+        entityType: "program",
+        entityId: id,
+        summary: `${row.name} at ${row.university.name}`,
+        before,
+        after: await snapshot(tx, id),
+      });
+      return toProgramDto(row);
+    });
   } catch (error) {
     throw translate(error, input);
   }
@@ -86,7 +118,7 @@ export const RESTORE_UNIVERSITY_FIRST =
  * Deletes a program nobody applied to (with its drafts); one with applications is archived
  * instead, its applications and their history kept. 404 when there is no such program.
  */
-export async function deleteProgram(id: number): Promise<DeleteOutcome> {
+export async function deleteProgram(actor: AuditActor, id: number): Promise<DeleteOutcome> {
   try {
     return await prisma.$transaction(async (tx) => {
       // Locks the row: an application being submitted waits for this transaction (its foreign key
@@ -94,12 +126,29 @@ export async function deleteProgram(id: number): Promise<DeleteOutcome> {
       const [current] = await tx.$queryRaw<{ id: number }[]>`
         SELECT "id" FROM "programs" WHERE "id" = ${id} FOR UPDATE`;
       if (!current) throw notFound(PROGRAM_NOT_FOUND);
+      const before = (await snapshot(tx, id))!;
+      const summary = `${before.name} at ${before.university}`;
       const applicationsKept = await tx.application.count({ where: { programId: id } });
       if (applicationsKept > 0) {
         await tx.program.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: new Date() } });
+        await recordAudit(tx, actor, {
+          action: "program.archive",
+          entityType: "program",
+          entityId: id,
+          summary,
+          before,
+          after: { ...(await snapshot(tx, id)), applicationsKept },
+        });
         return { archived: true as const, applicationsKept };
       }
       await tx.program.delete({ where: { id }, select: { id: true } });
+      await recordAudit(tx, actor, {
+        action: "program.delete",
+        entityType: "program",
+        entityId: id,
+        summary,
+        before,
+      });
       return { archived: false as const };
     });
   } catch (error) {
@@ -110,7 +159,7 @@ export async function deleteProgram(id: number): Promise<DeleteOutcome> {
 }
 
 /** Brings an archived program back; 409 while its university is archived, 404 for none. */
-export async function restoreProgram(id: number): Promise<ProgramDto> {
+export async function restoreProgram(actor: AuditActor, id: number): Promise<ProgramDto> {
   return prisma.$transaction(async (tx) => {
     const current = await tx.program.findUnique({
       where: { id },
@@ -118,7 +167,18 @@ export async function restoreProgram(id: number): Promise<ProgramDto> {
     });
     if (!current) throw notFound(PROGRAM_NOT_FOUND);
     if (current.university.archivedAt) throw conflict(RESTORE_UNIVERSITY_FIRST);
+    const before = (await snapshot(tx, id))!;
     const row = await tx.program.update({ where: { id }, data: { archivedAt: null }, select: programSelect });
+    if (before.archivedAt) {
+      await recordAudit(tx, actor, {
+        action: "program.restore",
+        entityType: "program",
+        entityId: id,
+        summary: `${row.name} at ${row.university.name}`,
+        before,
+        after: await snapshot(tx, id),
+      });
+    }
     return toProgramDto(row);
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { violatedForeignKey } from "@/lib/db/errors";
@@ -60,6 +61,27 @@ async function retryOnSlugClash<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A university as the audit log keeps it (before and after each change). */
+async function snapshot(tx: Tx, id: number) {
+  const row = await tx.university.findUnique({
+    where: { id },
+    select: {
+      name: true,
+      slug: true,
+      country: { select: { name: true } },
+      description: true,
+      mainImage: true,
+      images: true,
+      ranking: true,
+      webPage: true,
+      archivedAt: true,
+    },
+  });
+  if (!row) return null;
+  const { country, ...rest } = row;
+  return { ...rest, country: country.name };
+}
+
 function columns(input: UniversityInput) {
   return {
     name: input.name,
@@ -70,7 +92,7 @@ function columns(input: UniversityInput) {
   };
 }
 
-export async function createUniversity(input: UniversityInput): Promise<UniversityDto> {
+export async function createUniversity(actor: AuditActor, input: UniversityInput): Promise<UniversityDto> {
   const id = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const country = await findCountry(tx, input.country);
@@ -78,6 +100,13 @@ export async function createUniversity(input: UniversityInput): Promise<Universi
       const row = await tx.university.create({
         data: { ...columns(input), slug, countryId: country.id },
         select: { id: true },
+      });
+      await recordAudit(tx, actor, {
+        action: "university.create",
+        entityType: "university",
+        entityId: row.id,
+        summary: input.name,
+        after: await snapshot(tx, row.id),
       });
       return row.id;
     }),
@@ -94,6 +123,7 @@ const imagesOf = (row: { mainImage: string | null; images: string[] }) =>
   [row.mainImage, ...row.images].filter((url): url is string => !!url);
 
 export async function updateUniversity(
+  actor: AuditActor,
   id: number,
   input: UniversityInput,
 ): Promise<WriteResult & { university: UniversityDto }> {
@@ -104,6 +134,7 @@ export async function updateUniversity(
         select: { name: true, slug: true, mainImage: true, images: true },
       });
       if (!current) throw notFound(NOT_FOUND);
+      const before = await snapshot(tx, id);
       const country = await findCountry(tx, input.country);
       const slug =
         current.name === input.name ? current.slug : await freeSlug(tx, input.name, country.code, id);
@@ -111,6 +142,14 @@ export async function updateUniversity(
         where: { id },
         data: { ...columns(input), slug, countryId: country.id },
         select: { id: true },
+      });
+      await recordAudit(tx, actor, {
+        action: "university.update",
+        entityType: "university",
+        entityId: id,
+        summary: input.name,
+        before,
+        after: await snapshot(tx, id),
       });
       const kept = new Set(imagesOf(input));
       return imagesOf(current).filter((url) => !kept.has(url));
@@ -131,25 +170,41 @@ export const UNIVERSITY_APPLICATIONS_ADDED =
  * public site, the applications and their history kept. The database backs this: an application
  * keeps its program from being deleted (ON DELETE RESTRICT).
  */
-export async function deleteUniversity(id: number): Promise<WriteResult & DeleteOutcome> {
+export async function deleteUniversity(actor: AuditActor, id: number): Promise<WriteResult & DeleteOutcome> {
   try {
     return await prisma.$transaction(async (tx) => {
       // Locks the row, so a concurrent restore or delete waits for this one.
       const [current] = await tx.$queryRaw<{ mainImage: string | null; images: string[] }[]>`
         SELECT "mainImage", "images" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
       if (!current) throw notFound(NOT_FOUND);
+      const before = (await snapshot(tx, id))!;
       const applicationsKept = await tx.application.count({ where: { program: { universityId: id } } });
       if (applicationsKept > 0) {
         const now = new Date();
         await tx.university.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
-        await tx.program.updateMany({
+        const programs = await tx.program.updateMany({
           where: { universityId: id, archivedAt: null },
           data: { archivedAt: now },
+        });
+        await recordAudit(tx, actor, {
+          action: "university.archive",
+          entityType: "university",
+          entityId: id,
+          summary: before.name,
+          before,
+          after: { ...(await snapshot(tx, id)), applicationsKept, programsArchived: programs.count },
         });
         // Its images stay: the university can be restored.
         return { archived: true as const, applicationsKept, droppedImages: [] };
       }
       await tx.university.delete({ where: { id }, select: { id: true } });
+      await recordAudit(tx, actor, {
+        action: "university.delete",
+        entityType: "university",
+        entityId: id,
+        summary: before.name,
+        before,
+      });
       return { archived: false as const, droppedImages: imagesOf(current) };
     });
   } catch (error) {
@@ -164,17 +219,26 @@ export async function deleteUniversity(id: number): Promise<WriteResult & Delete
  * Brings an archived university back, with the programs archived along with it (those archived
  * on their own before stay archived). 404 for no such university; a live one is left as it is.
  */
-export async function restoreUniversity(id: number): Promise<UniversityDto> {
+export async function restoreUniversity(actor: AuditActor, id: number): Promise<UniversityDto> {
   await prisma.$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
       SELECT "archivedAt" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
     if (!current) throw notFound(NOT_FOUND);
     if (!current.archivedAt) return;
-    await tx.program.updateMany({
+    const before = (await snapshot(tx, id))!;
+    const programs = await tx.program.updateMany({
       where: { universityId: id, archivedAt: current.archivedAt },
       data: { archivedAt: null },
     });
     await tx.university.update({ where: { id }, data: { archivedAt: null }, select: { id: true } });
+    await recordAudit(tx, actor, {
+      action: "university.restore",
+      entityType: "university",
+      entityId: id,
+      summary: before.name,
+      before,
+      after: { ...(await snapshot(tx, id)), programsRestored: programs.count },
+    });
   });
   return (await getUniversityById(id, { includeArchived: true }))!;
 }

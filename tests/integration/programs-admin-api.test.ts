@@ -51,6 +51,8 @@ const patch = (agent: Agent, id: number | string, json: unknown) =>
   agent.call(patchRoute, `/api/programs/${id}`, { method: "PATCH", json, params: { id: String(id) } });
 const remove = (agent: Agent, id: number | string) =>
   agent.call(deleteRoute, `/api/programs/${id}`, { method: "DELETE", params: { id: String(id) } });
+/** The super admin, as the commands called directly record it in the audit log. */
+const actor = () => ({ id: roles.ids.super, fullName: "Role super" });
 const countTagged = () => prisma.program.count({ where: { name: { contains: tag } } });
 
 beforeAll(async () => {
@@ -316,8 +318,8 @@ test("a program saved while its study level is deleted: either the program or th
     const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
     const input = schema.parse(body({ name: `Race ${tag} ${round}`, level: levelName }));
     const [created, deleted] = await Promise.allSettled([
-      createProgram(input),
-      deleteStudyItem("level", level.id),
+      createProgram(actor(), input),
+      deleteStudyItem(actor(), "level", level.id),
     ]);
     const programs = await prisma.program.count({ where: { level: levelName } });
     const levelLeft = await prisma.studyLevel.count({ where: { name: levelName } });
@@ -338,7 +340,7 @@ test("a study level deleted after the form was checked refuses the program with 
   const levelName = `Gone ${tag}`;
   const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
   const input = schema.parse(body({ name: `Orphan ${tag}`, level: levelName }));
-  await expect(createProgram(input)).rejects.toMatchObject({
+  await expect(createProgram(actor(), input)).rejects.toMatchObject({
     status: 400,
     fieldErrors: { level: [`"${levelName}" is no longer a study level: choose another`] },
   });

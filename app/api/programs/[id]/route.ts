@@ -25,7 +25,7 @@ export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: ({ params }: { params: { id: number } }) => loadProgramUpdateSchema(params.id),
-  handle: ({ params, body }) => updateProgram(params.id, body),
+  handle: ({ viewer, params, body }) => updateProgram(viewer, params.id, body),
 });
 
 // SPEC §7: deletes a program (admins only): 204. One with applications is archived instead
@@ -33,8 +33,8 @@ export const PATCH = route({
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
-  handle: async ({ params }) => {
-    const outcome = await deleteProgram(params.id);
+  handle: async ({ viewer, params }) => {
+    const outcome = await deleteProgram(viewer, params.id);
     return outcome.archived ? outcome : noContent();
   },
 });

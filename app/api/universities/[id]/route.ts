@@ -21,8 +21,8 @@ export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: universitySchema,
-  handle: async ({ params, body }) => {
-    const { university, droppedImages } = await updateUniversity(params.id, body);
+  handle: async ({ viewer, params, body }) => {
+    const { university, droppedImages } = await updateUniversity(viewer, params.id, body);
     // Best effort, after the change is saved: never fails the request.
     await removeUnusedImages(droppedImages);
     return university;
@@ -36,8 +36,8 @@ export const PATCH = route({
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
-  handle: async ({ params }) => {
-    const { droppedImages, ...outcome } = await deleteUniversity(params.id);
+  handle: async ({ viewer, params }) => {
+    const { droppedImages, ...outcome } = await deleteUniversity(viewer, params.id);
     if (outcome.archived) return outcome;
     await removeUnusedImages(droppedImages);
     return noContent();

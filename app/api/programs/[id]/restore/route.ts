@@ -6,5 +6,5 @@ import { idParamsSchema } from "@/lib/validation/common";
 export const POST = route({
   auth: "admin",
   params: idParamsSchema,
-  handle: ({ params }) => restoreProgram(params.id),
+  handle: ({ viewer, params }) => restoreProgram(viewer, params.id),
 });

@@ -6,5 +6,5 @@ import { idParamsSchema } from "@/lib/validation/common";
 export const POST = route({
   auth: "admin",
   params: idParamsSchema,
-  handle: ({ params }) => restoreUniversity(params.id),
+  handle: ({ viewer, params }) => restoreUniversity(viewer, params.id),
 });
