@@ -15,6 +15,8 @@ import { POST as createUniversityRoute } from "@/app/api/universities/route";
 import { DELETE as deleteUserRoute, PATCH as patchUserRoute } from "@/app/api/users/[id]/route";
 import { POST as createUserRoute } from "@/app/api/users/route";
 import { prisma } from "@/lib/db/client";
+import { createUniversity as createUniversityCommand } from "@/lib/universities/commands";
+import { universitySchema } from "@/lib/validation/university";
 import type { Agent } from "../support/agent";
 import {
   cleanup,
@@ -263,6 +265,16 @@ describe("universities and programs", () => {
       404,
     );
   });
+});
+
+test("a change whose audit entry cannot be written is not saved either (one transaction)", async () => {
+  // An actor id with no account: the entry's foreign key refuses it, after the university was inserted.
+  const ghost = { id: 2_147_483_000, fullName: "Ghost" };
+  const name = `Unrecorded ${tag} University`;
+  await expect(
+    createUniversityCommand(ghost, universitySchema.parse(universityBody(name))),
+  ).rejects.toThrow();
+  expect(await prisma.university.count({ where: { name } })).toBe(0);
 });
 
 describe("applications, users and settings", () => {
