@@ -53,3 +53,19 @@ const count = new Intl.NumberFormat("en-US");
 export function formatCount(value: number): string {
   return count.format(value);
 }
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+/** A moment, in UTC: "15 Mar 2027, 14:05 UTC". Accepts a Date or an ISO string. */
+export function formatDateTime(date: Date | string): string {
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError(`Not a date: ${String(date)}`);
+  return `${dateTime.format(value)} UTC`;
+}

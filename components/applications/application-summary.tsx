@@ -1,11 +1,15 @@
 import Link from "next/link";
 import type { ApplicationListItem } from "@/lib/applications/queries";
+import { Badge } from "@/components/ui/badge";
 import { formatDate } from "@/lib/format";
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-/** What an application is about: program and degree, university (linked), submitted date. */
+/**
+ * What an application is about: program and degree (marked when the program was withdrawn: the
+ * application stays), university (linked), submitted date.
+ */
 export function ApplicationSummary({
   application,
   titleAs: Title = "p",
@@ -19,6 +23,9 @@ export function ApplicationSummary({
       <Title className="font-semibold text-slate-900">
         {application.program.name}{" "}
         <span className="text-sm font-normal text-slate-600">({application.program.degree})</span>
+        {application.program.archived && (
+          <Badge className="ml-2 bg-amber-100 align-middle text-amber-900">No longer offered</Badge>
+        )}
       </Title>
       <p className="text-sm">
         <Link href={`/university/${application.university.slug}`} className={linkClass}>

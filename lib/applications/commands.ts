@@ -1,8 +1,9 @@
 import "server-only";
+import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, notFound, unprocessable } from "@/lib/http/errors";
+import { conflict, gone, notFound, unprocessable } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send";
 import type { ApplicationInput } from "@/lib/validation/application";
 import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
@@ -13,15 +14,18 @@ import { canTransition, transitionRefusal } from "./transitions";
 
 export const ALREADY_APPLIED = "You have already applied to this program. Follow it under My Applications.";
 export const DEADLINE_PASSED = "The application deadline for this program has passed.";
+export const PROGRAM_ARCHIVED =
+  "This program no longer takes applications: it has been withdrawn. Search for another program.";
 
 export async function submitApplication(userId: number, input: ApplicationInput, now = new Date()) {
   try {
     return await prisma.$transaction(async (tx) => {
       const program = await tx.program.findUnique({
         where: { id: input.programId },
-        select: { id: true, deadline: true },
+        select: { id: true, deadline: true, archivedAt: true, university: { select: { archivedAt: true } } },
       });
       if (!program) throw notFound("Program not found");
+      if (program.archivedAt || program.university.archivedAt) throw gone(PROGRAM_ARCHIVED);
       if (program.deadline.getTime() < now.getTime()) throw unprocessable(DEADLINE_PASSED);
       const existing = await tx.application.findUnique({
         where: { userId_programId: { userId, programId: program.id } },
@@ -97,11 +101,24 @@ export async function changeStatus(
     });
     if (count === 0)
       throw conflict("Someone else changed this application just now. Reload it and try again.");
+    const actorName = await nameOf(tx, actorId);
+    await recordAudit(
+      tx,
+      { id: actorId, fullName: actorName },
+      {
+        action: "application.status",
+        entityType: "application",
+        entityId: applicationId,
+        summary: `${current.user.fullName}: ${current.program.name} at ${current.program.university.name}`,
+        before: { status: previous },
+        after: { status: to, note },
+      },
+    );
     await tx.applicationEvent.create({
       data: {
         applicationId,
         actorId,
-        actorName: await nameOf(tx, actorId),
+        actorName,
         fromStatus: current.status,
         toStatus: toDbStatus(to),
         note,

@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { gone, notFound } from "@/lib/http/errors";
+import { PROGRAM_ARCHIVED } from "./commands";
 import { STATEMENT_MAX } from "@/lib/validation/application";
 
 // Unsent applications, saved while the student types so that a reload, another device or a
@@ -36,8 +37,12 @@ export async function getDraft(userId: number, programId: number) {
 }
 
 export async function saveDraft(userId: number, programId: number, data: DraftData) {
-  const program = await prisma.program.findUnique({ where: { id: programId }, select: { id: true } });
+  const program = await prisma.program.findUnique({
+    where: { id: programId },
+    select: { archivedAt: true, university: { select: { archivedAt: true } } },
+  });
   if (!program) throw notFound("Program not found");
+  if (program.archivedAt || program.university.archivedAt) throw gone(PROGRAM_ARCHIVED);
   const draft = await prisma.applicationDraft.upsert({
     where: { userId_programId: { userId, programId } },
     create: { userId, programId, data },

@@ -29,6 +29,8 @@ export async function listUpcomingDeadlines(
     where: {
       // Programs applied to, and programs with an application being written.
       OR: [{ applications: { some: { userId } } }, { drafts: { some: { userId } } }],
+      // An archived program takes no applications: its deadline no longer matters.
+      archivedAt: null,
       deadline: { gte: now, lte: new Date(now.getTime() + days * DAY_MS) },
     },
     orderBy: [{ deadline: "asc" }, { id: "asc" }],
@@ -49,7 +51,15 @@ export interface ApplicationListItem {
   status: ApplicationStatus;
   submittedAt: string;
   student: { id: number; fullName: string; email: string };
-  program: { id: number; name: string; degree: string; level: string; deadline: string };
+  program: {
+    id: number;
+    name: string;
+    degree: string;
+    level: string;
+    deadline: string;
+    /** The program (or its university) was archived: it takes no new applications; this one stays. */
+    archived: boolean;
+  };
   university: { id: number; name: string; slug: string };
   /** The latest reviewer's note, if any. */
   latestNote: string | null;
@@ -67,7 +77,8 @@ const listSelect = {
       degree: true,
       level: true,
       deadline: true,
-      university: { select: { id: true, name: true, slug: true } },
+      archivedAt: true,
+      university: { select: { id: true, name: true, slug: true, archivedAt: true } },
     },
   },
   events: { where: { note: { not: null } }, orderBy: { createdAt: "desc" }, take: 1, select: { note: true } },
@@ -76,13 +87,18 @@ const listSelect = {
 type ListRow = Prisma.ApplicationGetPayload<{ select: typeof listSelect }>;
 
 function toListItem(row: ListRow): ApplicationListItem {
-  const { university, deadline, ...program } = row.program;
+  const { university: universityRow, deadline, archivedAt, ...program } = row.program;
+  const { archivedAt: universityArchivedAt, ...university } = universityRow;
   return {
     id: row.id,
     status: toStatus(row.status),
     submittedAt: row.submittedAt.toISOString(),
     student: row.user,
-    program: { ...program, deadline: deadline.toISOString() },
+    program: {
+      ...program,
+      deadline: deadline.toISOString(),
+      archived: archivedAt !== null || universityArchivedAt !== null,
+    },
     university,
     latestNote: row.events[0]?.note ?? null,
   };

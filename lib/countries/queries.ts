@@ -21,11 +21,11 @@ export interface CountryWithCount extends CountryDto {
   universities: number;
 }
 
-/** Countries with at least one university, by name: the choices of the country filters (SPEC §9). */
+/** Countries with at least one live university, by name: the choices of the country filters (SPEC §9). */
 export async function listCountriesWithUniversities(): Promise<CountryWithCount[]> {
   const rows = await prisma.$queryRaw<CountryWithCount[]>`
     SELECT c."code", c."name", count(*)::int AS "universities"
-      FROM "countries" c JOIN "universities" u ON u."countryId" = c."id"
+      FROM "countries" c JOIN "universities" u ON u."countryId" = c."id" AND u."archivedAt" IS NULL
      GROUP BY c."id"`;
   return rows.sort(byName);
 }

@@ -35,8 +35,9 @@ export async function getDashboardStats(now = new Date()): Promise<DashboardStat
     prisma.user.count(),
     prisma.user.count({ where: { createdAt: last30 } }),
     prisma.user.count({ where: { createdAt: previous30 } }),
-    prisma.university.count(),
-    prisma.program.count(),
+    // Live ones: archived rows are no longer offered (issue 11 §1).
+    prisma.university.count({ where: { archivedAt: null } }),
+    prisma.program.count({ where: { archivedAt: null } }),
     prisma.application.count(),
     prisma.application.count({ where: { status: "pending" } }),
     prisma.application.count({ where: { submittedAt: last30 } }),

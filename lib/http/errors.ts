@@ -25,6 +25,8 @@ export const forbidden = (message = "You do not have permission to do this.") =>
 export const notFound = (message = "Not found.") => new HttpError(404, message);
 export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
   new HttpError(409, message, fieldErrors);
+/** The resource existed and was withdrawn on purpose (an archived program: issue 11 §1). */
+export const gone = (message: string) => new HttpError(410, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });

@@ -16,7 +16,7 @@ import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } 
 //     auth: "admin",
 //     params: idParamsSchema,
 //     body: universitySchema,
-//     handle: ({ params, body }) => updateUniversity(params.id, body),
+//     handle: ({ viewer, params, body }) => updateUniversity(viewer, params.id, body),
 //   });
 //
 // HttpError and zod errors become the one JSON error shape; anything unexpected a logged 500 that

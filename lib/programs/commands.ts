@@ -1,14 +1,17 @@
 import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import type { DeleteOutcome } from "@/lib/universities/commands";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import { programSchema, UNIVERSITY_NOT_FOUND, type ProgramInput } from "@/lib/validation/program";
 import { programSelect, toProgramDto, type ProgramDto } from "./queries";
 
-// Writes of the admin's program management. Each is one statement, so a refused write changes
-// nothing; deleting a program takes its applications and drafts with it (ON DELETE CASCADE).
+// Writes of the admin's program management. Each is one statement or transaction, so a refused
+// write changes nothing. A program students applied to is archived instead of deleted (issue 11
+// §1): the database refuses to delete it (applications ON DELETE RESTRICT); drafts go with it.
 
 export const PROGRAM_NOT_FOUND = "Program not found";
 
@@ -49,34 +52,135 @@ function translate(error: unknown, input: ProgramInput): unknown {
   return error;
 }
 
-export async function createProgram(input: ProgramInput): Promise<ProgramDto> {
+export const UNIVERSITY_ARCHIVED =
+  "This university is archived. Restore it first, or choose another university.";
+
+type Tx = Prisma.TransactionClient;
+
+/** A program as the audit log keeps it (before and after each change). */
+async function snapshot(tx: Tx, id: number) {
+  const row = await tx.program.findUnique({ where: { id }, select: { ...programSelect, archivedAt: true } });
+  if (!row) return null;
+  const { id: _id, university, ...program } = toProgramDto(row);
+  return { ...program, university: university.name, archivedAt: row.archivedAt };
+}
+
+export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
+  const university = await prisma.university.findUnique({
+    where: { id: input.universityId },
+    select: { archivedAt: true },
+  });
+  if (university?.archivedAt) throw badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
   try {
-    const row = await prisma.program.create({ data: toData(input), select: programSelect });
-    return toProgramDto(row);
+    return await prisma.$transaction(async (tx) => {
+      const row = await tx.program.create({ data: toData(input), select: programSelect });
+      await recordAudit(tx, actor, {
+        action: "program.create",
+        entityType: "program",
+        entityId: row.id,
+        summary: `${row.name} at ${row.university.name}`,
+        after: await snapshot(tx, row.id),
+      });
+      return toProgramDto(row);
+    });
   } catch (error) {
     throw translate(error, input);
   }
 }
 
-export async function updateProgram(id: number, input: ProgramInput): Promise<ProgramDto> {
+export async function updateProgram(actor: AuditActor, id: number, input: ProgramInput): Promise<ProgramDto> {
   try {
-    const row = await prisma.program.update({ where: { id }, data: toData(input), select: programSelect });
-    return toProgramDto(row);
+    return await prisma.$transaction(async (tx) => {
+      const before = await snapshot(tx, id);
+      if (!before) throw notFound(PROGRAM_NOT_FOUND);
+      const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
+      await recordAudit(tx, actor, {
+        action: "program.update",
+        entityType: "program",
+        entityId: id,
+        summary: `${row.name} at ${row.university.name}`,
+        before,
+        after: await snapshot(tx, id),
+      });
+      return toProgramDto(row);
+    });
   } catch (error) {
     throw translate(error, input);
   }
 }
 
-/** Deletes a program with its applications; 404 when there is no such program. */
-export async function deleteProgram(id: number): Promise<void> {
+export const PROGRAM_APPLICATIONS_ADDED =
+  "Someone applied to this program while it was being deleted. Try again: it will be archived.";
+export const RESTORE_UNIVERSITY_FIRST =
+  "This program's university is archived. Restore the university first, then the program.";
+
+/**
+ * Deletes a program nobody applied to (with its drafts); one with applications is archived
+ * instead, its applications and their history kept. 404 when there is no such program.
+ */
+export async function deleteProgram(actor: AuditActor, id: number): Promise<DeleteOutcome> {
   try {
-    await prisma.program.delete({ where: { id }, select: { id: true } });
+    return await prisma.$transaction(async (tx) => {
+      // Locks the row: an application being submitted waits for this transaction (its foreign key
+      // check needs the row), and the count below stays true until it ends.
+      const [current] = await tx.$queryRaw<{ id: number }[]>`
+        SELECT "id" FROM "programs" WHERE "id" = ${id} FOR UPDATE`;
+      if (!current) throw notFound(PROGRAM_NOT_FOUND);
+      const before = (await snapshot(tx, id))!;
+      const summary = `${before.name} at ${before.university}`;
+      const applicationsKept = await tx.application.count({ where: { programId: id } });
+      if (applicationsKept > 0) {
+        await tx.program.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: new Date() } });
+        await recordAudit(tx, actor, {
+          action: "program.archive",
+          entityType: "program",
+          entityId: id,
+          summary,
+          before,
+          after: { ...(await snapshot(tx, id)), applicationsKept },
+        });
+        return { archived: true as const, applicationsKept };
+      }
+      await tx.program.delete({ where: { id }, select: { id: true } });
+      await recordAudit(tx, actor, {
+        action: "program.delete",
+        entityType: "program",
+        entityId: id,
+        summary,
+        before,
+      });
+      return { archived: false as const };
+    });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
-      throw notFound(PROGRAM_NOT_FOUND);
-    }
+    if (violatedForeignKey(error) === "applications_programId_fkey")
+      throw conflict(PROGRAM_APPLICATIONS_ADDED);
     throw error;
   }
+}
+
+/** Brings an archived program back; 409 while its university is archived, 404 for none. */
+export async function restoreProgram(actor: AuditActor, id: number): Promise<ProgramDto> {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.program.findUnique({
+      where: { id },
+      select: { university: { select: { archivedAt: true } } },
+    });
+    if (!current) throw notFound(PROGRAM_NOT_FOUND);
+    if (current.university.archivedAt) throw conflict(RESTORE_UNIVERSITY_FIRST);
+    const before = (await snapshot(tx, id))!;
+    const row = await tx.program.update({ where: { id }, data: { archivedAt: null }, select: programSelect });
+    if (before.archivedAt) {
+      await recordAudit(tx, actor, {
+        action: "program.restore",
+        entityType: "program",
+        entityId: id,
+        summary: `${row.name} at ${row.university.name}`,
+        before,
+        after: await snapshot(tx, id),
+      });
+    }
+    return toProgramDto(row);
+  });
 }
 
 /** The deadline a program has now (for the schema's "keep a passed deadline" rule), or null. */

@@ -54,9 +54,35 @@ export function toProgramDto(row: ProgramRow): ProgramDto {
   };
 }
 
+/** Live: neither the program nor its university is archived (issue 11 §1). */
+const liveProgram = { archivedAt: null, university: { archivedAt: null } } satisfies Prisma.ProgramWhereInput;
+
+/** A live program (the public API); null for an archived one. */
 export async function getProgram(id: number): Promise<ProgramDto | null> {
-  const row = await prisma.program.findUnique({ where: { id }, select: programSelect });
+  const row = await prisma.program.findFirst({ where: { id, ...liveProgram }, select: programSelect });
   return row ? toProgramDto(row) : null;
+}
+
+/**
+ * A program whether archived or not (the admin's edit page, the apply page, which says that an
+ * archived program no longer takes applications). `archived`: it or its university is.
+ */
+export async function getProgramAnyState(id: number): Promise<(ProgramDto & { archived: boolean }) | null> {
+  const row = await prisma.program.findUnique({
+    where: { id },
+    select: {
+      ...programSelect,
+      archivedAt: true,
+      university: { select: { ...programSelect.university.select, archivedAt: true } },
+    },
+  });
+  if (!row) return null;
+  const { archivedAt, university, ...rest } = row;
+  const { archivedAt: universityArchivedAt, ...universityRest } = university;
+  return {
+    ...toProgramDto({ ...rest, university: universityRest }),
+    archived: archivedAt !== null || universityArchivedAt !== null,
+  };
 }
 
 export interface ProgramListOptions {
@@ -67,6 +93,8 @@ export interface ProgramListOptions {
   search?: string;
   /** "university" (by university, then id: the API's order) or "newest" (the admin list). */
   order?: "university" | "newest";
+  /** The admin list shows archived programs too; the public API never does. */
+  includeArchived?: boolean;
   limit: number;
   offset: number;
 }
@@ -74,6 +102,12 @@ export interface ProgramListOptions {
 /** SQL condition on programs `p` for the list's filters. */
 function listCondition(options: ProgramListOptions): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
+  if (!options.includeArchived) {
+    parts.push(Prisma.sql`p."archivedAt" IS NULL`);
+    parts.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "universities" pu WHERE pu."id" = p."universityId" AND pu."archivedAt" IS NULL)`,
+    );
+  }
   if (options.universityId !== undefined) parts.push(Prisma.sql`p."universityId" = ${options.universityId}`);
   if (options.level !== undefined) parts.push(Prisma.sql`p."level" = ${options.level}`);
   if (options.search) {
@@ -90,9 +124,47 @@ function listCondition(options: ProgramListOptions): Prisma.Sql {
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
+/** A row of the admin list: archived programs too, and what deleting one would keep. */
+export interface AdminProgramDto extends ProgramDto {
+  /** ISO date-time when the program was archived, else null. */
+  archivedAt: string | null;
+  /** Its university is archived (restore that first). */
+  universityArchived: boolean;
+  applicationCount: number;
+}
+
+/** The admin list: archived programs too, each with its application count. */
+export async function listAdminPrograms(
+  options: Omit<ProgramListOptions, "includeArchived">,
+): Promise<{ items: AdminProgramDto[]; total: number }> {
+  const page = await listPrograms({ ...options, includeArchived: true });
+  const ids = page.items.map((item) => item.id);
+  const [states, counts] = await Promise.all([
+    prisma.program.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, archivedAt: true, university: { select: { archivedAt: true } } },
+    }),
+    prisma.application.groupBy({ by: ["programId"], where: { programId: { in: ids } }, _count: true }),
+  ]);
+  const stateOf = new Map(states.map((row) => [row.id, row]));
+  const countOf = new Map(counts.map((row) => [row.programId, row._count]));
+  return {
+    total: page.total,
+    items: page.items.map((item) => {
+      const state = stateOf.get(item.id);
+      return {
+        ...item,
+        archivedAt: state?.archivedAt?.toISOString() ?? null,
+        universityArchived: !!state?.university.archivedAt,
+        applicationCount: countOf.get(item.id) ?? 0,
+      };
+    }),
+  };
+}
+
 /**
  * A page of programs with their universities, and the number of matches: one query for the page's
- * ids, one for the count, one for the rows of the page.
+ * ids, one for the count, one for the rows of the page. Live programs only unless `includeArchived`.
  */
 export async function listPrograms(
   options: ProgramListOptions,

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
@@ -9,14 +10,30 @@ import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } fro
 // Callers check that the viewer is a super admin.
 
 /** Saves the platform name (already validated: trimmed, 1 to 60 characters). */
-export async function setPlatformName(name: string): Promise<string> {
-  const row = await prisma.setting.upsert({
-    where: { key: PLATFORM_NAME_KEY },
-    create: { key: PLATFORM_NAME_KEY, value: name },
-    update: { value: name },
+export async function setPlatformName(actor: AuditActor, name: string): Promise<string> {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.setting.findUnique({
+      where: { key: PLATFORM_NAME_KEY },
+      select: { value: true },
+    });
+    const row = await tx.setting.upsert({
+      where: { key: PLATFORM_NAME_KEY },
+      create: { key: PLATFORM_NAME_KEY, value: name },
+      update: { value: name },
+    });
+    await recordAudit(tx, actor, {
+      action: "setting.update",
+      entityType: "setting",
+      entityId: PLATFORM_NAME_KEY,
+      summary: "Platform name",
+      before: before ? { value: before.value } : null,
+      after: { value: row.value },
+    });
+    return row.value;
   });
-  return row.value;
 }
+
+const ENTITY = { level: "studyLevel", field: "studyField" } as const;
 
 const NOUN: Record<StudyList, string> = { level: "study level", field: "study field" };
 
@@ -25,7 +42,7 @@ function capitalise(text: string) {
 }
 
 /** Adds a value at the end of the list; 409 if the list has it already (in any letter case). */
-export async function addStudyItem(list: StudyList, name: string): Promise<StudyItem> {
+export async function addStudyItem(actor: AuditActor, list: StudyList, name: string): Promise<StudyItem> {
   const table = studyListTable(list);
   const message = `${capitalise(NOUN[list])} "${name}" already exists.`;
   const existing = await table.findFirst({
@@ -35,9 +52,19 @@ export async function addStudyItem(list: StudyList, name: string): Promise<Study
   if (existing) throw conflict(message, { name: [message] });
   const last = await table.aggregate({ _max: { position: true } });
   try {
-    const row = await table.create({
-      data: { name, position: (last._max.position ?? -1) + 1 },
-      select: { id: true, name: true, position: true },
+    const row = await prisma.$transaction(async (tx) => {
+      const created = await studyListTable(list, tx).create({
+        data: { name, position: (last._max.position ?? -1) + 1 },
+        select: { id: true, name: true, position: true },
+      });
+      await recordAudit(tx, actor, {
+        action: `${ENTITY[list]}.create`,
+        entityType: ENTITY[list],
+        entityId: created.id,
+        summary: created.name,
+        after: { name: created.name, position: created.position },
+      });
+      return created;
     });
     return { ...row, programs: 0 };
   } catch (error) {
@@ -53,12 +80,21 @@ export async function addStudyItem(list: StudyList, name: string): Promise<Study
  * programs' foreign key (ON DELETE RESTRICT) refuses the delete, even for a program saved at the
  * same moment; the count only words the answer.
  */
-export async function deleteStudyItem(list: StudyList, id: number): Promise<void> {
+export async function deleteStudyItem(actor: AuditActor, list: StudyList, id: number): Promise<void> {
   const table = studyListTable(list);
-  const item = await table.findUnique({ where: { id }, select: { name: true } });
+  const item = await table.findUnique({ where: { id }, select: { name: true, position: true } });
   if (!item) throw notFound(`${capitalise(NOUN[list])} not found`);
   try {
-    await table.delete({ where: { id }, select: { id: true } });
+    await prisma.$transaction(async (tx) => {
+      await studyListTable(list, tx).delete({ where: { id }, select: { id: true } });
+      await recordAudit(tx, actor, {
+        action: `${ENTITY[list]}.delete`,
+        entityType: ENTITY[list],
+        entityId: id,
+        summary: item.name,
+        before: { name: item.name, position: item.position },
+      });
+    });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
       throw notFound(`${capitalise(NOUN[list])} not found`);
@@ -66,7 +102,7 @@ export async function deleteStudyItem(list: StudyList, id: number): Promise<void
     if (violatedForeignKey(error) === null) throw error;
     const count = await prisma.program.count({ where: { [list]: item.name } });
     // The programs that blocked the delete were removed in the meantime: try again.
-    if (count === 0) return deleteStudyItem(list, id);
+    if (count === 0) return deleteStudyItem(actor, list, id);
     throw conflict(
       `"${item.name}" cannot be deleted: ${count} ${count === 1 ? "program uses" : "programs use"} it. ` +
         `Change ${count === 1 ? "that program" : "those programs"} first.`,

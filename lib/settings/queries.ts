@@ -26,8 +26,12 @@ export const listStudyFields = cache(async (): Promise<string[]> => {
 });
 
 /** The Prisma delegate of a list (both tables have the same shape). */
-export function studyListTable(list: StudyList) {
-  return (list === "level" ? prisma.studyLevel : prisma.studyField) as typeof prisma.studyLevel;
+/** The list's table, through `db` (a transaction) or the client. */
+export function studyListTable(
+  list: StudyList,
+  db: Pick<typeof prisma, "studyLevel" | "studyField"> = prisma,
+) {
+  return (list === "level" ? db.studyLevel : db.studyField) as typeof prisma.studyLevel;
 }
 
 /** The list with each value's program count, in display order. */

@@ -18,7 +18,7 @@ export function studyListRoutes(list: StudyList) {
     POST: route({
       auth: "superAdmin",
       body: SCHEMAS[list],
-      handle: async ({ body }) => created(await addStudyItem(list, body.name)),
+      handle: async ({ viewer, body }) => created(await addStudyItem(viewer, list, body.name)),
     }),
   };
 }
@@ -29,8 +29,8 @@ export function studyItemRoutes(list: StudyList) {
     DELETE: route({
       auth: "superAdmin",
       params: idParamsSchema,
-      handle: async ({ params }) => {
-        await deleteStudyItem(list, params.id);
+      handle: async ({ viewer, params }) => {
+        await deleteStudyItem(viewer, list, params.id);
         return noContent();
       },
     }),

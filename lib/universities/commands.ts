@@ -1,14 +1,16 @@
 import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { violatedForeignKey } from "@/lib/db/errors";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { deleteStoredFiles } from "@/lib/storage/storage";
 import { INVALID_COUNTRY, type UniversityInput } from "@/lib/validation/university";
 import { getUniversityById, type UniversityDto } from "./queries";
 import { slugify, uniqueSlug } from "./slug";
 
-// Creating, changing and deleting universities (admin). Each write is one transaction: a
-// rejected write changes nothing. The slug is derived here from the name (SPEC §5), made unique
+// Creating, changing, deleting (or archiving) and restoring universities (admin). Each write is one
+// transaction: a rejected write changes nothing. The slug is derived here from the name (SPEC §5), made unique
 // with the country code and then a number, and re-derived only when the name changes.
 
 type Tx = Prisma.TransactionClient;
@@ -59,6 +61,27 @@ async function retryOnSlugClash<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A university as the audit log keeps it (before and after each change). */
+async function snapshot(tx: Tx, id: number) {
+  const row = await tx.university.findUnique({
+    where: { id },
+    select: {
+      name: true,
+      slug: true,
+      country: { select: { name: true } },
+      description: true,
+      mainImage: true,
+      images: true,
+      ranking: true,
+      webPage: true,
+      archivedAt: true,
+    },
+  });
+  if (!row) return null;
+  const { country, ...rest } = row;
+  return { ...rest, country: country.name };
+}
+
 function columns(input: UniversityInput) {
   return {
     name: input.name,
@@ -69,7 +92,7 @@ function columns(input: UniversityInput) {
   };
 }
 
-export async function createUniversity(input: UniversityInput): Promise<UniversityDto> {
+export async function createUniversity(actor: AuditActor, input: UniversityInput): Promise<UniversityDto> {
   const id = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const country = await findCountry(tx, input.country);
@@ -78,10 +101,17 @@ export async function createUniversity(input: UniversityInput): Promise<Universi
         data: { ...columns(input), slug, countryId: country.id },
         select: { id: true },
       });
+      await recordAudit(tx, actor, {
+        action: "university.create",
+        entityType: "university",
+        entityId: row.id,
+        summary: input.name,
+        after: await snapshot(tx, row.id),
+      });
       return row.id;
     }),
   );
-  return (await getUniversityById(id))!;
+  return (await getUniversityById(id, { includeArchived: true }))!;
 }
 
 export interface WriteResult {
@@ -93,6 +123,7 @@ const imagesOf = (row: { mainImage: string | null; images: string[] }) =>
   [row.mainImage, ...row.images].filter((url): url is string => !!url);
 
 export async function updateUniversity(
+  actor: AuditActor,
   id: number,
   input: UniversityInput,
 ): Promise<WriteResult & { university: UniversityDto }> {
@@ -103,6 +134,7 @@ export async function updateUniversity(
         select: { name: true, slug: true, mainImage: true, images: true },
       });
       if (!current) throw notFound(NOT_FOUND);
+      const before = await snapshot(tx, id);
       const country = await findCountry(tx, input.country);
       const slug =
         current.name === input.name ? current.slug : await freeSlug(tx, input.name, country.code, id);
@@ -111,24 +143,104 @@ export async function updateUniversity(
         data: { ...columns(input), slug, countryId: country.id },
         select: { id: true },
       });
+      await recordAudit(tx, actor, {
+        action: "university.update",
+        entityType: "university",
+        entityId: id,
+        summary: input.name,
+        before,
+        after: await snapshot(tx, id),
+      });
       const kept = new Set(imagesOf(input));
       return imagesOf(current).filter((url) => !kept.has(url));
     }),
   );
-  return { university: (await getUniversityById(id))!, droppedImages };
+  return { university: (await getUniversityById(id, { includeArchived: true }))!, droppedImages };
 }
 
-/** Deletes the university; its programs and their applications go with it (ON DELETE CASCADE). */
-export async function deleteUniversity(id: number): Promise<WriteResult> {
-  return prisma.$transaction(async (tx) => {
-    const current = await tx.university.findUnique({
-      where: { id },
-      select: { mainImage: true, images: true },
+/** What DELETE did: erased the row, or archived it because students had applied (issue 11 §1). */
+export type DeleteOutcome = { archived: false } | { archived: true; applicationsKept: number };
+
+export const UNIVERSITY_APPLICATIONS_ADDED =
+  "Someone applied to this university while it was being deleted. Try again: it will be archived.";
+
+/**
+ * Deletes a university nobody applied to (its programs and drafts go with it). When any of its
+ * programs has applications, it is archived instead, with all of its programs: hidden from the
+ * public site, the applications and their history kept. The database backs this: an application
+ * keeps its program from being deleted (ON DELETE RESTRICT).
+ */
+export async function deleteUniversity(actor: AuditActor, id: number): Promise<WriteResult & DeleteOutcome> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      // Locks the row, so a concurrent restore or delete waits for this one.
+      const [current] = await tx.$queryRaw<{ mainImage: string | null; images: string[] }[]>`
+        SELECT "mainImage", "images" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
+      if (!current) throw notFound(NOT_FOUND);
+      const before = (await snapshot(tx, id))!;
+      const applicationsKept = await tx.application.count({ where: { program: { universityId: id } } });
+      if (applicationsKept > 0) {
+        const now = new Date();
+        await tx.university.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
+        const programs = await tx.program.updateMany({
+          where: { universityId: id, archivedAt: null },
+          data: { archivedAt: now },
+        });
+        await recordAudit(tx, actor, {
+          action: "university.archive",
+          entityType: "university",
+          entityId: id,
+          summary: before.name,
+          before,
+          after: { ...(await snapshot(tx, id)), applicationsKept, programsArchived: programs.count },
+        });
+        // Its images stay: the university can be restored.
+        return { archived: true as const, applicationsKept, droppedImages: [] };
+      }
+      await tx.university.delete({ where: { id }, select: { id: true } });
+      await recordAudit(tx, actor, {
+        action: "university.delete",
+        entityType: "university",
+        entityId: id,
+        summary: before.name,
+        before,
+      });
+      return { archived: false as const, droppedImages: imagesOf(current) };
     });
+  } catch (error) {
+    // An application submitted between the count and the delete: the foreign key refused it.
+    if (violatedForeignKey(error) === "applications_programId_fkey")
+      throw conflict(UNIVERSITY_APPLICATIONS_ADDED);
+    throw error;
+  }
+}
+
+/**
+ * Brings an archived university back, with the programs archived along with it (those archived
+ * on their own before stay archived). 404 for no such university; a live one is left as it is.
+ */
+export async function restoreUniversity(actor: AuditActor, id: number): Promise<UniversityDto> {
+  await prisma.$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
+      SELECT "archivedAt" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
     if (!current) throw notFound(NOT_FOUND);
-    await tx.university.delete({ where: { id }, select: { id: true } });
-    return { droppedImages: imagesOf(current) };
+    if (!current.archivedAt) return;
+    const before = (await snapshot(tx, id))!;
+    const programs = await tx.program.updateMany({
+      where: { universityId: id, archivedAt: current.archivedAt },
+      data: { archivedAt: null },
+    });
+    await tx.university.update({ where: { id }, data: { archivedAt: null }, select: { id: true } });
+    await recordAudit(tx, actor, {
+      action: "university.restore",
+      entityType: "university",
+      entityId: id,
+      summary: before.name,
+      before,
+      after: { ...(await snapshot(tx, id)), programsRestored: programs.count },
+    });
   });
+  return (await getUniversityById(id, { includeArchived: true }))!;
 }
 
 /**

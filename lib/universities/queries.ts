@@ -18,6 +18,11 @@ export interface UniversityDto {
   webPage: string | null;
 }
 
+/** Admin reads also see archived universities (issue 11 §1); the public ones never do. */
+export interface ArchiveOption {
+  includeArchived?: boolean;
+}
+
 export interface UniversityProgram {
   id: number;
   name: string;
@@ -32,6 +37,8 @@ export interface UniversityProgram {
 
 export interface UniversityWithPrograms extends UniversityDto {
   updatedAt: Date;
+  /** Archived: the page says it no longer takes applications, and lists no programs. */
+  archived: boolean;
   programs: UniversityProgram[];
 }
 
@@ -53,13 +60,24 @@ function toDto({ country, ...rest }: UniversityRow): UniversityDto {
   return { ...rest, country: country.name, countryCode: country.code };
 }
 
-export async function getUniversityById(id: number): Promise<UniversityDto | null> {
-  const row = await prisma.university.findUnique({ where: { id }, select: universitySelect });
+const live = (options: ArchiveOption) => (options.includeArchived ? {} : { archivedAt: null });
+
+export async function getUniversityById(
+  id: number,
+  options: ArchiveOption = {},
+): Promise<UniversityDto | null> {
+  const row = await prisma.university.findFirst({
+    where: { id, ...live(options) },
+    select: universitySelect,
+  });
   return row ? toDto(row) : null;
 }
 
 export async function getUniversityBySlug(slug: string): Promise<UniversityDto | null> {
-  const row = await prisma.university.findUnique({ where: { slug }, select: universitySelect });
+  const row = await prisma.university.findFirst({
+    where: { slug, archivedAt: null },
+    select: universitySelect,
+  });
   return row ? toDto(row) : null;
 }
 
@@ -75,7 +93,9 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
     select: {
       ...universitySelect,
       updatedAt: true,
+      archivedAt: true,
       programs: {
+        where: { archivedAt: null },
         select: {
           id: true,
           name: true,
@@ -92,17 +112,19 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
     },
   });
   if (!row) return null;
-  const { programs, updatedAt, ...university } = row;
+  const { programs, updatedAt, archivedAt, ...university } = row;
   return {
     ...toDto(university),
     updatedAt,
-    programs: programs.map((p) => ({ ...p, tuition: p.tuition.toFixed(2) })),
+    archived: archivedAt !== null,
+    programs: archivedAt !== null ? [] : programs.map((p) => ({ ...p, tuition: p.tuition.toFixed(2) })),
   };
 });
 
-/** Slugs and last changes of every university, for the sitemap, a page at a time. */
+/** Slugs and last changes of every live university, for the sitemap, a page at a time. */
 export function listUniversitySlugs(options: { offset: number; limit: number }) {
   return prisma.university.findMany({
+    where: { archivedAt: null },
     select: { slug: true, updatedAt: true },
     orderBy: { id: "asc" },
     skip: options.offset,
@@ -110,6 +132,7 @@ export function listUniversitySlugs(options: { offset: number; limit: number }) 
   });
 }
 
+/** Live universities (archived ones are not on the public site). */
 export function countUniversities(): Promise<number> {
-  return prisma.university.count();
+  return prisma.university.count({ where: { archivedAt: null } });
 }

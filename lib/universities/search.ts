@@ -16,8 +16,16 @@ export interface UniversitySummary extends UniversityDto {
   minTuition: string | null;
 }
 
-export interface SearchPage {
-  items: UniversitySummary[];
+/** A row of the admin list, which shows archived universities too (issue 11 §1). */
+export interface AdminUniversitySummary extends UniversitySummary {
+  /** ISO date-time when archived, else null. */
+  archivedAt: string | null;
+  /** Applications to its programs: what deleting it would keep (and why it would be archived). */
+  applicationCount: number;
+}
+
+export interface SearchPage<T = UniversitySummary> {
+  items: T[];
   total: number;
 }
 
@@ -27,9 +35,10 @@ export interface SearchOptions {
   offset: number;
 }
 
-/** SQL condition on programs `p` for the criteria's program part (TRUE without one). */
-function programCondition(criteria: SearchCriteria): Prisma.Sql {
+/** SQL condition on programs `p` for the criteria's program part (live programs only in public). */
+function programCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
+  if (!includeArchived) parts.push(Prisma.sql`p."archivedAt" IS NULL`);
   const program = criteria.program;
   if (program?.degrees) parts.push(Prisma.sql`p."degree" = ANY(${[...program.degrees]}::text[])`);
   if (program?.nameContains)
@@ -39,8 +48,9 @@ function programCondition(criteria: SearchCriteria): Prisma.Sql {
 }
 
 /** SQL condition on universities `u`. */
-function universityCondition(criteria: SearchCriteria): Prisma.Sql {
+function universityCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
+  if (!includeArchived) parts.push(Prisma.sql`u."archivedAt" IS NULL`);
   if (criteria.nameContains)
     parts.push(Prisma.sql`u."name" ILIKE ${likePattern(criteria.nameContains)} ESCAPE '\\'`);
   if (criteria.countryCode) {
@@ -50,7 +60,7 @@ function universityCondition(criteria: SearchCriteria): Prisma.Sql {
   }
   if (criteria.program) {
     parts.push(
-      Prisma.sql`EXISTS (SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria)})`,
+      Prisma.sql`EXISTS (SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria, includeArchived)})`,
     );
   }
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
@@ -69,16 +79,35 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
   }
 }
 
+/** The public search: live universities, counting their live programs. */
 export async function searchUniversities(
   criteria: SearchCriteria,
   options: SearchOptions,
 ): Promise<SearchPage> {
-  const where = universityCondition(criteria);
+  const { items, total } = await search(criteria, options, false);
+  return { items: items.map(({ archivedAt: _a, applicationCount: _c, ...item }) => item), total };
+}
+
+/** The admin list: archived universities too, with their application counts. */
+export function searchAdminUniversities(
+  criteria: SearchCriteria,
+  options: SearchOptions,
+): Promise<SearchPage<AdminUniversitySummary>> {
+  return search(criteria, options, true);
+}
+
+async function search(
+  criteria: SearchCriteria,
+  options: SearchOptions,
+  includeArchived: boolean,
+): Promise<SearchPage<AdminUniversitySummary>> {
+  const where = universityCondition(criteria, includeArchived);
   const sort = options.sort ?? "ranking";
+  const programs = programCondition(criteria, includeArchived);
 
   // The page is chosen first (ids only), then completed with its country and program figures,
   // so those are computed for 20 rows, not for every match.
-  const rows = await prisma.$queryRaw<UniversitySummary[]>`
+  const rows = await prisma.$queryRaw<AdminUniversitySummary[]>`
     WITH page AS (
       SELECT u."id"
         FROM "universities" u
@@ -88,14 +117,21 @@ export async function searchUniversities(
     )
     SELECT u."id", u."name", u."slug", c."name" AS "country", c."code" AS "countryCode", u."description",
            u."mainImage", u."images", u."ranking", u."webPage",
-           stats."programCount", stats."minTuition"::text AS "minTuition"
+           to_char(u."archivedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "archivedAt",
+           stats."programCount", stats."minTuition"::text AS "minTuition",
+           ${
+             includeArchived
+               ? Prisma.sql`(SELECT count(*)::int FROM "applications" a JOIN "programs" ap ON ap."id" = a."programId"
+                              WHERE ap."universityId" = u."id")`
+               : Prisma.sql`0`
+           } AS "applicationCount"
       FROM page
       JOIN "universities" u ON u."id" = page."id"
       JOIN "countries" c ON c."id" = u."countryId"
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS "programCount", min(p."tuition") AS "minTuition"
           FROM "programs" p
-         WHERE p."universityId" = u."id" AND ${programCondition(criteria)}
+         WHERE p."universityId" = u."id" AND ${programs}
       ) stats
      ORDER BY ${orderBy(sort, criteria)}`;
 

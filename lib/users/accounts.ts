@@ -64,23 +64,30 @@ function onUniqueViolation(error: unknown): never {
 export async function registerUser(
   input: RegisterInput,
   access: { role: "user" | "admin"; adminType: "super" | "team" | null } = { role: "user", adminType: null },
+  /** Runs in the creating transaction (an admin's Add User records it in the audit log). */
+  alsoInTransaction?: (tx: Prisma.TransactionClient, user: UserDto) => Promise<void>,
 ): Promise<UserDto> {
   await assertFree({ username: input.username, email: input.email });
+  // Hashed before the transaction opens: it takes a while, and a transaction holds a connection.
   const password = await hashPassword(input.password);
-  const user = await prisma.user
-    .create({
-      data: {
-        username: input.username,
-        email: input.email,
-        fullName: input.fullName,
-        password,
-        role: access.role,
-        adminType: access.role === "admin" ? access.adminType : null,
-      },
-      select: userDtoSelect,
+  return prisma
+    .$transaction(async (tx) => {
+      const row = await tx.user.create({
+        data: {
+          username: input.username,
+          email: input.email,
+          fullName: input.fullName,
+          password,
+          role: access.role,
+          adminType: access.role === "admin" ? access.adminType : null,
+        },
+        select: userDtoSelect,
+      });
+      const user = toUserDto(row);
+      await alsoInTransaction?.(tx, user);
+      return user;
     })
     .catch(onUniqueViolation);
-  return toUserDto(user);
 }
 
 /** The account that just signed in with this username (POST /api/login answers it). */

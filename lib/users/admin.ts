@@ -1,6 +1,7 @@
 import "server-only";
 import { canManageUsers } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
+import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, HttpError, notFound } from "@/lib/http/errors";
@@ -93,8 +94,27 @@ function deny(denial: Denial | null) {
   if (denial) throw new HttpError(denial.status, denial.message);
 }
 
-/** Who acts: an admin (403 for anyone else), as the rules of ./permissions.ts see them. */
-type Acting = Pick<Viewer, "id" | "role" | "adminType">;
+/** Who acts: an admin (403 for anyone else), as the rules of ./permissions.ts see them; named in the audit log. */
+type Acting = Pick<Viewer, "id" | "role" | "adminType" | "fullName">;
+
+/** An account as the audit log keeps it: who it is and its access, never a secret. */
+function accountSnapshot(user: {
+  username?: string;
+  fullName: string;
+  email?: string;
+  role: string;
+  adminType: string | null;
+  isActive: boolean;
+}) {
+  return {
+    ...(user.username !== undefined && { username: user.username }),
+    fullName: user.fullName,
+    ...(user.email !== undefined && { email: user.email }),
+    role: user.role,
+    adminType: user.adminType,
+    isActive: user.isActive,
+  };
+}
 
 function actorOf(viewer: Acting): Actor {
   if (!canManageUsers(viewer)) throw forbidden();
@@ -104,7 +124,15 @@ function actorOf(viewer: Acting): Actor {
 /** Add User: a student, or (super admins only) an admin of the chosen type. */
 export async function createUserAsAdmin(viewer: Acting, input: AdminCreateUser): Promise<AdminUserDto> {
   deny(checkCreate(actorOf(viewer), input.role));
-  const user = await registerUser(input, { role: input.role, adminType: input.adminType });
+  const user = await registerUser(input, { role: input.role, adminType: input.adminType }, (tx, created) =>
+    recordAudit(tx, viewer, {
+      action: "user.create",
+      entityType: "user",
+      entityId: created.id,
+      summary: `${created.fullName} (${created.username})`,
+      after: accountSnapshot(created),
+    }),
+  );
   return { ...user, lastLoginAt: null, applicationCount: 0, draftCount: 0 };
 }
 
@@ -157,7 +185,7 @@ export async function updateUserAccess(
     const target = await lockTarget(tx, id);
     deny(checkUpdate(currentActor(actor, superAdminIds), target, change, superAdminIds.length));
     const { role, adminType } = applyChange(target, change);
-    return tx.user.update({
+    const updated = await tx.user.update({
       where: { id },
       data: {
         ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
@@ -167,6 +195,16 @@ export async function updateUserAccess(
       },
       select: adminUserSelect,
     });
+    const accessChanged = role !== target.role || adminType !== target.adminType;
+    await recordAudit(tx, viewer, {
+      action: accessChanged ? "user.access" : "user.status",
+      entityType: "user",
+      entityId: id,
+      summary: `${updated.fullName} (${updated.username})`,
+      before: accountSnapshot(target),
+      after: accountSnapshot(updated),
+    });
+    return updated;
   });
   return toAdminUserDto(user);
 }
@@ -178,6 +216,16 @@ export async function deleteUserAsAdmin(viewer: Acting, id: number): Promise<voi
     const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);
     deny(checkDelete(currentActor(actor, superAdminIds), target, superAdminIds.length));
-    await tx.user.delete({ where: { id } });
+    const deleted = await tx.user.delete({
+      where: { id },
+      select: { username: true, fullName: true, email: true, role: true, adminType: true, isActive: true },
+    });
+    await recordAudit(tx, viewer, {
+      action: "user.delete",
+      entityType: "user",
+      entityId: id,
+      summary: `${deleted.fullName} (${deleted.username})`,
+      before: accountSnapshot(deleted),
+    });
   });
 }

@@ -19,7 +19,7 @@ import { signInEachRole, type RoleAgents } from "../support/roles";
 
 // POST /api/programs, PATCH and DELETE /api/programs/{id} (issue 6): admins only, bodies checked
 // with the program form's schema (study levels and fields from the database), nothing written on
-// a refusal, and a deleted program takes its applications with it.
+// a refusal; a program with applications is archived instead of deleted (archive.test.ts).
 
 const tag = uniqueTag();
 let roles: RoleAgents;
@@ -51,6 +51,8 @@ const patch = (agent: Agent, id: number | string, json: unknown) =>
   agent.call(patchRoute, `/api/programs/${id}`, { method: "PATCH", json, params: { id: String(id) } });
 const remove = (agent: Agent, id: number | string) =>
   agent.call(deleteRoute, `/api/programs/${id}`, { method: "DELETE", params: { id: String(id) } });
+/** The super admin, as the commands called directly record it in the audit log. */
+const actor = () => ({ id: roles.ids.super, fullName: "Role super" });
 const countTagged = () => prisma.program.count({ where: { name: { contains: tag } } });
 
 beforeAll(async () => {
@@ -278,23 +280,35 @@ describe("missing programs", () => {
   });
 });
 
-test("deleting a program deletes its applications and drafts, and nothing else", async () => {
+test("deleting a program nobody applied to deletes it with its drafts, and nothing else", async () => {
   const student = await createStudent();
   const created = await create(roles.agents.super, body({ name: `Doomed ${tag} Program` }));
   const doomed = await created.json();
   const kept = university.programs[0];
-  const application = await createApplication({ userId: student.id, programId: doomed.id });
   const other = await createApplication({ userId: student.id, programId: kept.id });
   await prisma.applicationDraft.create({
     data: { userId: student.id, programId: doomed.id, data: { personalStatement: "A draft." } },
   });
 
   expect((await remove(roles.agents.team, doomed.id)).status).toBe(204);
-  expect(await prisma.application.findUnique({ where: { id: application.id } })).toBeNull();
+  expect(await prisma.program.findUnique({ where: { id: doomed.id } })).toBeNull();
   expect(await prisma.applicationDraft.count({ where: { programId: doomed.id } })).toBe(0);
   expect(await prisma.application.findUnique({ where: { id: other.id } })).not.toBeNull();
   expect(await prisma.program.findUnique({ where: { id: kept.id } })).not.toBeNull();
   expect((await remove(roles.agents.team, doomed.id)).status).toBe(404);
+});
+
+test("deleting a program with applications archives it and keeps them (issue 11 §1)", async () => {
+  const student = await createStudent();
+  const created = await create(roles.agents.super, body({ name: `Applied ${tag} Program` }));
+  const program = await created.json();
+  const application = await createApplication({ userId: student.id, programId: program.id });
+
+  const response = await remove(roles.agents.team, program.id);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ archived: true, applicationsKept: 1 });
+  expect(await prisma.application.findUnique({ where: { id: application.id } })).not.toBeNull();
+  expect((await prisma.program.findUnique({ where: { id: program.id } }))?.archivedAt).toBeInstanceOf(Date);
 });
 
 test("a program saved while its study level is deleted: either the program or the delete is refused, never both pass", async () => {
@@ -304,8 +318,8 @@ test("a program saved while its study level is deleted: either the program or th
     const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
     const input = schema.parse(body({ name: `Race ${tag} ${round}`, level: levelName }));
     const [created, deleted] = await Promise.allSettled([
-      createProgram(input),
-      deleteStudyItem("level", level.id),
+      createProgram(actor(), input),
+      deleteStudyItem(actor(), "level", level.id),
     ]);
     const programs = await prisma.program.count({ where: { level: levelName } });
     const levelLeft = await prisma.studyLevel.count({ where: { name: levelName } });
@@ -326,7 +340,7 @@ test("a study level deleted after the form was checked refuses the program with 
   const levelName = `Gone ${tag}`;
   const schema = programSchema({ levels: [levelName], fields: ["Natural Science"] });
   const input = schema.parse(body({ name: `Orphan ${tag}`, level: levelName }));
-  await expect(createProgram(input)).rejects.toMatchObject({
+  await expect(createProgram(actor(), input)).rejects.toMatchObject({
     status: 400,
     fieldErrors: { level: [`"${levelName}" is no longer a study level: choose another`] },
   });

@@ -220,9 +220,25 @@ describe("PATCH /api/universities/{id}", () => {
 });
 
 describe("DELETE /api/universities/{id}", () => {
-  test("removes the university with its programs and their applications", async () => {
+  test("removes a university nobody applied to, with its programs", async () => {
     const university = await insertUniversity({
       name: `Doomed ${tag} University`,
+      programs: [
+        { name: "Law", degree: "LLB" },
+        { name: "History", degree: "BA" },
+      ],
+    });
+    const programIds = university.programs.map((p) => p.id);
+
+    const response = await remove(admin, university.id);
+    expect(response.status).toBe(204);
+    expect(await prisma.university.findUnique({ where: { id: university.id } })).toBeNull();
+    expect(await prisma.program.count({ where: { id: { in: programIds } } })).toBe(0);
+  });
+
+  test("archives a university with applications, and its programs, keeping the applications", async () => {
+    const university = await insertUniversity({
+      name: `Applied ${tag} University`,
       programs: [
         { name: "Law", degree: "LLB" },
         { name: "History", degree: "BA" },
@@ -234,11 +250,15 @@ describe("DELETE /api/universities/{id}", () => {
     await createApplication({ userId: student.id, programId: programIds[1] });
 
     const response = await remove(admin, university.id);
-    expect(response.status).toBe(204);
-    expect(await prisma.university.findUnique({ where: { id: university.id } })).toBeNull();
-    expect(await prisma.program.count({ where: { id: { in: programIds } } })).toBe(0);
-    expect(await prisma.application.count({ where: { programId: { in: programIds } } })).toBe(0);
-    expect(await prisma.user.findUnique({ where: { id: student.id } })).not.toBeNull();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ archived: true, applicationsKept: 2 });
+    expect((await prisma.university.findUnique({ where: { id: university.id } }))?.archivedAt).toBeInstanceOf(
+      Date,
+    );
+    expect(await prisma.program.count({ where: { id: { in: programIds }, archivedAt: { not: null } } })).toBe(
+      2,
+    );
+    expect(await prisma.application.count({ where: { programId: { in: programIds } } })).toBe(2);
   });
 
   test("404 for an unknown id (also when deleted twice)", async () => {

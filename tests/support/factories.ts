@@ -30,7 +30,17 @@ export function remember<T extends { id: number }>(kind: RowKind, row: T): T {
 /** Deletes every registered row: children first, so nothing is left referring to them. */
 export async function cleanup(): Promise<void> {
   const ids = (kind: RowKind) => ({ id: { in: [...createdRows[kind]] } });
-  await prisma.application.deleteMany({ where: ids("application") });
+  // Applications keep their program from being deleted (ON DELETE RESTRICT): remove those made
+  // through the API on this file's programs and universities too.
+  await prisma.application.deleteMany({
+    where: {
+      OR: [
+        ids("application"),
+        { programId: { in: [...createdRows.program] } },
+        { program: { universityId: { in: [...createdRows.university] } } },
+      ],
+    },
+  });
   await prisma.program.deleteMany({ where: ids("program") });
   await prisma.university.deleteMany({ where: ids("university") }); // with their other programs
   await prisma.user.deleteMany({ where: ids("user") }); // with their applications and drafts

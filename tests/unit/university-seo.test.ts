@@ -23,6 +23,7 @@ const university: UniversityWithPrograms = {
   ranking: 12,
   webPage: "https://harbour.example/",
   updatedAt: new Date("2026-01-01T00:00:00Z"),
+  archived: false,
   programs: [
     {
       id: 41,

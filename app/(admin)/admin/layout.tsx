@@ -1,5 +1,6 @@
 import {
   BookOpenIcon,
+  HistoryIcon,
   FileTextIcon,
   LayoutDashboardIcon,
   SchoolIcon,
@@ -10,6 +11,7 @@ import type { Metadata } from "next";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
+import { isSuperAdmin } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { getPlatformName } from "@/lib/settings/queries";
 import { getUserDto } from "@/lib/users/accounts";
@@ -26,6 +28,12 @@ const ADMIN_NAV: SidebarItem[] = [
   { href: "/admin/settings", label: "Settings", icon: <SettingsIcon aria-hidden="true" /> },
 ];
 
+/** Super admins also read the audit log (issue 11 §1); team admins are not shown the entry. */
+const SUPER_ADMIN_NAV: SidebarItem[] = [
+  ...ADMIN_NAV,
+  { href: "/admin/audit", label: "Audit Log", icon: <HistoryIcon aria-hidden="true" /> },
+];
+
 // The admin area. proxy.ts already sends visitors without an admin token to /auth; this check also
 // catches ended sessions and demoted admins (SPEC §6: nothing renders for them). Each page checks
 // again, since a layout does not re-run on every navigation.
@@ -34,7 +42,12 @@ export default async function AdminLayout({ children }: Readonly<{ children: Rea
   const [user, platformName] = await Promise.all([getUserDto(viewer.id), getPlatformName()]);
   return (
     <AuthProvider initialUser={user}>
-      <DashboardShell user={user} items={ADMIN_NAV} navLabel="Admin" platformName={platformName}>
+      <DashboardShell
+        user={user}
+        items={isSuperAdmin(viewer) ? SUPER_ADMIN_NAV : ADMIN_NAV}
+        navLabel="Admin"
+        platformName={platformName}
+      >
         {children}
       </DashboardShell>
     </AuthProvider>

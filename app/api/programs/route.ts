@@ -27,5 +27,5 @@ export const GET = route({
 export const POST = route({
   auth: "admin",
   body: () => loadProgramSchema(),
-  handle: async ({ body }) => created(await createProgram(body)),
+  handle: async ({ viewer, body }) => created(await createProgram(viewer, body)),
 });

@@ -21,5 +21,5 @@ export const GET = route({
 export const PATCH = route({
   auth: "superAdmin",
   body: generalSettingsSchema,
-  handle: async ({ body }) => ({ platformName: await setPlatformName(body.platformName) }),
+  handle: async ({ viewer, body }) => ({ platformName: await setPlatformName(viewer, body.platformName) }),
 });

@@ -18,8 +18,8 @@ export const GET = route({
 export const POST = route({
   auth: "admin",
   body: universitySchema,
-  handle: async ({ body }) => {
-    const university = await createUniversity(body);
+  handle: async ({ viewer, body }) => {
+    const university = await createUniversity(viewer, body);
     return created(university, `/api/universities/${university.id}`);
   },
 });

@@ -11,6 +11,7 @@ import { STATUS_LABELS } from "@/lib/applications/status";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { applicationsListQuery, STATUS_FILTERS } from "@/lib/validation/application";
+import { ArchivedBadge } from "@/components/admin/archive";
 
 export const metadata: Metadata = { title: "Applications" };
 
@@ -57,6 +58,12 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
             <p className="font-medium text-slate-900">
               {application.program.name}{" "}
               <span className="font-normal text-slate-600">({application.program.degree})</span>
+              {application.program.archived && (
+                <>
+                  {" "}
+                  <ArchivedBadge />
+                </>
+              )}
             </p>
             <p>
               <Link href={`/university/${application.university.slug}`} className={linkClass}>

@@ -3,12 +3,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { AddLink, AdminListPage } from "@/components/admin/admin-list-page";
+import { ArchivedBadge, RestoreButton } from "@/components/admin/archive";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { deleteTexts } from "@/lib/archive-texts";
 import { formatDate, formatUsd } from "@/lib/format";
-import { listPrograms } from "@/lib/programs/queries";
+import { listAdminPrograms } from "@/lib/programs/queries";
 import { listStudyLevels } from "@/lib/settings/queries";
 import { ALL_LEVELS, programsListQuery } from "@/lib/validation/program";
 
@@ -21,12 +23,13 @@ const linkClass =
 
 // SPEC §2 /admin/programs: search (program or university name), level filter, count, the table and
 // its edit and delete actions. Searching and paging happen in the database (56,000+ programs).
+// Archived programs are listed too, marked, with Restore in place of Delete (issue 11 §1).
 export default async function AdminProgramsPage({ searchParams }: Props) {
   await adminOrSignIn();
   const [levels, list] = await Promise.all([
     listStudyLevels(),
     programsListQuery.loadRows(searchParams, "/admin/programs", ({ q, level }, window) =>
-      listPrograms({
+      listAdminPrograms({
         search: q,
         level: level && level !== ALL_LEVELS ? level : undefined,
         order: "newest",
@@ -64,7 +67,16 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
     >
       {list.rows?.items.map((program) => (
         <TableRow key={program.id}>
-          <TableCell className="font-medium text-slate-900">{program.name}</TableCell>
+          <TableCell className="font-medium text-slate-900">
+            <span className="inline-flex flex-wrap items-center gap-2">
+              {program.name}
+              {program.universityArchived ? (
+                <ArchivedBadge>University archived</ArchivedBadge>
+              ) : (
+                program.archivedAt && <ArchivedBadge />
+              )}
+            </span>
+          </TableCell>
           <TableCell>
             <Link href={`/university/${program.university.slug}`} className={linkClass}>
               {program.university.name}
@@ -90,15 +102,19 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
                   </span>
                 </Link>
               </Button>
-              <DeleteButton
-                endpoint={`/api/programs/${program.id}`}
-                name={`${program.name} at ${program.university.name}`}
-                title="Delete Program"
-                description={`Are you sure you want to delete ${program.name}? This action cannot be undone.`}
-                warning="Deleting this program will remove all associated data including applications."
-                confirmLabel="Delete Program"
-                successMessage="Program deleted successfully"
-              />
+              {program.universityArchived ? null : program.archivedAt ? (
+                <RestoreButton
+                  endpoint={`/api/programs/${program.id}/restore`}
+                  name={`${program.name} at ${program.university.name}`}
+                  successMessage="Program restored"
+                />
+              ) : (
+                <DeleteButton
+                  endpoint={`/api/programs/${program.id}`}
+                  name={`${program.name} at ${program.university.name}`}
+                  {...deleteTexts("program", program.name, program.applicationCount)}
+                />
+              )}
             </div>
           </TableCell>
         </TableRow>

@@ -3,14 +3,16 @@ import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { ExternalLinkIcon, PencilIcon } from "lucide-react";
 import { AddLink, AdminListPage } from "@/components/admin/admin-list-page";
+import { ArchivedBadge, RestoreButton } from "@/components/admin/archive";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { CountryFlag } from "@/components/country-flag";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
+import { deleteTexts } from "@/lib/archive-texts";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
-import { searchUniversities } from "@/lib/universities/search";
+import { searchAdminUniversities } from "@/lib/universities/search";
 import { adminUniversitiesQuery } from "@/lib/universities/search-params";
 
 export const metadata: Metadata = { title: "Universities" };
@@ -18,10 +20,11 @@ export const metadata: Metadata = { title: "Universities" };
 type Props = { searchParams: Promise<SearchParams> };
 
 // SPEC §2 /admin/universities: searched and paged in the database (10,000+ rows), by name.
+// Archived universities are listed too, marked, with Restore in place of Delete (issue 11 §1).
 export default async function AdminUniversitiesPage({ searchParams }: Props) {
   await adminOrSignIn();
   const list = await adminUniversitiesQuery.loadRows(searchParams, "/admin/universities", (query, window) =>
-    searchUniversities(toSearchCriteria(query), { sort: "name", ...window }),
+    searchAdminUniversities(toSearchCriteria(query), { sort: "name", ...window }),
   );
 
   return (
@@ -36,7 +39,12 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
     >
       {list.rows?.items.map((university) => (
         <TableRow key={university.id}>
-          <TableCell className="font-medium text-slate-900">{university.name}</TableCell>
+          <TableCell className="font-medium text-slate-900">
+            <span className="inline-flex flex-wrap items-center gap-2">
+              {university.name}
+              {university.archivedAt && <ArchivedBadge />}
+            </span>
+          </TableCell>
           <TableCell>
             <span className="inline-flex items-center gap-2">
               <CountryFlag code={university.countryCode} />
@@ -68,15 +76,19 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
                   <span className="sr-only">Edit {university.name}</span>
                 </Link>
               </Button>
-              <DeleteButton
-                endpoint={`/api/universities/${university.id}`}
-                name={university.name}
-                title="Delete University"
-                description={`Are you sure you want to delete ${university.name}? This action cannot be undone.`}
-                warning="Deleting this university will also remove all of its programs and their applications."
-                confirmLabel="Delete University"
-                successMessage="University deleted successfully"
-              />
+              {university.archivedAt ? (
+                <RestoreButton
+                  endpoint={`/api/universities/${university.id}/restore`}
+                  name={university.name}
+                  successMessage="University restored"
+                />
+              ) : (
+                <DeleteButton
+                  endpoint={`/api/universities/${university.id}`}
+                  name={university.name}
+                  {...deleteTexts("university", university.name, university.applicationCount)}
+                />
+              )}
             </div>
           </TableCell>
         </TableRow>

@@ -11,15 +11,18 @@ import { getDraft } from "@/lib/applications/drafts";
 import { findOwnApplication } from "@/lib/applications/queries";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatDate, formatUsd, formatYears } from "@/lib/format";
-import { getProgram } from "@/lib/programs/queries";
+import { getProgramAnyState } from "@/lib/programs/queries";
 import { idSchema } from "@/lib/validation/common";
 
 type ApplyPageProps = { params: Promise<{ programId: string }> };
 
-/** The program of the URL, or null when the id is malformed or unknown (one read per request). */
+/**
+ * The program of the URL, archived or not (an archived one says it takes no applications), or null
+ * when the id is malformed or unknown (one read per request).
+ */
 const programOf = cache(async (raw: string) => {
   const id = idSchema.safeParse(raw);
-  return id.success ? getProgram(id.data) : null;
+  return id.success ? getProgramAnyState(id.data) : null;
 });
 
 export async function generateMetadata({ params }: ApplyPageProps): Promise<Metadata> {
@@ -114,6 +117,18 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
             <p>
               <Link href="/user/applications" className={linkClass}>
                 Follow it under My Applications
+              </Link>
+            </p>
+          </AlertDescription>
+        </Alert>
+      ) : program.archived ? (
+        <Alert variant="destructive">
+          <AlertTitle>This program no longer takes applications</AlertTitle>
+          <AlertDescription>
+            <p>
+              {program.name} at {program.university.name} has been withdrawn from UniSearch.{" "}
+              <Link href="/universities/search" className={linkClass}>
+                Search for other programs
               </Link>
             </p>
           </AlertDescription>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { CampusGallery } from "@/components/university/campus-gallery";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { UniversityHero } from "@/components/university/university-hero";
@@ -16,6 +18,9 @@ import {
 
 type UniversityPageProps = { params: Promise<{ slug: string }> };
 
+const linkClass =
+  "rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
 // Rendered per request from the database (no generateStaticParams): admin edits show at once,
 // and `next build` needs no database.
 
@@ -23,6 +28,8 @@ export async function generateMetadata({ params }: UniversityPageProps): Promise
   const { slug } = await params;
   const university = await getUniversityPage(slug);
   if (!university) notFound();
+  // An archived university is off the site: its old address says so, and is not indexed.
+  if (university.archived) return { title: university.name, robots: { index: false } };
 
   const description = summarize(describeUniversity(university));
   const image = absoluteImageUrl(university.mainImage);
@@ -44,6 +51,29 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
   const { slug } = await params;
   const university = await getUniversityPage(slug);
   if (!university) notFound();
+  if (university.archived) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-16 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{university.name}</h1>
+        <Alert variant="info">
+          <AlertTitle>This university no longer takes applications</AlertTitle>
+          <AlertDescription>
+            <p>
+              It has been withdrawn from UniSearch. If you applied, your application is still under{" "}
+              <Link href="/user/applications" className={linkClass}>
+                My Applications
+              </Link>
+              . To apply elsewhere,{" "}
+              <Link href="/universities/search" className={linkClass}>
+                search universities
+              </Link>
+              .
+            </p>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
 
   return (
     <>

@@ -25,15 +25,16 @@ export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: ({ params }: { params: { id: number } }) => loadProgramUpdateSchema(params.id),
-  handle: ({ params, body }) => updateProgram(params.id, body),
+  handle: ({ viewer, params, body }) => updateProgram(viewer, params.id, body),
 });
 
-// SPEC §7: deletes a program and its applications (admins only).
+// SPEC §7: deletes a program (admins only): 204. One with applications is archived instead
+// (issue 11 §1): 200 `{ archived: true, applicationsKept }`, the applications intact.
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
-  handle: async ({ params }) => {
-    await deleteProgram(params.id);
-    return noContent();
+  handle: async ({ viewer, params }) => {
+    const outcome = await deleteProgram(viewer, params.id);
+    return outcome.archived ? outcome : noContent();
   },
 });

@@ -21,20 +21,24 @@ export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: universitySchema,
-  handle: async ({ params, body }) => {
-    const { university, droppedImages } = await updateUniversity(params.id, body);
+  handle: async ({ viewer, params, body }) => {
+    const { university, droppedImages } = await updateUniversity(viewer, params.id, body);
     // Best effort, after the change is saved: never fails the request.
     await removeUnusedImages(droppedImages);
     return university;
   },
 });
 
-/** Admins delete a university with its programs and their applications. */
+/**
+ * Admins delete a university nobody applied to (204), with its programs. One with applications
+ * is archived instead, with its programs (issue 11 §1): 200 `{ archived: true, applicationsKept }`.
+ */
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
-  handle: async ({ params }) => {
-    const { droppedImages } = await deleteUniversity(params.id);
+  handle: async ({ viewer, params }) => {
+    const { droppedImages, ...outcome } = await deleteUniversity(viewer, params.id);
+    if (outcome.archived) return outcome;
     await removeUnusedImages(droppedImages);
     return noContent();
   },

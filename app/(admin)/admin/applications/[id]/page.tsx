@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getApplicationDetail } from "@/lib/applications/queries";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
+import { ArchivedBadge } from "@/components/admin/archive";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -60,6 +61,12 @@ export default async function AdminApplicationPage({ params }: Props) {
             <Link href={`/university/${university.slug}`} className={linkClass}>
               {university.name}
             </Link>
+            {program.archived && (
+              <>
+                {" "}
+                <ArchivedBadge />
+              </>
+            )}
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <StatusBadge status={application.status} />

@@ -4,13 +4,14 @@ import { cache } from "react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { getProgram } from "@/lib/programs/queries";
+import { getProgramAnyState } from "@/lib/programs/queries";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import { idSchema } from "@/lib/validation/common";
 
 type Props = { params: Promise<{ id: string }> };
 
-const loadProgram = cache(getProgram);
+// Archived programs too: an admin may still correct one, and restore it from the list.
+const loadProgram = cache(getProgramAnyState);
 
 /** The program of the route, or null for a malformed or unknown id (read once per request). */
 async function programOf(params: Props["params"]) {

@@ -12,7 +12,8 @@ type Props = { params: Promise<{ id: string }> };
 async function load(params: Props["params"]) {
   const id = idSchema.safeParse((await params).id);
   if (!id.success) notFound();
-  const university = await getUniversityById(id.data);
+  // Archived ones too: an admin may still correct one before restoring it.
+  const university = await getUniversityById(id.data, { includeArchived: true });
   if (!university) notFound();
   return university;
 }

@@ -1,0 +1,10 @@
+import { route } from "@/lib/http/route";
+import { restoreProgram } from "@/lib/programs/commands";
+import { idParamsSchema } from "@/lib/validation/common";
+
+/** Admins bring an archived program back (409 while its university is archived). */
+export const POST = route({
+  auth: "admin",
+  params: idParamsSchema,
+  handle: ({ viewer, params }) => restoreProgram(viewer, params.id),
+});
