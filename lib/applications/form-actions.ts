@@ -88,8 +88,8 @@ export async function applicationFormAction(_previous: FormState, data: FormData
     }
   } catch (error) {
     const answer = failure(error);
-    // Already applied, or the deadline passed meanwhile: the page itself now says so.
-    if (answer.status === 409 || answer.status === 422) redirect(page);
+    // Already applied, archived or past its deadline meanwhile: the page itself now says so.
+    if (answer.status === 409 || answer.status === 410 || answer.status === 422) redirect(page);
     return answer;
   }
   redirect(page);
