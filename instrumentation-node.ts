@@ -9,3 +9,15 @@ export async function checkEnvironment() {
     process.exit(1);
   }
 }
+
+// Each server delivers queued e-mail (lib/mail/worker.ts). Started without being awaited: a
+// database that is not up yet must not stop the server from serving; the worker is retried.
+export function startBackgroundWork(attempt = 1) {
+  void import("@/lib/mail/worker")
+    .then(({ startMailWorker }) => startMailWorker())
+    .catch((error: unknown) => {
+      const delay = Math.min(60, 5 * attempt);
+      console.error(`[mail worker] not started (${String(error)}); trying again in ${delay} s`);
+      setTimeout(() => startBackgroundWork(attempt + 1), delay * 1000).unref();
+    });
+}

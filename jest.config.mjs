@@ -56,6 +56,7 @@ const config = async () => ({
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       globalSetup: "<rootDir>/tests/integration/global-setup.ts",
       globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
       // Route handlers that use Auth.js read the request through next/headers.
       moduleNameMapper: {
         ...shared.moduleNameMapper,

@@ -3,9 +3,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import { MAIL_QUEUE, MAIL_RETRY, mailQueue } from "./queue";
 
-// Outgoing e-mail through one transport: SMTP when SMTP_URL is set; otherwise (development) each
-// message is printed to the server log and saved under .data/mail as an .eml file.
+// Outgoing e-mail. sendMail queues the message (lib/mail/queue.ts) and returns at once; the queue's
+// worker (lib/mail/worker.ts) delivers it through one transport: SMTP when SMTP_URL is set;
+// otherwise (development) each message is printed to the server log and saved under .data/mail as
+// an .eml file.
 
 export interface Mail {
   to: string;
@@ -25,7 +28,17 @@ function transport(): Transporter {
 
 export const MAIL_DIR = join(process.cwd(), ".data", "mail");
 
+/**
+ * Queues an e-mail: it is kept in PostgreSQL and delivered by a worker, retried with growing
+ * delays while the SMTP server cannot take it. Fails only if the database cannot store it.
+ */
 export async function sendMail(mail: Mail): Promise<void> {
+  const { to, subject, text, html } = mail;
+  await (await mailQueue()).send(MAIL_QUEUE, { to, subject, text, ...(html ? { html } : {}) }, MAIL_RETRY);
+}
+
+/** Hands a message to the transport now; throws when the SMTP server refuses or cannot be reached. */
+export async function deliverMail(mail: Mail): Promise<void> {
   // lib/env.ts already stops a production server without SMTP_URL; this keeps a reset link out of
   // a production log even if that check were bypassed.
   if (!env.SMTP_URL && env.NODE_ENV === "production") {

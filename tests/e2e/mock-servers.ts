@@ -1,4 +1,3 @@
-import { SMTPServer } from "smtp-server";
 import { OAuth2Server } from "oauth2-mock-server";
 
 // Real protocol peers on loopback for the end-to-end tests: an OpenID Connect provider standing
@@ -29,26 +28,4 @@ export async function startOidcMock(port: number, identity: { sub: string; email
   return { stop: () => server.stop() };
 }
 
-export interface CapturedMail {
-  to: string[];
-  raw: string;
-}
-
-export async function startSmtpCapture(port: number) {
-  const inbox: CapturedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { inbox, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+export { startSmtpCapture, type CapturedMail } from "../support/smtp-capture";

@@ -32,6 +32,7 @@ test("Prisma's error for a database it cannot reach is recognised, other errors 
 
 test("an API read answers 503 with Retry-After and the one error shape", async () => {
   jest.spyOn(prisma.university, "findUnique").mockRejectedValue(refused);
+  jest.spyOn(prisma.university, "findFirst").mockRejectedValue(refused);
   const response = await new Agent().call(getUniversity, "/api/universities/1", { params: { id: "1" } });
   expect(response.status).toBe(503);
   expect(response.headers.get("Retry-After")).toBe("30");

@@ -1,0 +1,86 @@
+import { createServer } from "node:net";
+import { startSmtpCapture } from "../support/smtp-capture";
+
+// Outgoing e-mail goes through a durable queue in PostgreSQL (issue 12, Faults): a request never
+// waits for SMTP, and a message that SMTP cannot take is retried until it is delivered, once.
+
+/** A loopback port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function until<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// lib/env reads SMTP_URL once, when first loaded: the app's modules are loaded after it is set.
+let port: number;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  port = await freePort();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  jest.resetModules();
+  ({ cleanup } = await import("../support/factories"));
+});
+afterAll(() => cleanup());
+
+test("a status change while SMTP is down is answered at once, then e-mailed once SMTP is back", async () => {
+  const { prisma } = await import("@/lib/db/client");
+  const { PATCH: changeStatus } = await import("@/app/api/applications/[id]/route");
+  const { startMailWorker } = await import("@/lib/mail/worker");
+  const { createApplication, createStudent, createTeamAdmin, createUniversity } =
+    await import("../support/factories");
+  const { signIn } = await import("../support/roles");
+
+  const student = await createStudent();
+  const admin = await createTeamAdmin();
+  const university = await createUniversity({ programs: [{}] });
+  const application = await createApplication({ userId: student.id, programId: university.programs[0].id });
+  const agent = await signIn(admin.username);
+
+  // SMTP is down: the change is saved and answered without waiting for the e-mail.
+  const response = await agent.call(changeStatus, `/api/applications/${application.id}`, {
+    method: "PATCH",
+    json: { status: "in-review" },
+    params: { id: String(application.id) },
+  });
+  expect(response.status).toBe(200);
+
+  const job = () =>
+    prisma.$queryRaw<{ id: string; state: string; output: unknown }[]>`
+      SELECT id::text, state::text, output FROM pgboss.job
+       WHERE name = 'mail' AND data->>'to' = ${student.email}`.then((rows) => rows[0]);
+  expect(await job()).toMatchObject({ state: "created" });
+
+  await startMailWorker();
+  // The worker tried, the SMTP server could not be reached: the job waits for a retry.
+  const failed = await until(async () => {
+    const row = await job();
+    return row?.state === "retry" && row;
+  });
+  expect(JSON.stringify(failed.output)).toContain("ECONNREFUSED");
+
+  const smtp = await startSmtpCapture(port);
+  try {
+    // Instead of waiting out the backoff (30 s and more), the retry is made due now.
+    await prisma.$executeRaw`UPDATE pgboss.job SET start_after = now() WHERE id = ${failed.id}::uuid`;
+    await until(async () => (await job())?.state === "completed");
+    // Given time for a duplicate to show, there is none.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const received = smtp.inbox.filter((mail) => mail.to.includes(student.email));
+    expect(received).toHaveLength(1);
+    expect(received[0].raw).toContain("Your application is now: In Review");
+  } finally {
+    await smtp.stop();
+  }
+});
