@@ -2,7 +2,7 @@ import "server-only";
 import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
 import { HttpError, tooManyRequests, unauthorized } from "@/lib/http/errors";
-import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
+import { getUserDtoByUsername, registerUser, sendEmailVerification } from "@/lib/users/accounts";
 import type { UserDto } from "@/lib/users/dto";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { LoginRefused, signIn } from "./auth";
@@ -39,9 +39,13 @@ export async function logIn({ username, password }: LoginInput): Promise<UserDto
   return getUserDtoByUsername(username);
 }
 
-/** Registration (POST /api/register and the register form's action): the new student, signed in. */
+/**
+ * Registration (POST /api/register and the register form's action): the new student, signed in,
+ * and a verification link on its way to their address (sent after the response).
+ */
 export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> {
   const user = await registerUser(input);
+  await sendEmailVerification(user.id).catch((error) => console.error("Verification not started:", error));
   await signInWithPassword(input.username, input.password);
   return user;
 }
