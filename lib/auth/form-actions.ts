@@ -1,7 +1,6 @@
 "use server";
 
-import { redirect, unstable_rethrow } from "next/navigation";
-import { errorAnswer } from "@/lib/http/route";
+import { redirect } from "next/navigation";
 import {
   FORGOT_PASSWORD_ANSWER,
   RESET_PASSWORD_DONE,
@@ -14,6 +13,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "@/lib/validation/auth";
+import { formFailure, formText } from "./form-answers";
 import type { FormState } from "./form-state";
 import { authCallbackPath, homeOf } from "./paths";
 import { logIn, registerAndSignIn } from "./sign-in";
@@ -26,17 +26,8 @@ import { logIn, registerAndSignIn } from "./sign-in";
 // onSubmit prevents the native submission) and these are not used. Next refuses a server action
 // whose Origin is another host; throttling is the Credentials provider's, as for POST /api/login.
 
-const text = (data: FormData, name: string) => {
-  const value = data.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
-/** The answer the route handler would give for `error`, as form state (redirects pass through). */
-function failure(error: unknown, values?: Record<string, string>): FormState {
-  unstable_rethrow(error);
-  const { status, body } = errorAnswer(error);
-  return { status, error: body.error, fieldErrors: body.fieldErrors, values };
-}
+const text = formText;
+const failure = formFailure;
 
 /** POST /api/login's work; then the callbackUrl or the user's home. */
 export async function loginAction(_previous: FormState, data: FormData): Promise<FormState> {

@@ -103,7 +103,8 @@ export const NO_PASSWORD_FOR_EMAIL_CHANGE =
 
 /** The 400 on `currentPassword` unless `given` is the account's password. */
 async function assertCurrentPassword(hash: string | null, given: string | undefined, missing: string) {
-  if (!hash) throw badRequest(NO_PASSWORD_FOR_EMAIL_CHANGE, { currentPassword: [NO_PASSWORD_FOR_EMAIL_CHANGE] });
+  if (!hash)
+    throw badRequest(NO_PASSWORD_FOR_EMAIL_CHANGE, { currentPassword: [NO_PASSWORD_FOR_EMAIL_CHANGE] });
   if (!given) throw badRequest(missing, { currentPassword: [missing] });
   if (!(await verifyPassword(hash, given)))
     throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
@@ -216,7 +217,8 @@ export async function changePassword(id: number, currentPassword: string, newPas
 export const VERIFY_LINK_INVALID =
   "This verification link is invalid, has expired or was replaced by a newer one. Sign in and send a new one from your profile.";
 export const ALREADY_VERIFIED = "Your email address is already verified.";
-export const VERIFICATION_SENT = "We have sent a verification link to your email address. It works for 24 hours.";
+export const VERIFICATION_SENT =
+  "We have sent a verification link to your email address. It works for 24 hours.";
 
 function newToken(now: Date, ttlMs: number) {
   const token = randomBytes(32).toString("base64url");
@@ -257,7 +259,10 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
 /** Follows a verification link: the address it was sent to is verified; the token is spent. */
 export async function verifyEmail(token: string, now = new Date()): Promise<{ email: string }> {
   const hash = sha256(token);
-  const user = await prisma.user.findUnique({ where: { emailVerifyToken: hash }, select: { id: true, email: true } });
+  const user = await prisma.user.findUnique({
+    where: { emailVerifyToken: hash },
+    select: { id: true, email: true },
+  });
   // One conditional update: the token works once, and not after its expiry.
   const { count } = user
     ? await prisma.user.updateMany({
@@ -277,7 +282,9 @@ export async function unlinkGoogle(id: number): Promise<UserDto> {
   const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
   if (!user) throw notFound("User not found");
   if (!user.password) throw conflict(UNLINK_NEEDS_PASSWORD);
-  return toUserDto(await prisma.user.update({ where: { id }, data: { googleId: null }, select: userDtoSelect }));
+  return toUserDto(
+    await prisma.user.update({ where: { id }, data: { googleId: null }, select: userDtoSelect }),
+  );
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
