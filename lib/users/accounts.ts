@@ -177,26 +177,31 @@ export async function updateProfile(
 }
 
 /**
- * Changes the password after checking the current one, ends the user's other sessions (the
- * caller signs this one in again), cancels a reset link still outstanding (it was asked for to
- * replace the password that is now gone), and tells the account's address.
+ * Changes the password after checking the current one, ends the user's other sessions
+ * (`keepSessionId`, the caller's, continues, as for an e-mail change), cancels a reset link still
+ * outstanding (it was asked for to replace the password that is now gone), and tells the
+ * account's address.
  */
-export async function changePassword(id: number, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  id: number,
+  currentPassword: string,
+  newPassword: string,
+  keepSessionId?: string,
+  now = new Date(),
+) {
   const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
   if (!user) throw notFound("User not found");
   if (!user.password || !(await verifyPassword(user.password, currentPassword))) {
     throw new HttpError(400, CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
   }
-  const changed = await prisma.user.update({
-    where: { id },
-    data: {
-      password: await hashPassword(newPassword),
-      sessionVersion: { increment: 1 },
-      resetToken: null,
-      resetTokenExpiry: null,
-    },
-    select: { email: true, fullName: true, username: true },
-  });
+  const [changed] = await prisma.$transaction([
+    prisma.user.update({
+      where: { id },
+      data: { password: await hashPassword(newPassword), resetToken: null, resetTokenExpiry: null },
+      select: { email: true, fullName: true, username: true },
+    }),
+    revokeOtherSessions(id, keepSessionId, now),
+  ]);
   const platformName = await getPlatformName();
   sendMailLater(
     {

@@ -4,7 +4,6 @@ import { revalidatePath } from "next/cache";
 import { formFailure, formText } from "@/lib/auth/form-answers";
 import type { FormState } from "@/lib/auth/form-state";
 import { currentSessionId, requireUser } from "@/lib/auth/session";
-import { signInWithPassword } from "@/lib/auth/sign-in";
 import { changePasswordSchema, profileSchema } from "@/lib/validation/auth";
 import {
   changePassword,
@@ -41,7 +40,7 @@ export async function updateProfileAction(_previous: FormState, data: FormData):
   }
 }
 
-/** POST /api/user/password's work: this browser stays signed in with a fresh session. */
+/** POST /api/user/password's work: this browser stays signed in. */
 export async function changePasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
   try {
     const viewer = await requireUser();
@@ -50,8 +49,7 @@ export async function changePasswordAction(_previous: FormState, data: FormData)
       password: formText(data, "password"),
       confirmPassword: formText(data, "confirmPassword"),
     });
-    await changePassword(viewer.id, input.currentPassword, input.password);
-    await signInWithPassword(viewer.username, input.password);
+    await changePassword(viewer.id, input.currentPassword, input.password, await currentSessionId());
     return { message: PASSWORD_CHANGED };
   } catch (error) {
     return formFailure(error);

@@ -1,4 +1,9 @@
-/** Shown inside the student area's frame while a page's data loads. */
+/**
+ * Shown inside the student area's frame while the page's data loads (the dashboard, and
+ * applications/loading.tsx). Not for the whole of /user: a page behind a loading boundary
+ * streams its content in a hidden element that only JavaScript reveals, and the profile's forms
+ * must work without it (issue 11 §6).
+ */
 export default function StudentAreaLoading() {
   return (
     <div role="status" className="mx-auto flex max-w-6xl flex-col gap-8">
