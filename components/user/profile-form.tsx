@@ -80,7 +80,7 @@ export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
       <FormField id="profile-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <FormField
         id="profile-current-password"
-        label="Current password"
+        label="Your password"
         type="password"
         autoComplete="current-password"
         hint={

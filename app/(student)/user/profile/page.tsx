@@ -67,11 +67,9 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
               </dd>
             </div>
           </dl>
-          <section aria-labelledby="email-status-heading" className="flex flex-col gap-2">
+          <div className="flex flex-col gap-2">
             <div className="flex items-center gap-3">
-              <h3 id="email-status-heading" className="text-sm text-slate-600">
-                Email address
-              </h3>
+              <p className="text-sm text-slate-600">Email verification</p>
               {user.emailVerified ? (
                 <Badge variant="outline" className="border-green-300 bg-green-100 text-green-900">
                   Verified
@@ -95,7 +93,7 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
                 />
               </>
             )}
-          </section>
+          </div>
           <ProfileForm
             defaultValues={{ fullName: user.fullName, email: user.email }}
             hasPassword={user.hasPassword}
