@@ -3,22 +3,29 @@ import { Button } from "@/components/ui/button";
 type GoogleSignInButtonProps = {
   /** A safe path to return to after signing in. */
   callbackUrl: string | null;
+  /** "Link Google account" on the profile: a signed-in user's Google sign-in links it (lib/auth/auth.ts). */
+  label?: string;
+  compact?: boolean;
 };
 
 /**
  * Google sign-in (SPEC §2 /auth): a plain link, so the browser itself navigates to
  * /api/auth/google, which sends it on to Google (or back to /auth with an error).
  */
-export function GoogleSignInButton({ callbackUrl }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({
+  callbackUrl,
+  label = "Continue with Google",
+  compact = false,
+}: GoogleSignInButtonProps) {
   const href = callbackUrl
     ? `/api/auth/google?callbackUrl=${encodeURIComponent(callbackUrl)}`
     : "/api/auth/google";
   return (
-    <Button asChild variant="outline" size="lg" className="w-full">
+    <Button asChild variant="outline" size={compact ? "sm" : "lg"} className={compact ? undefined : "w-full"}>
       {/* A plain <a>: a route handler, not a page, so no client-side navigation or prefetch. */}
       <a href={href}>
         <GoogleLogo />
-        Continue with Google
+        {label}
       </a>
     </Button>
   );

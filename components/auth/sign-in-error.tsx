@@ -12,6 +12,10 @@ const MESSAGES: Record<string, { title: string; text: string }> = {
     title: "Google sign-in did not work",
     text: "We could not sign you in with Google. Try again, or sign in with your username and password.",
   },
+  GoogleAccountUnverified: {
+    title: "Sign in with your password first",
+    text: "An account with this Google account's email already exists, but its email address has not been verified, so Google sign-in cannot open it. Sign in with your username and password, then link Google from your profile. Forgot the password? Reset it by email.",
+  },
   AccountInactive: {
     title: "Account deactivated",
     text: "This account has been deactivated. Contact support if you think this is a mistake.",

@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertCircleIcon } from "lucide-react";
+import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import { useMemo } from "react";
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -33,6 +33,8 @@ type ActionFormProps = Omit<React.ComponentProps<"form">, "action"> & {
   /** The action's last answer and the title of its message. */
   state: FormState;
   failureTitle: string;
+  /** When set, the action's success message is shown under this title. */
+  successTitle?: string;
   /** Sent with the form when set (where to go after signing in). */
   callbackUrl?: string | null;
 };
@@ -45,6 +47,7 @@ export function ActionForm({
   action,
   state,
   failureTitle,
+  successTitle,
   callbackUrl,
   children,
   ...props
@@ -52,6 +55,7 @@ export function ActionForm({
   return (
     <form action={action} noValidate className="grid gap-5" {...props}>
       <ActionError title={failureTitle} state={state} />
+      {successTitle && <ActionSuccess title={successTitle} state={state} />}
       {callbackUrl !== undefined && <input type="hidden" name="callbackUrl" value={callbackUrl ?? ""} />}
       {children}
     </form>
@@ -67,6 +71,20 @@ export function ActionError({ title, state }: { title: string; state: FormState 
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>
         <p>{state.error}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The action's success message (a form that stays on the page: profile, password change). */
+export function ActionSuccess({ title, state }: { title: string; state: FormState }) {
+  if (!state.message) return null;
+  return (
+    <Alert variant="success" role="status">
+      <CheckCircle2Icon aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>{state.message}</p>
       </AlertDescription>
     </Alert>
   );

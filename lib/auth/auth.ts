@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { loginSchema } from "@/lib/validation/auth";
 import { checkCredentials } from "./credentials";
-import { findOrCreateGoogleUser } from "./google";
+import { findOrCreateGoogleUser, GoogleSignInRefused, linkGoogleAccount } from "./google";
 import { clientIp } from "./request";
 import { openSession, revokeSession } from "./sessions";
 
@@ -117,13 +117,29 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     },
     async signIn({ user, account, profile }) {
       if (account?.provider !== "google") return true;
+      const identity = {
+        sub: account.providerAccountId,
+        email: profile?.email,
+        emailVerified: (profile?.email_verified as boolean | undefined) ?? false,
+        name: profile?.name,
+      };
+      // Imported here: ./session imports this module.
+      const { getViewer } = await import("./session");
+      const viewer = await getViewer();
+      if (viewer) {
+        // A signed-in user who starts a Google sign-in links it (the profile's "Link Google
+        // account"); they stay in their session, so nothing is signed in here.
+        try {
+          await linkGoogleAccount(viewer.id, identity);
+          return "/user/profile?google=linked";
+        } catch (error) {
+          if (error instanceof GoogleSignInRefused) return `/user/profile?google=${error.reason}`;
+          console.error("Linking a Google account failed:", error);
+          return "/user/profile?google=failed";
+        }
+      }
       try {
-        const dbUser = await findOrCreateGoogleUser({
-          sub: account.providerAccountId,
-          email: profile?.email,
-          emailVerified: (profile?.email_verified as boolean | undefined) ?? false,
-          name: profile?.name,
-        });
+        const dbUser = await findOrCreateGoogleUser(identity);
         if (!dbUser.isActive) return "/auth?error=AccountInactive";
         Object.assign(user, {
           id: String(dbUser.id),
@@ -135,6 +151,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         });
         return true;
       } catch (error) {
+        if (error instanceof GoogleSignInRefused && error.reason === "accountEmailUnverified")
+          return "/auth?error=GoogleAccountUnverified";
         console.error("Google sign-in refused:", error);
         return "/auth?error=GoogleSignInFailed";
       }

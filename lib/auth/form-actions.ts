@@ -1,7 +1,6 @@
 "use server";
 
-import { redirect, unstable_rethrow } from "next/navigation";
-import { errorAnswer } from "@/lib/http/route";
+import { redirect } from "next/navigation";
 import {
   FORGOT_PASSWORD_ANSWER,
   RESET_PASSWORD_DONE,
@@ -14,6 +13,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "@/lib/validation/auth";
+import { formFailure, formText } from "./form-answers";
 import type { FormState } from "./form-state";
 import { authCallbackPath, homeOf } from "./paths";
 import { logIn, registerAndSignIn } from "./sign-in";
@@ -27,27 +27,15 @@ import { logIn, registerAndSignIn } from "./sign-in";
 // whose Origin is another host; throttling is the same as the API's (the Credentials provider's
 // for sign-in, and the domain calls' for registration and password-reset requests).
 
-const text = (data: FormData, name: string) => {
-  const value = data.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
-/** The answer the route handler would give for `error`, as form state (redirects pass through). */
-function failure(error: unknown, values?: Record<string, string>): FormState {
-  unstable_rethrow(error);
-  const { status, body } = errorAnswer(error);
-  return { status, error: body.error, fieldErrors: body.fieldErrors, values };
-}
-
 /** POST /api/login's work; then the callbackUrl or the user's home. */
 export async function loginAction(_previous: FormState, data: FormData): Promise<FormState> {
-  const username = text(data, "username") ?? "";
+  const username = formText(data, "username") ?? "";
   let target: string;
   try {
-    const user = await logIn(loginSchema.parse({ username, password: text(data, "password") }));
-    target = authCallbackPath(text(data, "callbackUrl")) ?? homeOf(user);
+    const user = await logIn(loginSchema.parse({ username, password: formText(data, "password") }));
+    target = authCallbackPath(formText(data, "callbackUrl")) ?? homeOf(user);
   } catch (error) {
-    return failure(error, { username });
+    return formFailure(error, { username });
   }
   redirect(target);
 }
@@ -55,33 +43,33 @@ export async function loginAction(_previous: FormState, data: FormData): Promise
 /** POST /api/register's work (the new student is signed in); then the callbackUrl or their home. */
 export async function registerAction(_previous: FormState, data: FormData): Promise<FormState> {
   const values = {
-    fullName: text(data, "fullName") ?? "",
-    email: text(data, "email") ?? "",
-    username: text(data, "username") ?? "",
+    fullName: formText(data, "fullName") ?? "",
+    email: formText(data, "email") ?? "",
+    username: formText(data, "username") ?? "",
   };
   let target: string;
   try {
     const input = registerSchema.parse({
       ...values,
-      password: text(data, "password"),
-      confirmPassword: text(data, "confirmPassword"),
+      password: formText(data, "password"),
+      confirmPassword: formText(data, "confirmPassword"),
     });
     const user = await registerAndSignIn(input);
-    target = authCallbackPath(text(data, "callbackUrl")) ?? homeOf(user);
+    target = authCallbackPath(formText(data, "callbackUrl")) ?? homeOf(user);
   } catch (error) {
-    return failure(error, values);
+    return formFailure(error, values);
   }
   redirect(target);
 }
 
 /** POST /api/password/forgot's work: the same answer whether or not the address has an account. */
 export async function forgotPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
-  const email = text(data, "email") ?? "";
+  const email = formText(data, "email") ?? "";
   try {
     await forgotPassword(forgotPasswordSchema.parse({ email }).email);
     return { message: FORGOT_PASSWORD_ANSWER };
   } catch (error) {
-    return failure(error, { email });
+    return formFailure(error, { email });
   }
 }
 
@@ -89,13 +77,13 @@ export async function forgotPasswordAction(_previous: FormState, data: FormData)
 export async function resetPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
   try {
     const input = resetPasswordSchema.parse({
-      token: text(data, "token"),
-      password: text(data, "password"),
-      confirmPassword: text(data, "confirmPassword"),
+      token: formText(data, "token"),
+      password: formText(data, "password"),
+      confirmPassword: formText(data, "confirmPassword"),
     });
     await resetPassword(input.token, input.password);
     return { message: RESET_PASSWORD_DONE };
   } catch (error) {
-    return failure(error);
+    return formFailure(error);
   }
 }

@@ -34,32 +34,97 @@ async function freeUsername(base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
-/**
- * The account a Google sign-in belongs to: the one already linked to this Google id; else the
- * account with the same (verified) e-mail, which gets linked; else a new student account.
- */
-export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
-  const linked = await prisma.user.findUnique({ where: { googleId: identity.sub } });
-  if (linked) return linked;
+/** Why a Google sign-in or link was refused; lib/auth/auth.ts turns it into the page's message. */
+export type GoogleRefusal =
+  | "noEmail"
+  | "googleEmailUnverified"
+  /** An account has this e-mail but nobody has proved they receive its mail yet. */
+  | "accountEmailUnverified"
+  /** Linking: this Google account already belongs to another account. */
+  | "linkedElsewhere";
 
-  const email = identity.email?.trim().toLowerCase();
-  if (!email) throw new Error("Google did not share an e-mail address");
-  // citext: an account registered as "Ana@Example.com" is found for "ana@example.com".
-  const existing = await prisma.user.findUnique({ where: { email } });
-  if (existing) {
-    // Linking on an unverified address would let anyone claim an account by its e-mail.
-    if (!identity.emailVerified) throw new Error("The Google account's e-mail address is not verified");
-    return prisma.user.update({ where: { id: existing.id }, data: { googleId: identity.sub } });
+export class GoogleSignInRefused extends Error {
+  constructor(readonly reason: GoogleRefusal) {
+    super(`Google sign-in refused: ${reason}`);
   }
+}
 
-  return prisma.user.create({
-    data: {
-      googleId: identity.sub,
-      email,
-      fullName: identity.name?.trim() || email.split("@")[0],
-      username: await freeUsername(usernameBase(identity)),
-      password: null,
-      role: "user",
-    },
+export type GoogleDecision =
+  | { action: "signIn"; userId: number }
+  | { action: "link"; userId: number }
+  | { action: "create" }
+  | { action: "refuse"; reason: GoogleRefusal };
+
+/**
+ * What a Google sign-in (not a signed-in user's linking) does: the account already linked to this
+ * Google id signs in; else an account with the same e-mail is linked, but only when both sides
+ * have verified that address: Google (its `email_verified` claim) and the account (a
+ * verification link, a password reset). Otherwise whoever registered an address they do not own
+ * would have its real owner's Google sign-in land in their account, and a Google account with an
+ * unverified address could claim anyone's account. Else a new student account.
+ */
+export function decideGoogleSignIn(
+  identity: GoogleIdentity,
+  linked: { id: number } | null,
+  existing: { id: number; emailVerifiedAt: Date | null } | null,
+): GoogleDecision {
+  if (linked) return { action: "signIn", userId: linked.id };
+  if (!identity.email?.trim()) return { action: "refuse", reason: "noEmail" };
+  if (!existing) return { action: "create" };
+  if (!identity.emailVerified) return { action: "refuse", reason: "googleEmailUnverified" };
+  if (!existing.emailVerifiedAt) return { action: "refuse", reason: "accountEmailUnverified" };
+  return { action: "link", userId: existing.id };
+}
+
+/** The account a Google sign-in belongs to (see decideGoogleSignIn); throws GoogleSignInRefused. */
+export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
+  const email = identity.email?.trim().toLowerCase();
+  const linked = await prisma.user.findUnique({ where: { googleId: identity.sub } });
+  // citext: an account registered as "Ana@Example.com" is found for "ana@example.com".
+  const existing = !linked && email ? await prisma.user.findUnique({ where: { email } }) : null;
+  const decision = decideGoogleSignIn(identity, linked, existing);
+  switch (decision.action) {
+    case "refuse":
+      throw new GoogleSignInRefused(decision.reason);
+    case "signIn":
+      return linked!;
+    case "link":
+      return prisma.user.update({ where: { id: decision.userId }, data: { googleId: identity.sub } });
+    case "create":
+      return prisma.user.create({
+        data: {
+          googleId: identity.sub,
+          email: email!,
+          // Google vouches for the address only when it says so.
+          emailVerifiedAt: identity.emailVerified ? new Date() : null,
+          fullName: identity.name?.trim() || email!.split("@")[0],
+          username: await freeUsername(usernameBase(identity)),
+          password: null,
+          role: "user",
+        },
+      });
+  }
+}
+
+/**
+ * Links a Google account to the signed-in user (the profile's "Link Google account"): they proved
+ * who they are by being signed in, so the Google address need not match theirs. A Google
+ * account linked to someone else stays theirs. When Google vouches for the user's own address,
+ * that address counts as verified.
+ */
+export async function linkGoogleAccount(userId: number, identity: GoogleIdentity): Promise<void> {
+  const owner = await prisma.user.findUnique({ where: { googleId: identity.sub }, select: { id: true } });
+  if (owner && owner.id !== userId) throw new GoogleSignInRefused("linkedElsewhere");
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, emailVerifiedAt: true },
+  });
+  const vouched =
+    identity.emailVerified === true &&
+    !user.emailVerifiedAt &&
+    identity.email?.trim().toLowerCase() === user.email.toLowerCase();
+  await prisma.user.update({
+    where: { id: userId },
+    data: { googleId: identity.sub, ...(vouched ? { emailVerifiedAt: new Date() } : {}) },
   });
 }

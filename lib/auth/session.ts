@@ -46,6 +46,11 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   return viewer;
 });
 
+/** The id of the request's server-side session (lib/auth/sessions.ts), to keep it when ending the others. */
+export async function currentSessionId(): Promise<string | undefined> {
+  return (await auth())?.user?.sid || undefined;
+}
+
 /** Route handlers: the signed-in user, or a 401. */
 export async function requireUser(): Promise<Viewer> {
   const viewer = await getViewer();

@@ -33,3 +33,14 @@ export async function revokeSession(id: string | undefined, now = new Date()): P
   if (!id) return;
   await prisma.userSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
 }
+
+/**
+ * Ends every other session of the user (an e-mail change): the browser that made the change stays
+ * signed in. Returned unawaited so that it can join the change's transaction.
+ */
+export function revokeOtherSessions(userId: number, keepId: string | undefined, now = new Date()) {
+  return prisma.userSession.updateMany({
+    where: { userId, revokedAt: null, ...(keepId ? { NOT: { id: keepId } } : {}) },
+    data: { revokedAt: now },
+  });
+}

@@ -3,7 +3,7 @@ import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { HttpError, serviceUnavailable, tooManyRequests, unauthorized } from "@/lib/http/errors";
-import { getUserDtoByUsername, registerUser } from "@/lib/users/accounts";
+import { getUserDtoByUsername, registerUser, sendEmailVerification } from "@/lib/users/accounts";
 import type { UserDto } from "@/lib/users/dto";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { LoginRefused, signIn } from "./auth";
@@ -45,10 +45,11 @@ export async function logIn({ username, password }: LoginInput): Promise<UserDto
 }
 
 /**
- * Registration (POST /api/register and the register form's action): the new student, signed in.
- * Registrations per address are limited before the account is created; once it exists, the
- * answer is its session, never a 429 (failures counted against the name before it was taken are
- * dropped, and this sign-in is not throttled).
+ * Registration (POST /api/register and the register form's action): the new student, signed in,
+ * and a verification link on its way to their address (sent after the response). Registrations
+ * per address are limited before the account is created; once it exists, the answer is its
+ * session, never a 429 (failures counted against the name before it was taken are dropped, and
+ * this sign-in is not throttled).
  */
 export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> {
   const retryAfter = await registrationRetryAfter(await requestClientIp());
@@ -60,6 +61,7 @@ export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> 
   }
   const user = await registerUser(input);
   await clearSignInLocks(input.username);
+  await sendEmailVerification(user.id).catch((error) => console.error("Verification not started:", error));
   await withoutSignInThrottle(() => signInWithPassword(input.username, input.password));
   return user;
 }

@@ -6,16 +6,19 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { clearSignInLocks, minutesText, resetRequestRetryAfter } from "@/lib/auth/rate-limit";
 import { requestClientIp } from "@/lib/auth/request";
+import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { afterResponse } from "@/lib/http/after-response";
-import { conflict, HttpError, notFound, tooManyRequests, unprocessable } from "@/lib/http/errors";
+import { badRequest, conflict, HttpError, notFound, tooManyRequests, unprocessable } from "@/lib/http/errors";
+import { sendMailLater } from "@/lib/mail/later";
 import { sendMail } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
 import type { RegisterInput } from "@/lib/validation/auth";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
 
-// Accounts: registration, profile, password change and password reset.
+// Accounts: registration, e-mail verification, profile, password change and password reset.
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const USERNAME_TAKEN = "This username is already taken. Choose another one.";
 export const EMAIL_TAKEN =
   "An account with this email already exists. Sign in instead, or reset your password.";
@@ -103,39 +106,203 @@ export async function getUserDto(id: number): Promise<UserDto> {
   return toUserDto(user);
 }
 
+export const CURRENT_PASSWORD_WRONG = "The current password is not correct";
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email";
+export const NO_PASSWORD_FOR_EMAIL_CHANGE =
+  "Your account has no password yet. Set one with Forgot password, then change your email.";
+
+/** The 400 on `currentPassword` unless `given` is the account's password. */
+async function assertCurrentPassword(hash: string | null, given: string | undefined, missing: string) {
+  if (!hash)
+    throw badRequest(NO_PASSWORD_FOR_EMAIL_CHANGE, { currentPassword: [NO_PASSWORD_FOR_EMAIL_CHANGE] });
+  if (!given) throw badRequest(missing, { currentPassword: [missing] });
+  if (!(await verifyPassword(hash, given)))
+    throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
+}
+
+/**
+ * The profile form and PATCH /api/user. The name changes freely; a new e-mail address needs the
+ * current password, and then: the address is unverified until its verification link is followed,
+ * the account's other sessions end (`keepSessionId`, the caller's, continues), a reset link still
+ * outstanding is cancelled (it went to the old address), and the old address is told.
+ */
 export async function updateProfile(
   id: number,
-  input: { fullName: string; email: string },
+  input: { fullName: string; email: string; currentPassword?: string },
+  keepSessionId?: string,
+  now = new Date(),
 ): Promise<UserDto> {
+  const current = await prisma.user.findUnique({
+    where: { id },
+    select: { email: true, fullName: true, password: true },
+  });
+  if (!current) throw notFound("User not found");
+  // citext: "Ana@Example.com" for "ana@example.com" is the same address, only written differently.
+  if (sameText(current.email, input.email)) {
+    const user = await prisma.user.update({
+      where: { id },
+      data: { fullName: input.fullName, email: input.email },
+      select: userDtoSelect,
+    });
+    return toUserDto(user);
+  }
+
+  await assertCurrentPassword(current.password, input.currentPassword, CURRENT_PASSWORD_NEEDED);
   await assertFree({ email: input.email }, id);
-  const user = await prisma.user
-    .update({ where: { id }, data: { fullName: input.fullName, email: input.email }, select: userDtoSelect })
+  const verification = newToken(now, EMAIL_VERIFY_TTL_MS);
+  const [user] = await prisma
+    .$transaction([
+      prisma.user.update({
+        where: { id },
+        data: {
+          fullName: input.fullName,
+          email: input.email,
+          emailVerifiedAt: null,
+          emailVerifyToken: verification.hash,
+          emailVerifyExpiry: verification.expiry,
+          resetToken: null,
+          resetTokenExpiry: null,
+        },
+        select: userDtoSelect,
+      }),
+      revokeOtherSessions(id, keepSessionId, now),
+    ])
     .catch(onUniqueViolation);
+
+  const platformName = await getPlatformName();
+  await sendMailLater(verificationMail(user, verification.token, platformName), "Verification e-mail");
+  await sendMailLater(
+    {
+      to: current.email,
+      subject: `The email address of your ${platformName} account was changed`,
+      text:
+        `Hello ${current.fullName},\n\nThe email address of your ${platformName} account (username ${user.username}) ` +
+        `was changed from this address to ${user.email}, and the account was signed out on your other devices.\n\n` +
+        `If this was not you, reset your password now at ${new URL("/auth/forgot-password", env.APP_URL)} ` +
+        "with this address, and contact support.\n",
+    },
+    "E-mail change notice",
+  );
   return toUserDto(user);
 }
 
 /**
- * Changes the password after checking the current one, ends the user's other sessions (the
- * caller signs this one in again) and cancels a reset link still outstanding: it was asked for
- * to replace the password that is now gone.
+ * Changes the password after checking the current one, ends the user's other sessions
+ * (`keepSessionId`, the caller's, continues, as for an e-mail change), cancels a reset link still
+ * outstanding (it was asked for to replace the password that is now gone), and tells the
+ * account's address.
  */
-export async function changePassword(id: number, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  id: number,
+  currentPassword: string,
+  newPassword: string,
+  keepSessionId?: string,
+  now = new Date(),
+) {
   const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
   if (!user) throw notFound("User not found");
   if (!user.password || !(await verifyPassword(user.password, currentPassword))) {
-    throw new HttpError(400, "The current password is not correct", {
-      currentPassword: ["The current password is not correct"],
-    });
+    throw new HttpError(400, CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
   }
+  const [changed] = await prisma.$transaction([
+    prisma.user.update({
+      where: { id },
+      data: { password: await hashPassword(newPassword), resetToken: null, resetTokenExpiry: null },
+      select: { email: true, fullName: true, username: true },
+    }),
+    revokeOtherSessions(id, keepSessionId, now),
+  ]);
+  const platformName = await getPlatformName();
+  await sendMailLater(
+    {
+      to: changed.email,
+      subject: `The password of your ${platformName} account was changed`,
+      text:
+        `Hello ${changed.fullName},\n\nThe password of your ${platformName} account (username ${changed.username}) ` +
+        "was changed, and the account was signed out on your other devices.\n\n" +
+        `If this was not you, reset your password now at ${new URL("/auth/forgot-password", env.APP_URL)} ` +
+        "and contact support.\n",
+    },
+    "Password change notice",
+  );
+}
+
+// ---- e-mail verification ----
+
+export const VERIFY_LINK_INVALID =
+  "This verification link is invalid, has expired or was replaced by a newer one. Sign in and send a new one from your profile.";
+export const ALREADY_VERIFIED = "Your email address is already verified.";
+export const VERIFICATION_SENT =
+  "We have sent a verification link to your email address. It works for 24 hours.";
+
+function newToken(now: Date, ttlMs: number) {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: sha256(token), expiry: new Date(now.getTime() + ttlMs) };
+}
+
+function verificationMail(user: { email: string; fullName: string }, token: string, platformName: string) {
+  const link = new URL(`/verify-email?token=${token}`, env.APP_URL).toString();
+  return {
+    to: user.email,
+    subject: `Verify your email address for ${platformName}`,
+    text:
+      `Hello ${user.fullName},\n\nOpen this link within 24 hours to confirm that this address belongs to your ` +
+      `${platformName} account:\n\n${link}\n\n` +
+      "If you did not create an account or change its email address, ignore this e-mail.\n",
+  };
+}
+
+/**
+ * Sends a new verification link to the account's address (registration, the profile's "Resend
+ * link"); a link sent earlier stops working. The mail goes after the response.
+ */
+export async function sendEmailVerification(id: number, now = new Date()): Promise<void> {
+  const user = await prisma.user.findUnique({
+    where: { id },
+    select: { email: true, fullName: true, emailVerifiedAt: true },
+  });
+  if (!user) throw notFound("User not found");
+  if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED);
+  const verification = newToken(now, EMAIL_VERIFY_TTL_MS);
   await prisma.user.update({
     where: { id },
-    data: {
-      password: await hashPassword(newPassword),
-      sessionVersion: { increment: 1 },
-      resetToken: null,
-      resetTokenExpiry: null,
-    },
+    data: { emailVerifyToken: verification.hash, emailVerifyExpiry: verification.expiry },
   });
+  await sendMailLater(
+    verificationMail(user, verification.token, await getPlatformName()),
+    "Verification e-mail",
+  );
+}
+
+/** Follows a verification link: the address it was sent to is verified; the token is spent. */
+export async function verifyEmail(token: string, now = new Date()): Promise<{ email: string }> {
+  const hash = sha256(token);
+  const user = await prisma.user.findUnique({
+    where: { emailVerifyToken: hash },
+    select: { id: true, email: true },
+  });
+  // One conditional update: the token works once, and not after its expiry.
+  const { count } = user
+    ? await prisma.user.updateMany({
+        where: { id: user.id, emailVerifyToken: hash, emailVerifyExpiry: { gt: now } },
+        data: { emailVerifiedAt: now, emailVerifyToken: null, emailVerifyExpiry: null },
+      })
+    : { count: 0 };
+  if (!user || count === 0) throw unprocessable(VERIFY_LINK_INVALID);
+  return { email: user.email };
+}
+
+export const UNLINK_NEEDS_PASSWORD =
+  "Your account has no password, so Google is its only way to sign in. Set a password with Forgot password first, then unlink Google.";
+
+/** The profile's "Unlink": only for an account that can still sign in with its password. */
+export async function unlinkGoogle(id: number): Promise<UserDto> {
+  const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
+  if (!user) throw notFound("User not found");
+  if (!user.password) throw conflict(UNLINK_NEEDS_PASSWORD);
+  return toUserDto(
+    await prisma.user.update({ where: { id }, data: { googleId: null }, select: userDtoSelect }),
+  );
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -198,7 +365,14 @@ export async function resetPassword(token: string, newPassword: string, now = ne
   // One conditional update: a token can be spent once, even by two requests at the same time.
   const [user] = await prisma.user.updateManyAndReturn({
     where: { resetToken: sha256(token), resetTokenExpiry: { gt: now }, isActive: true },
-    data: { password, resetToken: null, resetTokenExpiry: null, sessionVersion: { increment: 1 } },
+    // The link reached the account's mailbox: that proves the address as a verification link would.
+    data: {
+      password,
+      resetToken: null,
+      resetTokenExpiry: null,
+      sessionVersion: { increment: 1 },
+      emailVerifiedAt: now,
+    },
     select: { username: true },
   });
   if (!user) throw unprocessable(RESET_LINK_INVALID);

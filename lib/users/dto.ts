@@ -8,6 +8,8 @@ export interface UserDto extends Viewer {
   /** Whether a Google account is linked (its id stays on the server). */
   googleLinked: boolean;
   hasPassword: boolean;
+  /** Whether the owner has proved they receive mail at `email` (Google links only then). */
+  emailVerified: boolean;
 }
 
 export const userDtoSelect = {
@@ -16,6 +18,7 @@ export const userDtoSelect = {
   createdAt: true,
   googleId: true,
   password: true,
+  emailVerifiedAt: true,
 } as const;
 
 export function toUserDto(
@@ -31,6 +34,7 @@ export function toUserDto(
     | "createdAt"
     | "googleId"
     | "password"
+    | "emailVerifiedAt"
   >,
 ): UserDto {
   return {
@@ -44,5 +48,6 @@ export function toUserDto(
     createdAt: user.createdAt.toISOString(),
     googleLinked: user.googleId !== null,
     hasPassword: user.password !== null,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }

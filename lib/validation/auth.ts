@@ -70,7 +70,13 @@ export const resetPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
-export const profileSchema = z.object({ fullName: fullNameSchema, email: emailSchema });
+/** The current password is needed only to change the e-mail address (lib/users/accounts.ts says so). */
+export const profileSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  currentPassword: z.string().max(128, "Password must be at most 128 characters").optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const changePasswordSchema = z
   .object({

@@ -265,7 +265,9 @@ test.describe("/user/profile", () => {
     await expect(notifications(page).getByText("Profile updated")).toBeVisible();
     await expect(page.getByRole("banner").getByText(renamed, { exact: true })).toBeVisible();
 
+    // A new e-mail needs the account's password (issue 11 §4); then one in use is refused.
     await page.getByLabel("Email").fill("student@example.com");
+    await page.getByLabel("Your password").fill(account.password);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
       /An account with this email already exists/,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createAccount, deleteAccount, expect, test, uniqueWord } from "./fixtures";
+import { createAccount, deleteAccount, expect, signIn, test, uniqueWord } from "./fixtures";
 
 // Issue 11 §6: the auth forms post, so a form sent before the page's JavaScript has run (or
 // without it) never puts a password in a URL, and they work then too (lib/auth/form-actions.ts).
@@ -136,4 +136,51 @@ test("a spent or unknown reset link is refused without JavaScript", async ({ pag
   await page.getByLabel(/confirm/i).fill("a brand new password");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired");
+});
+
+test("the profile and password forms work without JavaScript", async ({ page, api }) => {
+  const account = await createAccount(api, "student");
+  try {
+    const urls = urlsOf(page);
+    await signIn(page, account.username, account.password);
+    await page.goto("/user/profile");
+    const profile = page.getByRole("form", { name: "Personal information" });
+
+    // A new e-mail needs the current password: refused with the field's message, nothing saved.
+    const newEmail = `nojs.${account.username}@example.com`;
+    await profile.getByLabel("Email").fill(newEmail);
+    await profile.getByLabel("Your password").fill("not the password");
+    await profile.getByRole("button", { name: "Save changes" }).click();
+    await expect(profile.getByText("The current password is not correct")).toBeVisible();
+    await expect(profile.getByLabel("Email")).toHaveValue(newEmail);
+
+    await profile.getByLabel("Full name").fill("Nora Renamed");
+    await profile.getByLabel("Your password").fill(account.password);
+    await profile.getByRole("button", { name: "Save changes" }).click();
+    await expect(profile.getByRole("status")).toContainText("We have sent a verification link");
+    expect(await (await page.request.get("/api/user")).json()).toMatchObject({
+      fullName: "Nora Renamed",
+      email: newEmail,
+      emailVerified: false,
+    });
+
+    const password = page.getByRole("form", { name: "Change password" });
+    await password.getByLabel("Current password").fill(account.password);
+    await password.getByLabel("New password", { exact: true }).fill("a newer password 2");
+    await password.getByLabel("Confirm new password").fill("a newer password 2");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByRole("status")).toContainText("Other devices have been signed out");
+    // This browser stays signed in; the new password signs in, the old one no longer does.
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+    const fresh = await page.context().request.post("/api/login", {
+      data: { username: account.username, password: "a newer password 2" },
+    });
+    expect(fresh.status()).toBe(200);
+    for (const url of urls) {
+      expect(url).not.toContain("password=");
+      expect(url).not.toContain(encodeURIComponent(account.password));
+    }
+  } finally {
+    await deleteAccount(api, account.id);
+  }
 });

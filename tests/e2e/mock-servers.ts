@@ -28,4 +28,4 @@ export async function startOidcMock(port: number, identity: { sub: string; email
   return { stop: () => server.stop() };
 }
 
-export { startSmtpCapture, type CapturedMail } from "../support/smtp-capture";
+export { decodeQuotedPrintable, startSmtpCapture, type CapturedMail } from "../support/smtp-capture";

@@ -1,13 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SMTP_CAPTURE_PORT } from "./ports";
-import { startSmtpCapture } from "./mock-servers";
-
-/** Undoes the quoted-printable encoding that mailers use for long lines ("=\n", "=3D"). */
-function decodeQuotedPrintable(text: string) {
-  return text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { decodeQuotedPrintable, startSmtpCapture } from "./mock-servers";
 
 // Both tests listen on the SMTP capture port: one at a time.
 test.describe.configure({ mode: "serial" });

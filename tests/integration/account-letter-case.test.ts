@@ -118,6 +118,8 @@ test("a password reset by e-mail reaches the account whatever the case", async (
 });
 
 test("Google links the account whose e-mail differs only in case, and new usernames avoid case variants", async () => {
+  // Google links only to a verified address (tests/integration/email-identity.test.ts).
+  await prisma.user.update({ where: { id: account.id }, data: { emailVerifiedAt: new Date() } });
   const linked = await findOrCreateGoogleUser({
     sub: `google-${tag}`,
     email: email.toLowerCase(),

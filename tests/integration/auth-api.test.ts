@@ -4,8 +4,12 @@ import { POST as register } from "@/app/api/register/route";
 import { GET as currentUser, PATCH as updateUser } from "@/app/api/user/route";
 import { POST as changePassword } from "@/app/api/user/password/route";
 import { prisma } from "@/lib/db/client";
+import type { Mail } from "@/lib/mail/send";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
+
+// Registration sends a verification link, a profile change a notice: kept here, not sent.
+jest.mock("@/lib/mail/send", () => ({ sendMail: async (_mail: Mail) => undefined }));
 
 const tag = uniqueTag();
 const PASSWORD = "correct horse battery";
@@ -217,7 +221,7 @@ describe("profile and password", () => {
     await registerAs(agent, newStudent("prof"));
     const response = await agent.call(updateUser, "/api/user", {
       method: "PATCH",
-      json: { fullName: "Renamed Student", email: `${tag}.renamed@example.com` },
+      json: { fullName: "Renamed Student", email: `${tag}.renamed@example.com`, currentPassword: PASSWORD },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -227,7 +231,7 @@ describe("profile and password", () => {
 
     const taken = await agent.call(updateUser, "/api/user", {
       method: "PATCH",
-      json: { fullName: "Renamed Student", email: "student@example.com" },
+      json: { fullName: "Renamed Student", email: "student@example.com", currentPassword: PASSWORD },
     });
     expect(taken.status).toBe(409);
     expect(

@@ -10,6 +10,7 @@ import { findSchemaDrift } from "../support/schema-drift";
 
 const STUDY_KEYS = "20261122000000_program_study_list_keys";
 const LETTER_CASE = "20261122010000_case_insensitive_usernames";
+const EMAIL_VERIFICATION = "20261123174000_email_verification";
 
 let scratch: ScratchDatabase;
 let client: Client;
@@ -126,6 +127,28 @@ test("case-insensitive accounts: case-variant duplicates stop the migration, nam
   );
   const found = await client.query(`SELECT "id" FROM "users" WHERE "username" = 'TWIN'`);
   expect(found.rows).toEqual([{ id: first }]);
+});
+
+test("e-mail verification: accounts made by a Google sign-in count as verified, the others do not", async () => {
+  await migrateWith(client, upTo(EMAIL_VERIFICATION, { including: false }));
+  await client.query(
+    `INSERT INTO "users" ("username", "email", "fullName", "password", "googleId") VALUES
+       ('via_google', 'via.google@example.com', 'Via Google', NULL, 'g-via'),
+       ('pw_linked', 'pw.linked@example.com', 'Password Linked', 'hash', 'g-linked'),
+       ('pw_only', 'pw.only@example.com', 'Password Only', 'hash', NULL)`,
+  );
+  expect((await migrateWith(client, upTo(EMAIL_VERIFICATION, { including: true }))).applied).toEqual([
+    EMAIL_VERIFICATION,
+  ]);
+  const { rows } = await client.query(
+    `SELECT "username", "emailVerifiedAt" IS NOT NULL AS "verified" FROM "users"
+     WHERE "username" IN ('via_google', 'pw_linked', 'pw_only') ORDER BY "username"`,
+  );
+  expect(rows).toEqual([
+    { username: "pw_linked", verified: false },
+    { username: "pw_only", verified: false },
+    { username: "via_google", verified: true },
+  ]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

@@ -23,6 +23,27 @@ export async function startSmtpCapture(port: number) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Specs in other workers capture on the same port: wait for theirs to stop (a few seconds).
+  let failed: (error: Error) => void = () => undefined;
+  server.on("error", (error) => failed(error));
+  for (let waited = 0; ; waited += 250) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        failed = reject;
+        server.listen(port, "127.0.0.1", () => resolve());
+      });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || waited > 60_000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
   return { inbox, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A captured mail's text, without the quoted-printable encoding mailers use for long lines ("=\n", "=3D"). */
+export function decodeQuotedPrintable(text: string) {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -14,6 +14,7 @@ const sam: UserDto = {
   createdAt: "2025-01-01T00:00:00.000Z",
   googleLinked: false,
   hasPassword: true,
+  emailVerified: true,
 };
 
 /** What apiFetch reads from a fetch Response (jsdom has no Response class). */

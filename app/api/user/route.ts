@@ -1,4 +1,5 @@
 import { noContent } from "@/lib/http/responses";
+import { currentSessionId } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getUserDto, updateProfile } from "@/lib/users/accounts";
 import { deleteOwnAccount } from "@/lib/users/delete-account";
@@ -7,11 +8,11 @@ import { deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 // SPEC §7: GET /api/user -> the current user, or 401 when signed out (the client reads null).
 export const GET = route({ auth: "user", handle: ({ viewer }) => getUserDto(viewer.id) });
 
-/** The profile page: full name and e-mail. */
+/** The profile page: full name and e-mail (a new e-mail needs `currentPassword` and ends the other sessions). */
 export const PATCH = route({
   auth: "user",
   body: profileSchema,
-  handle: ({ viewer, body }) => updateProfile(viewer.id, body),
+  handle: async ({ viewer, body }) => updateProfile(viewer.id, body, await currentSessionId()),
 });
 
 /** A student deletes their own account, with its applications; the session ends with it. */

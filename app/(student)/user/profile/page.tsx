@@ -1,24 +1,44 @@
 import { KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ActionButton } from "@/components/user/action-button";
 import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { ProfileForm } from "@/components/user/profile-form";
+import { googleEnabled } from "@/lib/auth/auth";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { getUserDto } from "@/lib/users/accounts";
 import { accountFootprint } from "@/lib/users/delete-account";
+import { resendVerificationAction, unlinkGoogleAction } from "@/lib/users/profile-actions";
 
 export const metadata: Metadata = { title: "Profile" };
 
+// What a "Link Google account" round trip comes back with (?google=, set in lib/auth/auth.ts).
+const GOOGLE_OUTCOMES: Record<string, { ok: boolean; text: string }> = {
+  linked: { ok: true, text: "Your Google account is linked. You can now sign in with Google as well." },
+  linkedElsewhere: {
+    ok: false,
+    text: "That Google account is already linked to another account. Sign in to that account and unlink it there, or choose another Google account.",
+  },
+  failed: { ok: false, text: "We could not link your Google account. Please try again." },
+};
+
+type ProfilePageProps = { searchParams: Promise<{ google?: string | string[] }> };
+
 const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
-export default async function ProfilePage() {
+export default async function ProfilePage({ searchParams }: ProfilePageProps) {
   const viewer = await viewerOrSignIn("/user/profile");
   const [user, footprint] = await Promise.all([getUserDto(viewer.id), accountFootprint(viewer.id)]);
+  const { google } = await searchParams;
+  const outcome =
+    typeof google === "string" && Object.hasOwn(GOOGLE_OUTCOMES, google) ? GOOGLE_OUTCOMES[google] : null;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -50,7 +70,37 @@ export default async function ProfilePage() {
               </dd>
             </div>
           </dl>
-          <ProfileForm defaultValues={{ fullName: user.fullName, email: user.email }} />
+          <div className="flex flex-col gap-2">
+            <div className="flex items-center gap-3">
+              <p className="text-sm text-slate-600">Email verification</p>
+              {user.emailVerified ? (
+                <Badge variant="outline" className="border-green-300 bg-green-100 text-green-900">
+                  Verified
+                </Badge>
+              ) : (
+                <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900">
+                  Not verified
+                </Badge>
+              )}
+            </div>
+            {!user.emailVerified && (
+              <>
+                <p className="text-sm text-slate-600">
+                  Open the link we sent to {user.email} to verify it. Until then, Google sign-in cannot open
+                  this account.
+                </p>
+                <ActionButton
+                  action={resendVerificationAction}
+                  label="Resend link"
+                  pendingLabel="Sending..."
+                />
+              </>
+            )}
+          </div>
+          <ProfileForm
+            defaultValues={{ fullName: user.fullName, email: user.email }}
+            hasPassword={user.hasPassword}
+          />
         </CardContent>
       </Card>
 
@@ -77,11 +127,47 @@ export default async function ProfilePage() {
                 <Badge variant="outline">Not linked</Badge>
               )}
             </div>
-            <p className="text-sm text-slate-600">
-              {user.googleLinked
-                ? "You can sign in with Google as well."
-                : "To link one, sign out, then choose Continue with Google with a Google account that uses this email address."}
-            </p>
+            {outcome && (
+              <Alert variant={outcome.ok ? "success" : "destructive"} role={outcome.ok ? "status" : "alert"}>
+                <AlertTitle>{outcome.ok ? "Google account linked" : "Google account not linked"}</AlertTitle>
+                <AlertDescription>
+                  <p>{outcome.text}</p>
+                </AlertDescription>
+              </Alert>
+            )}
+            {user.googleLinked ? (
+              user.hasPassword ? (
+                <>
+                  <p className="text-sm text-slate-600">
+                    You can sign in with Google as well. Unlink it to sign in with your password only.
+                  </p>
+                  <ActionButton
+                    action={unlinkGoogleAction}
+                    label="Unlink Google"
+                    pendingLabel="Unlinking..."
+                  />
+                </>
+              ) : (
+                <p className="text-sm text-slate-600">
+                  Google is how you sign in. To unlink it, first set a password with{" "}
+                  <Link href="/auth/forgot-password" className={linkClass}>
+                    Forgot password
+                  </Link>
+                  .
+                </p>
+              )
+            ) : googleEnabled ? (
+              <>
+                <p className="text-sm text-slate-600">
+                  Link a Google account to sign in with it as well. It may use another email address.
+                </p>
+                <div>
+                  <GoogleSignInButton callbackUrl="/user/profile" label="Link Google account" compact />
+                </div>
+              </>
+            ) : (
+              <p className="text-sm text-slate-600">Google sign-in is not available right now.</p>
+            )}
           </section>
 
           <section

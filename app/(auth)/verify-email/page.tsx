@@ -1,0 +1,63 @@
+import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuthCardFrame } from "@/components/auth/auth-card-frame";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { HttpError } from "@/lib/http/errors";
+import { getPlatformName } from "@/lib/settings/queries";
+import { VERIFY_LINK_INVALID, verifyEmail } from "@/lib/users/accounts";
+
+export const metadata: Metadata = {
+  title: "Verify your email",
+  robots: { index: false },
+  // The address carries the verification token: never send it as a referrer.
+  referrer: "strict-origin",
+};
+
+type VerifyEmailPageProps = { searchParams: Promise<{ token?: string | string[] }> };
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
+
+/** The link of the verification e-mail: opening it verifies the address (in any browser). */
+export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageProps) {
+  const { token: raw } = await searchParams;
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  let verified: { email: string } | null = null;
+  if (token) {
+    try {
+      verified = await verifyEmail(token);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+
+  return (
+    <AuthCardFrame title="Verify your email" platformName={await getPlatformName()}>
+      {verified ? (
+        <Alert role="status">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertTitle>Email address verified</AlertTitle>
+          <AlertDescription>
+            <p>
+              {verified.email} is verified. You can now also sign in with a Google account that uses this
+              address.
+            </p>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Alert variant="destructive" role="alert">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>This link does not work</AlertTitle>
+          <AlertDescription>
+            <p>{VERIFY_LINK_INVALID}</p>
+          </AlertDescription>
+        </Alert>
+      )}
+      <p className="text-center text-sm text-slate-600">
+        <Link href="/user/profile" className={linkClass}>
+          Go to your profile
+        </Link>
+      </p>
+    </AuthCardFrame>
+  );
+}

@@ -1,0 +1,11 @@
+import { route } from "@/lib/http/route";
+import { sendEmailVerification, VERIFICATION_SENT } from "@/lib/users/accounts";
+
+/** The profile's "Resend link": a new verification link to the account's address (409 once verified). */
+export const POST = route({
+  auth: "user",
+  handle: async ({ viewer }) => {
+    await sendEmailVerification(viewer.id);
+    return Response.json({ message: VERIFICATION_SENT }, { status: 202 });
+  },
+});

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { unlinkGoogle } from "@/lib/users/accounts";
+
+/** The profile's "Unlink": only for an account with a password (409 otherwise), so it keeps a way in. */
+export const DELETE = route({ auth: "user", handle: ({ viewer }) => unlinkGoogle(viewer.id) });

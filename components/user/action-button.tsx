@@ -1,0 +1,40 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { INITIAL_FORM_STATE, type FormState } from "@/lib/auth/form-state";
+
+type ActionButtonProps = {
+  /** A server action of lib/users/profile-actions.ts that takes no input. */
+  action: (previous: FormState) => Promise<FormState>;
+  label: string;
+  pendingLabel: string;
+  variant?: React.ComponentProps<typeof Button>["variant"];
+};
+
+/**
+ * A one-button form (Resend link, Unlink) that posts to its server action, with or without
+ * JavaScript, and shows the answer beside it.
+ */
+export function ActionButton({ action, label, pendingLabel, variant = "outline" }: ActionButtonProps) {
+  const [state, formAction, pending] = useActionState(action, INITIAL_FORM_STATE);
+  return (
+    <form action={formAction} className="flex flex-col gap-2">
+      <div>
+        <Button type="submit" size="sm" variant={variant} disabled={pending}>
+          {pending ? pendingLabel : label}
+        </Button>
+      </div>
+      {state.error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {state.error}
+        </p>
+      )}
+      {state.message && (
+        <p role="status" className="text-sm text-green-800">
+          {state.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { formFailure, formText } from "@/lib/auth/form-answers";
+import type { FormState } from "@/lib/auth/form-state";
+import { currentSessionId, requireUser } from "@/lib/auth/session";
+import { changePasswordSchema, profileSchema } from "@/lib/validation/auth";
+import {
+  changePassword,
+  sendEmailVerification,
+  unlinkGoogle,
+  updateProfile,
+  VERIFICATION_SENT,
+} from "./accounts";
+import { EMAIL_CHANGED, GOOGLE_UNLINKED, PASSWORD_CHANGED, PROFILE_UPDATED } from "./profile-messages";
+
+// The profile page's forms post to these (issue 11 §6), so they work before hydration and without
+// JavaScript; each does what its route handler does, through the same domain function. Once the
+// page is interactive, the profile and password forms call the JSON API instead (PATCH /api/user,
+// POST /api/user/password) for client-side validation and toasts. Next refuses a server action
+// whose Origin is another host.
+
+/** PATCH /api/user's work. */
+export async function updateProfileAction(_previous: FormState, data: FormData): Promise<FormState> {
+  const values = { fullName: formText(data, "fullName") ?? "", email: formText(data, "email") ?? "" };
+  try {
+    const viewer = await requireUser();
+    const input = profileSchema.parse({
+      ...values,
+      currentPassword: formText(data, "currentPassword") || undefined,
+    });
+    const user = await updateProfile(viewer.id, input, await currentSessionId());
+    revalidatePath("/user/profile");
+    return {
+      message: user.email.toLowerCase() === viewer.email.toLowerCase() ? PROFILE_UPDATED : EMAIL_CHANGED,
+      values: { fullName: user.fullName, email: user.email },
+    };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+/** POST /api/user/password's work: this browser stays signed in. */
+export async function changePasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
+  try {
+    const viewer = await requireUser();
+    const input = changePasswordSchema.parse({
+      currentPassword: formText(data, "currentPassword"),
+      password: formText(data, "password"),
+      confirmPassword: formText(data, "confirmPassword"),
+    });
+    await changePassword(viewer.id, input.currentPassword, input.password, await currentSessionId());
+    return { message: PASSWORD_CHANGED };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+/** POST /api/user/email/verification's work. */
+export async function resendVerificationAction(_previous: FormState): Promise<FormState> {
+  try {
+    await sendEmailVerification((await requireUser()).id);
+    return { message: VERIFICATION_SENT };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+/** DELETE /api/user/google's work. */
+export async function unlinkGoogleAction(_previous: FormState): Promise<FormState> {
+  try {
+    await unlinkGoogle((await requireUser()).id);
+    revalidatePath("/user/profile");
+    return { message: GOOGLE_UNLINKED };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
