@@ -25,6 +25,8 @@ export const REGISTRATIONS_PER_HOUR = 100;
 /** Password-reset requests per e-mail address, and per client address, per hour. */
 export const RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 50;
+/** Wrong current passwords per account within WINDOW (e-mail and password changes, deletion). */
+export const CURRENT_PASSWORD_FAILURES_PER_WINDOW = 10;
 
 /** "1 minute", "15 minutes": the wait a 429 names (Retry-After has the seconds). */
 export function minutesText(retryAfterSeconds: number): string {
@@ -83,6 +85,7 @@ function createLimiters() {
     register: limiter("register_ip", REGISTRATIONS_PER_HOUR, HOUR),
     resetEmail: limiter("reset_email", RESET_REQUESTS_PER_EMAIL_PER_HOUR, HOUR),
     resetIp: limiter("reset_ip", RESET_REQUESTS_PER_ADDRESS_PER_HOUR, HOUR),
+    currentPassword: limiter("current_password", CURRENT_PASSWORD_FAILURES_PER_WINDOW, WINDOW_SECONDS),
   };
 }
 const all = () => (limiters ??= createLimiters());
@@ -224,4 +227,17 @@ export async function resetRequestRetryAfter(email: string, ip: string | null): 
     ...(ip ? [{ limiter: resetIp, key: ip }] : []),
   ]);
   return refusal?.retryAfter ?? null;
+}
+
+/**
+ * Counts a check of a signed-in account's current password (changing the e-mail or the password,
+ * deleting the account) before it is made, so that a session left open cannot be used to guess
+ * the password. A right password takes its point back.
+ */
+export async function beginCurrentPasswordCheck(userId: number): Promise<SignInAttempt> {
+  const { currentPassword } = all();
+  const key = String(userId);
+  const refusal = await consumeAll([{ limiter: currentPassword, key }]);
+  if (refusal) return { refused: true, retryAfter: refusal.retryAfter };
+  return { refused: false, succeeded: async () => void (await currentPassword.reward(key)) };
 }

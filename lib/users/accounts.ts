@@ -3,12 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { assertCurrentPassword, CURRENT_PASSWORD_WRONG } from "@/lib/auth/current-password";
+import { hashPassword } from "@/lib/auth/password";
 import { clearSignInLocks, minutesText, resetRequestRetryAfter } from "@/lib/auth/rate-limit";
 import { requestClientIp } from "@/lib/auth/request";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { afterResponse } from "@/lib/http/after-response";
-import { badRequest, conflict, HttpError, notFound, tooManyRequests, unprocessable } from "@/lib/http/errors";
+import { badRequest, conflict, notFound, tooManyRequests, unprocessable } from "@/lib/http/errors";
 import { sendMailLater } from "@/lib/mail/later";
 import { sendMail } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
@@ -106,19 +107,10 @@ export async function getUserDto(id: number): Promise<UserDto> {
   return toUserDto(user);
 }
 
-export const CURRENT_PASSWORD_WRONG = "The current password is not correct";
+export { CURRENT_PASSWORD_WRONG };
 export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email";
 export const NO_PASSWORD_FOR_EMAIL_CHANGE =
   "Your account has no password yet. Set one with Forgot password, then change your email.";
-
-/** The 400 on `currentPassword` unless `given` is the account's password. */
-async function assertCurrentPassword(hash: string | null, given: string | undefined, missing: string) {
-  if (!hash)
-    throw badRequest(NO_PASSWORD_FOR_EMAIL_CHANGE, { currentPassword: [NO_PASSWORD_FOR_EMAIL_CHANGE] });
-  if (!given) throw badRequest(missing, { currentPassword: [missing] });
-  if (!(await verifyPassword(hash, given)))
-    throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
-}
 
 /**
  * The profile form and PATCH /api/user. The name changes freely; a new e-mail address needs the
@@ -147,7 +139,11 @@ export async function updateProfile(
     return toUserDto(user);
   }
 
-  await assertCurrentPassword(current.password, input.currentPassword, CURRENT_PASSWORD_NEEDED);
+  if (!current.password)
+    throw badRequest(NO_PASSWORD_FOR_EMAIL_CHANGE, { currentPassword: [NO_PASSWORD_FOR_EMAIL_CHANGE] });
+  if (!input.currentPassword)
+    throw badRequest(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
+  await assertCurrentPassword(id, current.password, input.currentPassword);
   await assertFree({ email: input.email }, id);
   const verification = newToken(now, EMAIL_VERIFY_TTL_MS);
   const [user] = await prisma
@@ -201,9 +197,8 @@ export async function changePassword(
 ) {
   const user = await prisma.user.findUnique({ where: { id }, select: { password: true } });
   if (!user) throw notFound("User not found");
-  if (!user.password || !(await verifyPassword(user.password, currentPassword))) {
-    throw new HttpError(400, CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
-  }
+  if (!user.password) throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
+  await assertCurrentPassword(id, user.password, currentPassword);
   const [changed] = await prisma.$transaction([
     prisma.user.update({
       where: { id },

@@ -1,9 +1,9 @@
 import "server-only";
-import { verifyPassword } from "@/lib/auth/password";
+import { assertCurrentPassword } from "@/lib/auth/current-password";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client";
-import { forbidden, HttpError, notFound } from "@/lib/http/errors";
+import { forbidden, notFound } from "@/lib/http/errors";
 import type { DeleteAccountInput } from "@/lib/validation/auth";
 
 // A student deleting their own account (issue 11 §1): their applications, drafts and sessions go
@@ -12,7 +12,6 @@ import type { DeleteAccountInput } from "@/lib/validation/auth";
 
 export const ADMIN_SELF_DELETE =
   "Admin accounts cannot be deleted from the profile. Ask a super admin to remove yours under Users.";
-export const WRONG_PASSWORD = "The current password is not correct";
 
 /** What deleting the account also deletes, for the confirmation. */
 export async function accountFootprint(userId: number) {
@@ -27,9 +26,7 @@ export async function deleteOwnAccount(viewer: Viewer, input: DeleteAccountInput
   if (!canDeleteOwnAccount(viewer)) throw forbidden(ADMIN_SELF_DELETE);
   const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { password: true } });
   if (!user) throw notFound("Account not found");
-  if (user.password && !(await verifyPassword(user.password, input.currentPassword ?? ""))) {
-    throw new HttpError(400, WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] });
-  }
+  if (user.password) await assertCurrentPassword(viewer.id, user.password, input.currentPassword ?? "");
   // deleteMany: a second request racing this one finds nothing to delete instead of failing.
   await prisma.user.deleteMany({ where: { id: viewer.id } });
 }

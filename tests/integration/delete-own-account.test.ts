@@ -1,6 +1,8 @@
 import { DELETE as deleteAccount, GET as currentUser } from "@/app/api/user/route";
+import { CURRENT_PASSWORD_FAILURES_PER_WINDOW } from "@/lib/auth/rate-limit";
 import { prisma } from "@/lib/db/client";
-import { ADMIN_SELF_DELETE, WRONG_PASSWORD } from "@/lib/users/delete-account";
+import { CURRENT_PASSWORD_WRONG as WRONG_PASSWORD } from "@/lib/auth/current-password";
+import { ADMIN_SELF_DELETE } from "@/lib/users/delete-account";
 import {
   cleanup,
   createApplication,
@@ -78,4 +80,15 @@ test("an admin cannot delete their own account from the profile", async () => {
   expect(response.status).toBe(403);
   expect((await response.json()).error).toBe(ADMIN_SELF_DELETE);
   expect(await prisma.user.findUnique({ where: { id: admin.id } })).not.toBeNull();
+});
+
+test("wrong current passwords are counted per account: the eleventh try is refused, right or not", async () => {
+  const { student, agent } = await studentWithApplication();
+  for (let i = 0; i < CURRENT_PASSWORD_FAILURES_PER_WINDOW; i++) {
+    expect((await remove(agent, { currentPassword: `guess ${i}` })).status).toBe(400);
+  }
+  const response = await remove(agent, { currentPassword: TEST_PASSWORD });
+  expect(response.status).toBe(429);
+  expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+  expect(await prisma.user.findUnique({ where: { id: student.id } })).not.toBeNull();
 });

@@ -11,6 +11,7 @@ import {
   GoogleSignInRefused,
   linkGoogleAccount,
 } from "@/lib/auth/google";
+import { settleAfterResponse } from "@/lib/http/after-response";
 import { prisma } from "@/lib/db/client";
 import type { Mail } from "@/lib/mail/send";
 import {
@@ -116,6 +117,7 @@ describe("e-mail verification", () => {
   test("a password reset by e-mail verifies the address it went to", async () => {
     const { agent, email } = await registerStudent("viareset");
     await new Agent().call(forgot, "/api/password/forgot", { json: { email } });
+    await settleAfterResponse(); // the reset e-mail goes after the response
     const token = tokenIn(mailTo(email).at(-1)!, "/auth/reset-password");
     const done = await new Agent().call(reset, "/api/password/reset", {
       json: { token, password: "after reset 2", confirmPassword: "after reset 2" },
@@ -155,6 +157,7 @@ describe("changing the e-mail address", () => {
     await verifyEmail(token);
     const other = await signIn(`${tag}_change`, PASSWORD);
     await new Agent().call(forgot, "/api/password/forgot", { json: { email } });
+    await settleAfterResponse(); // the reset e-mail goes after the response
     const resetToken = tokenIn(mailTo(email).at(-1)!, "/auth/reset-password");
     sent.length = 0;
 
