@@ -11,7 +11,7 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { getPlatformName } from "@/lib/settings/queries";
+import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
 import { getUserDto } from "@/lib/users/accounts";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -31,10 +31,20 @@ const ADMIN_NAV: SidebarItem[] = [
 // again, since a layout does not re-run on every navigation.
 export default async function AdminLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const viewer = await adminOrSignIn();
-  const [user, platformName] = await Promise.all([getUserDto(viewer.id), getPlatformName()]);
+  const [user, platformName, demoData] = await Promise.all([
+    getUserDto(viewer.id),
+    getPlatformName(),
+    isDemoDatabase(),
+  ]);
   return (
     <AuthProvider initialUser={user}>
-      <DashboardShell user={user} items={ADMIN_NAV} navLabel="Admin" platformName={platformName}>
+      <DashboardShell
+        user={user}
+        items={ADMIN_NAV}
+        navLabel="Admin"
+        platformName={platformName}
+        demoData={demoData}
+      >
         {children}
       </DashboardShell>
     </AuthProvider>

@@ -10,6 +10,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
+import { rankingLabel } from "@/lib/universities/ranking";
 import { searchUniversities } from "@/lib/universities/search";
 import { adminUniversitiesQuery } from "@/lib/universities/search-params";
 
@@ -44,7 +45,7 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
             </span>
           </TableCell>
           <TableCell className="text-right tabular-nums">
-            {university.ranking ?? (
+            {rankingLabel(university) ?? (
               <>
                 <span aria-hidden="true" className="text-slate-500">
                   —

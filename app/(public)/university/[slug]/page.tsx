@@ -4,6 +4,7 @@ import { CampusGallery } from "@/components/university/campus-gallery";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { UniversityHero } from "@/components/university/university-hero";
 import { getUniversityPage } from "@/lib/universities/queries";
+import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
   describeUniversity,
@@ -44,6 +45,8 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
   const { slug } = await params;
   const university = await getUniversityPage(slug);
   if (!university) notFound();
+  const rankingText = rankingLabel(university);
+  const website = safeWebsite(university.webPage);
 
   return (
     <>
@@ -51,9 +54,9 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
         name={university.name}
         country={university.country}
         countryCode={university.countryCode}
-        ranking={university.ranking}
+        ranking={rankingText ? { label: rankingText, description: rankingDescription(university)! } : null}
         mainImage={university.mainImage}
-        website={safeWebsite(university.webPage)}
+        website={website}
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-12 sm:px-6 lg:px-8">
         <section aria-labelledby="about-heading">
@@ -77,7 +80,11 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             Available Programs
           </h2>
           <div className="mt-4">
-            <ProgramTabs programs={university.programs} />
+            {university.programs.length > 0 ? (
+              <ProgramTabs programs={university.programs} />
+            ) : (
+              <NoPrograms website={website} />
+            )}
           </div>
         </section>
       </div>
@@ -87,5 +94,31 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
         dangerouslySetInnerHTML={{ __html: serializeJsonLd(universityJsonLd(university)) }}
       />
     </>
+  );
+}
+
+/** A university whose programs nobody has entered yet: said plainly, with where to look instead. */
+function NoPrograms({ website }: { website: string | null }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
+      <p className="font-medium text-slate-900">No programs have been added for this university yet.</p>
+      {website ? (
+        <p className="mt-2">
+          See its programs on the{" "}
+          <a
+            href={website}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            official website
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          .
+        </p>
+      ) : (
+        <p className="mt-2">Check the university&rsquo;s official website for its programs.</p>
+      )}
+    </div>
   );
 }
