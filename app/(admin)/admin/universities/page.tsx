@@ -45,14 +45,18 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
             </span>
           </TableCell>
           <TableCell className="text-right tabular-nums">
-            {rankingLabel(university) ?? (
-              <>
-                <span aria-hidden="true" className="text-slate-500">
-                  —
-                </span>
-                <span className="sr-only">Not ranked</span>
-              </>
-            )}
+            {rankingLabel(university) ??
+              (university.ranking !== null ? (
+                // Stored before rankings had a source: not shown to visitors until one is added.
+                <span className="text-slate-600">{university.ranking} (no source, not shown)</span>
+              ) : (
+                <>
+                  <span aria-hidden="true" className="text-slate-500">
+                    —
+                  </span>
+                  <span className="sr-only">Not ranked</span>
+                </>
+              ))}
           </TableCell>
           <TableCell className="text-right tabular-nums">{formatCount(university.programCount)}</TableCell>
           <TableCell pinned>
