@@ -1,6 +1,7 @@
-// npm run db:seed: fills DATABASE_URL, or the embedded database, with the reference data and
-// the demo accounts: in development unless --no-demo (or DEMO_DATA=0); in production only with
-// DEMO_DATA=1. Safe to run again.
+// npm run db:seed: fills DATABASE_URL, or the embedded database, with the reference data (facts
+// only) and the demo data (generated programs, rankings, descriptions, demo accounts): the latter
+// in development unless --no-demo (or DEMO_DATA=0); in production only with DEMO_DATA=1. Safe to
+// run again.
 import "./load-env";
 import { createPrismaClient } from "@/lib/db/client";
 import { withDatabaseUrl } from "@/lib/db/connection";

@@ -1,8 +1,9 @@
 // Runs a command (`next dev`, `next start`) with a database. DATABASE_URL set: that PostgreSQL,
 // as is. Unset: the embedded database in PGLITE_DATA_DIR (default .data/pglite) is started on
 // loopback, migrated, seeded when empty, and handed to the command as DATABASE_URL. The demo
-// accounts are seeded only in development (`next dev`) or with DEMO_DATA=1, never by a
-// production start (`next start`) on its own (lib/db/seed/demo.ts). Either way, a database with
+// data (generated programs and rankings, demo accounts) is seeded only in development (`next
+// dev`) or with DEMO_DATA=1, never by a production start (`next start`) on its own
+// (lib/db/seed/demo.ts). Either way, a database with
 // no admin gets a hint on how to create one, and a production start warns about demo accounts
 // left from earlier that still have their published passwords.
 import "./load-env";

@@ -20,11 +20,13 @@ import type { UniversityDto } from "@/lib/universities/queries";
 import { slugify } from "@/lib/universities/slug";
 import { MAX_GALLERY_IMAGES, universitySchema, type UniversityInput } from "@/lib/validation/university";
 
-/** What the form holds: the country as a code, the ranking as typed. */
+/** What the form holds: the country as a code, the ranking, its source and year as typed. */
 type FormValues = {
   name: string;
   country: string;
   ranking: string;
+  rankingSource: string;
+  rankingYear: string;
   description: string;
   mainImage: string | null;
   images: string[];
@@ -36,7 +38,16 @@ type UniversityFormProps = {
   university?: UniversityDto;
 };
 
-const FIELDS = ["name", "country", "ranking", "description", "mainImage", "images"] as const;
+const FIELDS = [
+  "name",
+  "country",
+  "ranking",
+  "rankingSource",
+  "rankingYear",
+  "description",
+  "mainImage",
+  "images",
+] as const;
 
 /** The code of a stored country name (SPEC §3: stored as the name, handled as a code in the form). */
 function codeOfName(countries: CountryDto[], name: string): string | null {
@@ -71,6 +82,8 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
       name: university?.name ?? "",
       country: initialCode ?? "",
       ranking: university?.ranking?.toString() ?? "",
+      rankingSource: university?.rankingSource ?? "",
+      rankingYear: university?.rankingYear?.toString() ?? "",
       description: university?.description ?? "",
       mainImage: university?.mainImage ?? null,
       images: university?.images ?? [],
@@ -103,6 +116,8 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
       mainImage: values.mainImage,
       images: values.images,
       ranking: values.ranking,
+      rankingSource: values.rankingSource,
+      rankingYear: values.rankingYear,
     };
     try {
       if (editing) {
@@ -174,18 +189,41 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
         )}
       </div>
 
-      <FormField
-        id="university-ranking"
-        label="Ranking"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        hint="Optional. Leave empty when the university is not ranked."
-        error={errors.ranking?.message}
-        className="max-w-xs"
-        {...register("ranking")}
-      />
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm text-slate-600 sm:col-span-3">
+          Optional. A ranking is shown only with its source, e.g. &ldquo;QS 2026: 45&rdquo;; leave all three
+          empty when the university is not ranked.
+        </legend>
+        <FormField
+          id="university-ranking"
+          label="Ranking"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          error={errors.ranking?.message}
+          {...register("ranking")}
+        />
+        <FormField
+          id="university-ranking-source"
+          label="Ranking source"
+          autoComplete="off"
+          hint="Who published it, e.g. QS."
+          error={errors.rankingSource?.message}
+          {...register("rankingSource")}
+        />
+        <FormField
+          id="university-ranking-year"
+          label="Ranking year"
+          type="number"
+          inputMode="numeric"
+          min={1900}
+          step={1}
+          hint="The edition, e.g. 2026."
+          error={errors.rankingYear?.message}
+          {...register("rankingYear")}
+        />
+      </fieldset>
 
       <Controller
         control={control}

@@ -1,5 +1,6 @@
 import { GraduationCap, LogOutIcon } from "lucide-react";
 import Link from "next/link";
+import { DemoNotice } from "@/components/layout/demo-notice";
 import { SignOutForm } from "@/components/layout/sign-out-form";
 import { Button } from "@/components/ui/button";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
@@ -15,6 +16,8 @@ type DashboardShellProps = {
   navLabel: string;
   /** The platform name of /admin/settings, shown as the logo's text. */
   platformName?: string;
+  /** The database holds generated demo data: the "Demo data" notice tops the page (isDemoDatabase()). */
+  demoData?: boolean;
   children: React.ReactNode;
 };
 
@@ -28,6 +31,7 @@ export function DashboardShell({
   items,
   navLabel,
   platformName = DEFAULT_PLATFORM_NAME,
+  demoData = false,
   children,
 }: DashboardShellProps) {
   return (
@@ -60,6 +64,7 @@ export function DashboardShell({
       </aside>
 
       <div className="flex min-h-screen flex-col md:pl-64">
+        {demoData && <DemoNotice />}
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
           <MobileSidebar items={items} navLabel={navLabel} />
           <div className="md:hidden">

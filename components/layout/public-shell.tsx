@@ -1,4 +1,5 @@
 import type { Viewer } from "@/lib/auth/viewer";
+import { DemoNotice } from "./demo-notice";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -13,10 +14,18 @@ type PublicShellProps = {
   hideChrome?: boolean;
   /** The platform name of /admin/settings for the header and footer (getPlatformName()). */
   platformName?: string;
+  /** The database holds generated demo data: the "Demo data" notice tops the page (isDemoDatabase()). */
+  demoData?: boolean;
 };
 
 /** The public pages' frame: skip link, sticky header, the one <main>, footer. */
-export function PublicShell({ children, viewer = null, hideChrome = false, platformName }: PublicShellProps) {
+export function PublicShell({
+  children,
+  viewer = null,
+  hideChrome = false,
+  platformName,
+  demoData = false,
+}: PublicShellProps) {
   return (
     <div className="flex min-h-screen flex-col">
       {!hideChrome && (
@@ -27,6 +36,7 @@ export function PublicShell({ children, viewer = null, hideChrome = false, platf
           >
             Skip to main content
           </a>
+          {demoData && <DemoNotice />}
           <SiteHeader viewer={viewer} platformName={platformName} />
         </>
       )}

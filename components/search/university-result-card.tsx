@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ExternalLink, GraduationCap } from "lucide-react";
 import { formatUsd } from "@/lib/format";
+import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import type { UniversitySummary } from "@/lib/universities/search";
 import { CountryFlag } from "@/components/country-flag";
 import { Badge } from "@/components/ui/badge";
@@ -13,7 +14,11 @@ export function UniversityResultCard({
   /** Whether program conditions apply, so the figures are of the matching programs. */
   filtered: boolean;
 }) {
-  const programs = `${university.programCount} ${filtered ? "matching " : ""}program${university.programCount === 1 ? "" : "s"}`;
+  const programs =
+    university.programCount === 0 && !filtered
+      ? "No programs added yet"
+      : `${university.programCount} ${filtered ? "matching " : ""}program${university.programCount === 1 ? "" : "s"}`;
+  const ranking = rankingLabel(university);
   return (
     <article className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs transition-shadow hover:shadow-md sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -35,7 +40,12 @@ export function UniversityResultCard({
         </p>
       </div>
       <div className="flex shrink-0 flex-row items-center gap-3 sm:flex-col sm:items-end">
-        {university.ranking !== null && <Badge>Rank #{university.ranking}</Badge>}
+        {ranking && (
+          <Badge>
+            <span aria-hidden="true">{ranking}</span>
+            <span className="sr-only">{rankingDescription(university)}</span>
+          </Badge>
+        )}
         {university.webPage && (
           <a
             href={university.webPage}

@@ -8,7 +8,8 @@ type UniversityHeroProps = {
   name: string;
   country: string;
   countryCode: string;
-  ranking: number | null;
+  /** The ranking as shown ("QS 2026: 45") and as read aloud; null when not ranked (or without a source). */
+  ranking: { label: string; description: string } | null;
   mainImage: string | null;
   /** An http(s) URL, already checked. */
   website: string | null;
@@ -61,7 +62,8 @@ export function UniversityHero({
           {ranking !== null && (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 font-semibold text-brand-900 shadow-sm">
               <Trophy aria-hidden="true" className="size-4" />
-              Rank #{ranking}
+              <span aria-hidden="true">{ranking.label}</span>
+              <span className="sr-only">{ranking.description}</span>
             </span>
           )}
         </div>

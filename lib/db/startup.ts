@@ -4,7 +4,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { DEMO_ACCOUNTS, seed, type SeedSummary } from "./seed";
 
 // What `npm run dev` and `npm start` (scripts/with-db.ts) do to the database before the server
-// starts: an empty embedded database is seeded (demo accounts only when `demo` says so), and a
+// starts: an empty embedded database is seeded (demo data and accounts only when `demo` says so), and a
 // database without an active super admin gets a hint on how to create the first one.
 
 export const NO_ADMIN_MESSAGE = [
@@ -27,7 +27,7 @@ export async function seedIfEmpty(
   options.log(
     options.demo
       ? "The database is empty: seeding reference and demo data (once, a few seconds)..."
-      : "The database is empty: seeding reference data, without demo accounts (once, a few seconds)...",
+      : "The database is empty: seeding the reference data, facts only: no generated programs or rankings, no demo accounts (once, a few seconds)...",
   );
   return seed(prisma, { demo: options.demo, log: (m) => options.log(`  ${m}`) });
 }

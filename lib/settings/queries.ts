@@ -1,9 +1,15 @@
 import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
-import { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyList } from "./constants";
+import {
+  DEFAULT_PLATFORM_NAME,
+  DEMO_DATA_KEY,
+  PLATFORM_NAME_KEY,
+  type StudyItem,
+  type StudyList,
+} from "./constants";
 
-export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
+export { DEFAULT_PLATFORM_NAME, DEMO_DATA_KEY, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
 
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
@@ -11,6 +17,16 @@ export { DEFAULT_PLATFORM_NAME, PLATFORM_NAME_KEY, type StudyItem, type StudyLis
 export const getPlatformName = cache(async (): Promise<string> => {
   const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
   return row?.value || DEFAULT_PLATFORM_NAME;
+});
+
+/**
+ * Whether this database holds generated demo data (the demo seed says so in the settings), so the
+ * shells show the "Demo data" notice. Read from the database, not the environment: a production
+ * server pointed at a demo database shows the notice too.
+ */
+export const isDemoDatabase = cache(async (): Promise<boolean> => {
+  const row = await prisma.setting.findUnique({ where: { key: DEMO_DATA_KEY } });
+  return row?.value === "true";
 });
 
 /** Study levels in display order (the program form, the program filters). */

@@ -89,6 +89,8 @@ function columns(input: UniversityInput) {
     mainImage: input.mainImage,
     images: input.images,
     ranking: input.ranking,
+    rankingSource: input.rankingSource,
+    rankingYear: input.rankingYear,
   };
 }
 

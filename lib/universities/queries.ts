@@ -14,7 +14,10 @@ export interface UniversityDto {
   description: string | null;
   mainImage: string | null;
   images: string[];
+  /** Shown only with its source (lib/universities/ranking.ts). */
   ranking: number | null;
+  rankingSource: string | null;
+  rankingYear: number | null;
   webPage: string | null;
 }
 
@@ -50,6 +53,8 @@ const universitySelect = {
   mainImage: true,
   images: true,
   ranking: true,
+  rankingSource: true,
+  rankingYear: true,
   webPage: true,
   country: { select: { name: true, code: true } },
 } satisfies Prisma.UniversitySelect;

@@ -75,7 +75,10 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
                           WHERE p."universityId" = u."id" AND ${programCondition(criteria)}) ASC NULLS LAST,
                         u."name" ASC, u."id" ASC`;
     case "ranking":
-      return Prisma.sql`u."ranking" ASC NULLS LAST, u."name" ASC, u."id" ASC`;
+      // A ranking without a source is not shown, so it does not count here either: those
+      // universities are unranked, last, by name. (Sorting 10,251 rows needs no index.)
+      return Prisma.sql`(CASE WHEN u."rankingSource" IS NOT NULL THEN u."ranking" END) ASC NULLS LAST,
+                        u."name" ASC, u."id" ASC`;
   }
 }
 
@@ -116,7 +119,7 @@ async function search(
        LIMIT ${options.limit} OFFSET ${options.offset}
     )
     SELECT u."id", u."name", u."slug", c."name" AS "country", c."code" AS "countryCode", u."description",
-           u."mainImage", u."images", u."ranking", u."webPage",
+           u."mainImage", u."images", u."ranking", u."rankingSource", u."rankingYear", u."webPage",
            to_char(u."archivedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "archivedAt",
            stats."programCount", stats."minTuition"::text AS "minTuition",
            ${

@@ -23,17 +23,14 @@ export function summarize(text: string, max = 155): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, "")}…`;
 }
 
-/** The university's description, or a sentence that stands in for a missing one. */
+/** The university's description, or a sentence of fact that stands in for a missing one. */
 export function describeUniversity(university: {
   name: string;
   country: string;
   description: string | null;
 }) {
   const description = university.description?.trim();
-  return description
-    ? description
-    : `${university.name} is a higher-education institution in ${university.country}. ` +
-        "See its programs, tuition fees and application deadlines below.";
+  return description ? description : `${university.name} is a university in ${university.country}.`;
 }
 
 /**

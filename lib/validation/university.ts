@@ -42,7 +42,40 @@ export const rankingSchema = z.preprocess(
     .nullable(),
 );
 
-export const universitySchema = z.object({
+export const RANKING_YEAR_MIN = 1900;
+/** The latest ranking edition accepted: next year's (rankings are often published a year ahead). */
+export const rankingYearMax = (now: Date = new Date()) => now.getUTCFullYear() + 1;
+
+export const RANKING_SOURCE_REQUIRED =
+  "Enter the ranking's source (who published it, e.g. QS), or clear the ranking";
+export const RANKING_REQUIRED = "Enter the ranking, or clear its source and year";
+
+/** Who published the ranking; empty means none. */
+export const rankingSourceSchema = z.preprocess(
+  emptyToNull,
+  z
+    .string({ error: "Ranking source must be text" })
+    .trim()
+    .max(100, "Ranking source must be at most 100 characters")
+    .nullable(),
+);
+
+/** The ranking's edition; empty means none. */
+export const rankingYearSchema = z.preprocess(
+  (value) => {
+    const v = emptyToNull(value);
+    return typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  },
+  z
+    .number({ error: "Ranking year must be a year, e.g. 2026" })
+    .int("Ranking year must be a year, e.g. 2026")
+    .refine((year) => year >= RANKING_YEAR_MIN && year <= rankingYearMax(), {
+      error: () => `Ranking year must be from ${RANKING_YEAR_MIN} to ${rankingYearMax()}`,
+    })
+    .nullable(),
+);
+
+const universityObject = z.object({
   name: z
     .string({ error: "University name is required" })
     .trim()
@@ -55,6 +88,8 @@ export const universitySchema = z.object({
     .min(1, "Country is required")
     .max(100, INVALID_COUNTRY),
   ranking: rankingSchema,
+  rankingSource: rankingSourceSchema,
+  rankingYear: rankingYearSchema,
   description: z.preprocess(
     emptyToNull,
     z
@@ -70,6 +105,16 @@ export const universitySchema = z.object({
       .array(imageUrlSchema, { error: "Images must be a list of uploaded files" })
       .max(MAX_GALLERY_IMAGES, `Upload at most ${MAX_GALLERY_IMAGES} campus images`),
   ),
+});
+
+/** A ranking is shown only with its source (docs/decisions/0009), so one needs the other. */
+export const universitySchema = universityObject.superRefine((value, context) => {
+  if (value.ranking !== null && value.rankingSource === null) {
+    context.addIssue({ code: "custom", path: ["rankingSource"], message: RANKING_SOURCE_REQUIRED });
+  }
+  if (value.ranking === null && (value.rankingSource !== null || value.rankingYear !== null)) {
+    context.addIssue({ code: "custom", path: ["ranking"], message: RANKING_REQUIRED });
+  }
 });
 
 /** What the form holds (ranking as typed, country as a code). */

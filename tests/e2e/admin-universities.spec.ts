@@ -63,7 +63,9 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   await countrySearch.fill("zealand");
   await page.getByRole("option", { name: "New Zealand" }).click();
   await expect(country).toHaveText("New Zealand");
-  await page.getByLabel("Ranking").fill("321");
+  await page.getByLabel("Ranking", { exact: true }).fill("321");
+  await page.getByLabel("Ranking source").fill("QS");
+  await page.getByLabel("Ranking year").fill("2026");
 
   // Files are judged by their content: a text file, and an SVG passed off as a PNG, are refused.
   const gallery = page.getByLabel("Upload campus images");
@@ -98,7 +100,7 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   await searchList(page, word);
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toBeVisible();
-  await expect(row.getByRole("cell")).toHaveText([name, "New Zealand", "321", "0", /Delete/]);
+  await expect(row.getByRole("cell")).toHaveText([name, "New Zealand", "QS 2026: 321", "0", /Delete/]);
 
   // Its public page, opened in a new tab, shows the uploaded images.
   const [publicPage] = await Promise.all([
@@ -107,7 +109,8 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   ]);
   await expect(publicPage).toHaveURL(new RegExp(`/university/aurora-${word.toLowerCase()}-university$`));
   await expect(publicPage.getByRole("heading", { name, level: 1 })).toBeVisible();
-  await expect(publicPage.getByText("Rank #321")).toBeVisible();
+  await expect(publicPage.getByText("QS 2026: 321", { exact: true })).toBeVisible();
+  await expect(publicPage.getByText("No programs have been added for this university yet.")).toBeVisible();
   const hero = publicPage.getByRole("img", { name: `${name} main campus` });
   await expectLoaded(hero);
   await expectLoaded(publicPage.getByRole("img", { name: `${name} campus photo 1` }));
@@ -125,7 +128,9 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   await expect(page.getByRole("heading", { name: `Edit University: ${name}` })).toBeVisible();
   await expect(page.getByLabel("University Name")).toHaveValue(name);
   await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("New Zealand");
-  await expect(page.getByLabel("Ranking")).toHaveValue("321");
+  await expect(page.getByLabel("Ranking", { exact: true })).toHaveValue("321");
+  await expect(page.getByLabel("Ranking source")).toHaveValue("QS");
+  await expect(page.getByLabel("Ranking year")).toHaveValue("2026");
   await expectLoaded(page.getByRole("img", { name: "Campus image 2 preview" }));
   await expectNoAccessibilityViolations(page);
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { STUDY_LEVELS, type StudyLevel } from "@/lib/constants";
 import { groupByTab } from "@/lib/programs/groups";
+import { rankingLabel } from "@/lib/universities/ranking";
 import { expectNoAccessibilityViolations } from "./axe";
 
 // The university page (SPEC §2 "/university/{slug}"), read through the public API for what to
@@ -14,6 +15,8 @@ interface ApiUniversity {
   slug: string;
   country: string;
   ranking: number | null;
+  rankingSource: string | null;
+  rankingYear: number | null;
   webPage: string | null;
 }
 
@@ -61,8 +64,9 @@ test("a university page shows the university and its programs under each level's
   await expect(page).toHaveTitle(`${university.name} | UniSearch`);
   await expect(page.getByRole("heading", { level: 1, name: university.name })).toBeVisible();
   await expect(page.getByText(university.country, { exact: true })).toBeVisible();
-  if (university.ranking === null) await expect(page.getByText(/^Rank #/)).toHaveCount(0);
-  else await expect(page.getByText(`Rank #${university.ranking}`, { exact: true })).toBeVisible();
+  const ranking = rankingLabel(university);
+  if (ranking === null) await expect(page.getByText(/^Ranked /)).toHaveCount(0);
+  else await expect(page.getByText(ranking, { exact: true })).toBeVisible();
   expect(university.webPage).toBeTruthy();
   const website = page.getByRole("link", { name: /^Visit official website/ });
   await expect(website).toHaveAttribute("href", university.webPage!);
@@ -119,9 +123,10 @@ test("a level without programs says so in its tab", async ({ page, request }) =>
   const { university, groups } = found!;
 
   await page.goto(`/university/${university.slug}`);
-  // The list comes ranked first, so this university has a rank to show.
-  expect(university.ranking).not.toBeNull();
-  await expect(page.getByText(`Rank #${university.ranking}`, { exact: true })).toBeVisible();
+  // The list comes ranked first, so this university has a rank to show, labelled as the demo's.
+  expect(university.rankingSource).toBe("Demo ranking");
+  await expect(page.getByText(rankingLabel(university)!, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Ranked ${university.ranking} in Demo ranking`)).toBeAttached();
   // The page opens on the first tab that has programs.
   const opening = STUDY_LEVELS.find((level) => groups[level].length > 0)!;
   await expect(page.getByRole("tab", { name: opening, exact: true })).toHaveAttribute(

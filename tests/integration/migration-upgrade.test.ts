@@ -2,6 +2,7 @@ import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate";
 import { seed } from "@/lib/db/seed";
+import { generatePrograms } from "@/lib/db/seed/programs";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { findSchemaDrift } from "../support/schema-drift";
 
@@ -11,6 +12,11 @@ import { findSchemaDrift } from "../support/schema-drift";
 const STUDY_KEYS = "20261122000000_program_study_list_keys";
 const LETTER_CASE = "20261122010000_case_insensitive_usernames";
 const EMAIL_VERIFICATION = "20261123174000_email_verification";
+const RANKING_SOURCE = "20261123180000_ranking_source";
+/** What the earlier seed wrote into every university's description. */
+const LEGACY_DESCRIPTION =
+  "Aalto University is a higher-education institution in Finland. " +
+  "The programs listed here are sample data for demonstration; check the official website for current offerings.";
 
 let scratch: ScratchDatabase;
 let client: Client;
@@ -29,12 +35,40 @@ beforeAll(async () => {
   await migrateWith(client, upTo(STUDY_KEYS, { including: false }));
   const prisma = createPrismaClient(scratch.url, { max: 2 });
   try {
-    // Reference data only: today's seed writes demo rows in today's shape (e.g. the history's
-    // actorName), which these older tables do not have yet.
+    // Reference data only: today's demo seed writes rows in today's shape (e.g. the history's
+    // actorName), which these older tables do not have yet. What the earlier seed added to every
+    // deployment (generated programs, rankings, descriptions) is added here as it did.
     await seed(prisma, { demo: false });
   } finally {
     await prisma?.$disconnect();
   }
+  const { rows: universities } = await client.query(
+    `SELECT "id", "slug", "name" FROM "universities" ORDER BY "id" LIMIT 300`,
+  );
+  const programs = universities.flatMap((u) =>
+    generatePrograms(u.slug, u.name, new Date()).map((p) => ({ ...p, universityId: u.id })),
+  );
+  await client.query(
+    `INSERT INTO "programs" ("universityId", "name", "description", "level", "field", "degree",
+                             "duration", "tuition", "deadline", "updatedAt")
+     SELECT *, now() FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                 $7::int[], $8::numeric[], $9::timestamptz[])`,
+    [
+      programs.map((p) => p.universityId),
+      programs.map((p) => p.name),
+      programs.map((p) => p.description),
+      programs.map((p) => p.level),
+      programs.map((p) => p.field),
+      programs.map((p) => p.degree),
+      programs.map((p) => p.duration),
+      programs.map((p) => p.tuition),
+      programs.map((p) => p.deadline),
+    ],
+  );
+  await client.query(
+    `UPDATE "universities" SET "ranking" = "id", "description" = $1 WHERE "id" = ANY($2::int[])`,
+    [LEGACY_DESCRIPTION, universities.slice(0, 20).map((u) => u.id)],
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -149,6 +183,23 @@ test("e-mail verification: accounts made by a Google sign-in count as verified, 
     { username: "pw_only", verified: false },
     { username: "via_google", verified: true },
   ]);
+});
+
+test("ranking source: rankings the earlier seed stored keep their number with no source (so none is shown), and its database is marked a demo", async () => {
+  const before = await client.query(
+    `SELECT "id", "ranking" FROM "universities" WHERE "ranking" IS NOT NULL ORDER BY "id"`,
+  );
+  expect(before.rows).toHaveLength(20);
+
+  const result = await migrateWith(client, upTo(RANKING_SOURCE, { including: true }));
+  expect(result.applied).toContain(RANKING_SOURCE);
+
+  const after = await client.query(
+    `SELECT "id", "ranking", "rankingSource", "rankingYear" FROM "universities" WHERE "ranking" IS NOT NULL ORDER BY "id"`,
+  );
+  expect(after.rows).toEqual(before.rows.map((row) => ({ ...row, rankingSource: null, rankingYear: null })));
+  const setting = await client.query(`SELECT "value" FROM "settings" WHERE "key" = 'demoData'`);
+  expect(setting.rows).toEqual([{ value: "true" }]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

@@ -12,10 +12,12 @@ import {
   seedIfEmpty,
 } from "@/lib/db/startup";
 import { createAdmin } from "@/lib/users/create-admin";
+import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
 
 // What `npm start` (scripts/with-db.ts running `next start`) does to an empty database: the
-// reference data, no account at all (so no known password), and a hint to create the first admin.
+// reference data, facts only (no generated programs, rankings or descriptions), no account at all
+// (so no known password), and a hint to create the first admin.
 
 let scratch: ScratchDatabase;
 let prisma: PrismaClient;
@@ -41,7 +43,17 @@ test("a production start seeds the reference data and creates no account", async
   expect(await prisma.university.count()).toBe(10_251);
   expect(await prisma.user.count()).toBe(0);
   expect(await prisma.application.count()).toBe(0);
-  expect(logged.join("\n")).toMatch(/without demo accounts/);
+  expect(logged.join("\n")).toMatch(/no demo accounts/);
+});
+
+test("a production seed holds facts only: no programs, rankings or descriptions, and no demo notice", async () => {
+  expect(await prisma.program.count()).toBe(0);
+  expect(await prisma.university.count({ where: { ranking: { not: null } } })).toBe(0);
+  expect(await prisma.university.count({ where: { rankingSource: { not: null } } })).toBe(0);
+  expect(await prisma.university.count({ where: { description: { not: null } } })).toBe(0);
+  expect(await prisma.university.count({ where: { webPage: { not: null } } })).toBeGreaterThan(10_000);
+  expect(await prisma.setting.findUnique({ where: { key: DEMO_DATA_KEY } })).toBeNull();
+  expect(logged.join("\n")).toMatch(/facts only/);
 });
 
 test("it prints how to create the first admin, until one exists", async () => {

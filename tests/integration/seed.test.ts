@@ -2,7 +2,8 @@ import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrate } from "@/lib/db/migrate";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
-import { seed, readDataset, DEMO_ACCOUNTS, type SeedSummary } from "@/lib/db/seed";
+import { seed, readDataset, DEMO_ACCOUNTS, DEMO_RANKING_SOURCE, type SeedSummary } from "@/lib/db/seed";
+import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { verifyPassword } from "@/lib/auth/password";
 import {
   DEGREES,
@@ -13,8 +14,9 @@ import {
   STUDY_LEVELS,
 } from "@/lib/constants";
 
-// The seed, on a database of its own (other test files add rows to the shared one while these
-// run): what a visitor and a demo user meet, and that seeding again adds nothing.
+// The demo seed, on a database of its own (other test files add rows to the shared one while
+// these run): what a visitor and a demo user meet, and that seeding again adds nothing. The
+// production seed (facts only) is tested in production-start.test.ts.
 
 let scratch: ScratchDatabase;
 let prisma: PrismaClient;
@@ -45,6 +47,18 @@ test("every ISO country and all 10,251 universities, each linked to its country"
     webPage: "http://web.mit.edu/",
   });
   expect(mit?.country.code).toBe("US");
+});
+
+test("demo mode: generated rankings are labelled as the demo's, descriptions say they are samples, and the database says it is a demo", async () => {
+  const ranked = await prisma.university.findMany({
+    where: { ranking: { not: null } },
+    select: { ranking: true, rankingSource: true, rankingYear: true },
+  });
+  expect(ranked).toHaveLength(1_000);
+  const year = new Date().getUTCFullYear();
+  expect(ranked.every((u) => u.rankingSource === DEMO_RANKING_SOURCE && u.rankingYear === year)).toBe(true);
+  expect(await prisma.university.count({ where: { description: null } })).toBe(0);
+  expect(await prisma.setting.findUnique({ where: { key: DEMO_DATA_KEY } })).toMatchObject({ value: "true" });
 });
 
 test("slugs follow SPEC §5 and stay unique where names repeat", async () => {

@@ -7,6 +7,7 @@ import { DELETE as deleteUniversity, PATCH as updateUniversity } from "@/app/api
 import { POST as upload } from "@/app/api/uploads/route";
 import { GET as serveUpload } from "@/app/uploads/[key]/route";
 import { prisma } from "@/lib/db/client";
+import { RANKING_REQUIRED, RANKING_SOURCE_REQUIRED } from "@/lib/validation/university";
 import { Agent } from "../support/agent";
 import {
   cleanup,
@@ -101,7 +102,12 @@ describe("POST /api/universities", () => {
   test("creates the university: country sent by name or code, slug derived from the name", async () => {
     const response = await post(
       admin,
-      body(`Kōtuku ${tag} University`, { ranking: 42, country: "new zealand" }),
+      body(`Kōtuku ${tag} University`, {
+        ranking: 42,
+        rankingSource: "QS",
+        rankingYear: 2026,
+        country: "new zealand",
+      }),
     );
     expect(response.status).toBe(201);
     const university = await response.json();
@@ -113,13 +119,21 @@ describe("POST /api/universities", () => {
       countryCode: "NZ",
       description: "A test university.",
       ranking: 42,
+      rankingSource: "QS",
+      rankingYear: 2026,
       mainImage: null,
       images: [],
     });
     expect(response.headers.get("location")).toBe(`/api/universities/${university.id}`);
 
     const byCode = await (await post(admin, body(`Coded ${tag} College`, { country: "fr" }))).json();
-    expect(byCode).toMatchObject({ country: "France", countryCode: "FR", ranking: null });
+    expect(byCode).toMatchObject({
+      country: "France",
+      countryCode: "FR",
+      ranking: null,
+      rankingSource: null,
+      rankingYear: null,
+    });
   });
 
   test("a taken slug gets the country code, then a number", async () => {
@@ -154,6 +168,28 @@ describe("POST /api/universities", () => {
     expect(await countTagged()).toBe(before);
   });
 
+  test("a ranking needs its source, and its year is from 1900 to next year: 400 on the field, nothing written", async () => {
+    const before = await countTagged();
+    const noSource = await post(admin, body(`Unsourced ${tag} University`, { ranking: 45 }));
+    expect(noSource.status).toBe(400);
+    expect((await noSource.json()).fieldErrors).toEqual({ rankingSource: [RANKING_SOURCE_REQUIRED] });
+
+    const next = new Date().getUTCFullYear() + 1;
+    const badYear = await post(
+      admin,
+      body(`Future ${tag} University`, { ranking: 45, rankingSource: "QS", rankingYear: next + 1 }),
+    );
+    expect(badYear.status).toBe(400);
+    expect((await badYear.json()).fieldErrors).toEqual({
+      rankingYear: [`Ranking year must be from 1900 to ${next}`],
+    });
+
+    const sourceOnly = await post(admin, body(`Sourced ${tag} University`, { rankingSource: "QS" }));
+    expect(sourceOnly.status).toBe(400);
+    expect((await sourceOnly.json()).fieldErrors).toEqual({ ranking: [RANKING_REQUIRED] });
+    expect(await countTagged()).toBe(before);
+  });
+
   test("an unknown country: 400 'Please select a valid country' on the country field", async () => {
     const before = await countTagged();
     for (const country of ["Atlantis", "XX"]) {
@@ -182,10 +218,16 @@ describe("PATCH /api/universities/{id}", () => {
     const same = await patch(
       admin,
       created.id,
-      body(`Harbour ${tag} College`, { ranking: "7", country: "AU" }),
+      body(`Harbour ${tag} College`, { ranking: "7", rankingSource: "THE", country: "AU" }),
     );
     expect(same.status).toBe(200);
-    expect(await same.json()).toMatchObject({ slug: created.slug, ranking: 7, country: "Australia" });
+    expect(await same.json()).toMatchObject({
+      slug: created.slug,
+      ranking: 7,
+      rankingSource: "THE",
+      rankingYear: null,
+      country: "Australia",
+    });
 
     const renamed = await (await patch(admin, created.id, body(`Harbour ${tag} University`))).json();
     expect(renamed).toMatchObject({ name: `Harbour ${tag} University`, slug: `harbour-${tag}-university` });
@@ -199,7 +241,9 @@ describe("PATCH /api/universities/{id}", () => {
   });
 
   test("a refused change leaves the university as it was", async () => {
-    const created = await (await post(admin, body(`Steady ${tag} School`, { ranking: 3 }))).json();
+    const created = await (
+      await post(admin, body(`Steady ${tag} School`, { ranking: 3, rankingSource: "QS" }))
+    ).json();
     const response = await patch(admin, created.id, body(`Changed ${tag} School`, { country: "Atlantis" }));
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("Please select a valid country");

@@ -50,6 +50,7 @@ describe("GET /api/universities", () => {
       country: expect.any(String),
       countryCode: expect.stringMatching(/^[A-Z]{2}$/),
       ranking: 1,
+      rankingSource: "Demo ranking",
     });
   });
 
@@ -109,6 +110,43 @@ describe("GET /api/universities", () => {
       (await (await get(`?q=${tag}&sort=${sort}`)).json()).map((u: { name: string }) => u.name);
     expect(await order("name")).toEqual([`Harbour ${tag} Institute`, `Harbour ${tag} Law School`]);
     expect(await order("tuition")).toEqual([`Harbour ${tag} Law School`, `Harbour ${tag} Institute`]);
+  });
+
+  test("sorting by ranking puts unranked universities last, by name; a ranking without a source counts as none", async () => {
+    const sortTag = uniqueTag();
+    // Created in an order that the sort must change.
+    await createUniversity({
+      name: `Ranked ${sortTag} Zeta`,
+      ranking: 80,
+      rankingSource: "QS",
+      rankingYear: 2026,
+    });
+    await createUniversity({ name: `Ranked ${sortTag} Beta`, ranking: null });
+    await createUniversity({ name: `Ranked ${sortTag} Alpha`, ranking: 1, rankingSource: null });
+    await createUniversity({ name: `Ranked ${sortTag} Gamma`, ranking: 3, rankingSource: "THE" });
+    const items = await (await get(`?q=${sortTag}&sort=ranking`)).json();
+    expect(items.map((u: { name: string }) => u.name)).toEqual([
+      `Ranked ${sortTag} Gamma`,
+      `Ranked ${sortTag} Zeta`,
+      `Ranked ${sortTag} Alpha`,
+      `Ranked ${sortTag} Beta`,
+    ]);
+    expect(items[1]).toMatchObject({ ranking: 80, rankingSource: "QS", rankingYear: 2026 });
+    // The default order is the ranking's.
+    expect(await (await get(`?q=${sortTag}`)).json()).toEqual(items);
+  });
+
+  test("a university without programs is found by name and country, never by level, field or cost", async () => {
+    const emptyTag = uniqueTag();
+    await createUniversity({ name: `Empty ${emptyTag} College`, countryCode: "NZ" });
+    const names = async (query: string) =>
+      (await (await get(`?q=${emptyTag}${query}`)).json()).map((u: { name: string }) => u.name);
+    expect(await names("&country=NZ")).toEqual([`Empty ${emptyTag} College`]);
+    const [found] = await (await get(`?q=${emptyTag}`)).json();
+    expect(found).toMatchObject({ programCount: 0, minTuition: null });
+    expect(await names("&level=Master's")).toEqual([]);
+    expect(await names("&field=Law")).toEqual([]);
+    expect(await names("&cost=100000")).toEqual([]);
   });
 
   test("LIKE wildcards in the name search are taken literally", async () => {

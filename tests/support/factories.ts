@@ -132,7 +132,15 @@ function programData(p: ProgramSpec) {
 }
 
 export async function createUniversity(
-  options: { name?: string; countryCode?: string; ranking?: number | null; programs?: ProgramSpec[] } = {},
+  options: {
+    name?: string;
+    countryCode?: string;
+    /** With a source ("Test ranking" unless given), as the admin form requires. */
+    ranking?: number | null;
+    rankingSource?: string | null;
+    rankingYear?: number | null;
+    programs?: ProgramSpec[];
+  } = {},
 ) {
   const name = options.name ?? `University ${uniqueTag()}`;
   const country = await prisma.country.findUniqueOrThrow({ where: { code: options.countryCode ?? "NZ" } });
@@ -146,6 +154,13 @@ export async function createUniversity(
       slug,
       countryId: country.id,
       ranking: options.ranking ?? null,
+      rankingSource:
+        options.rankingSource !== undefined
+          ? options.rankingSource
+          : options.ranking != null
+            ? "Test ranking"
+            : null,
+      rankingYear: options.rankingYear ?? null,
       description: `${name} is a test university.`,
       programs: { create: (options.programs ?? []).map(programData) },
     },

@@ -1,6 +1,7 @@
 import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
 
-// Who gets the demo accounts (README passwords): development, or whoever sets DEMO_DATA=1.
+// Who gets the demo data (generated programs and rankings, README passwords): development, or
+// whoever sets DEMO_DATA=1. The rest get facts only.
 
 test("`next start` is a production start, whatever NODE_ENV says; `next dev` is not", () => {
   expect(isProductionStart(["next", "start", "-H", "127.0.0.1"], {})).toBe(true);
@@ -10,7 +11,7 @@ test("`next start` is a production start, whatever NODE_ENV says; `next dev` is 
   expect(isProductionStart(["node", "server.js"], {})).toBe(false);
 });
 
-test("a production start seeds no demo accounts unless DEMO_DATA asks for them", () => {
+test("a production start seeds no demo data unless DEMO_DATA asks for it", () => {
   const production = isProductionStart(["next", "start"], {});
   expect(wantsDemoData({ production, env: {} })).toBe(false);
   expect(wantsDemoData({ production, env: { DEMO_DATA: "" } })).toBe(false);

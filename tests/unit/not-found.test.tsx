@@ -4,7 +4,10 @@ import NotFound from "@/app/not-found";
 
 jest.mock("@/lib/auth/session", () => ({ getViewer: async () => null }));
 jest.mock("@/lib/auth/actions", () => ({ signOutAction: async () => undefined }));
-jest.mock("@/lib/settings/queries", () => ({ getPlatformName: async () => "Campus Compass" }));
+jest.mock("@/lib/settings/queries", () => ({
+  getPlatformName: async () => "Campus Compass",
+  isDemoDatabase: async () => false,
+}));
 jest.mock("next/navigation", () => ({ usePathname: () => "/missing" }));
 
 test("the 404 page says so and offers a way home", async () => {

@@ -26,6 +26,8 @@ const stored: UniversityDto = {
   mainImage: "/uploads/0123456789abcdef0123456789abcdef.png",
   images: [],
   ranking: 40,
+  rankingSource: "QS",
+  rankingYear: 2026,
   webPage: null,
 };
 
@@ -72,11 +74,28 @@ test("editing: sends the country as its name with a slug, says 'Updating...', to
     mainImage: "/uploads/0123456789abcdef0123456789abcdef.png",
     images: [],
     ranking: 40,
+    rankingSource: "QS",
+    rankingYear: 2026,
   });
   await act(async () => finish(answer(200, JSON.stringify(stored))));
   await waitFor(() => expect(push).toHaveBeenCalledWith("/admin/universities"));
   expect(toast.success).toHaveBeenCalledWith("Success", { description: "University updated successfully" });
   expect(toast.warning).not.toHaveBeenCalled();
+});
+
+test("a ranking without its source is refused on the source field, and nothing is sent", async () => {
+  render(
+    <UniversityForm
+      countries={countries}
+      university={{ ...stored, rankingSource: null, rankingYear: null }}
+    />,
+  );
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Update University" })));
+  expect(
+    await screen.findByText("Enter the ranking's source (who published it, e.g. QS), or clear the ranking"),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText("Ranking source")).toHaveAttribute("aria-invalid", "true");
+  expect(fetchMock).not.toHaveBeenCalled();
 });
 
 test("a refusal shows the server's message on its field and in an 'Error' toast", async () => {

@@ -1,4 +1,9 @@
-import { MAX_GALLERY_IMAGES, universitySchema } from "@/lib/validation/university";
+import {
+  MAX_GALLERY_IMAGES,
+  RANKING_REQUIRED,
+  RANKING_SOURCE_REQUIRED,
+  universitySchema,
+} from "@/lib/validation/university";
 
 // SPEC §5 University form: the messages the form and the API both show.
 
@@ -24,6 +29,8 @@ test("a filled form passes; empty optional fields become null and no images an e
     name: "University of Example",
     country: "NZ",
     ranking: null,
+    rankingSource: null,
+    rankingYear: null,
     description: null,
     mainImage: null,
     images: [],
@@ -46,14 +53,53 @@ test("country is required: 'Country is required'", () => {
 });
 
 test("ranking: empty is null, a whole number is kept, anything else is refused", () => {
-  expect(universitySchema.parse({ ...valid, ranking: "12" }).ranking).toBe(12);
-  expect(universitySchema.parse({ ...valid, ranking: 7 }).ranking).toBe(7);
+  const source = { rankingSource: "QS" };
+  expect(universitySchema.parse({ ...valid, ...source, ranking: "12" }).ranking).toBe(12);
+  expect(universitySchema.parse({ ...valid, ...source, ranking: 7 }).ranking).toBe(7);
   expect(universitySchema.parse({ ...valid, ranking: null }).ranking).toBeNull();
   expect(universitySchema.parse({ ...valid, ranking: "  " }).ranking).toBeNull();
   expect(messages({ ...valid, ranking: "1.5" }).ranking).toEqual(["Ranking must be a whole number"]);
   expect(messages({ ...valid, ranking: 2.5 }).ranking).toEqual(["Ranking must be a whole number"]);
   expect(messages({ ...valid, ranking: "ten" }).ranking).toEqual(["Ranking must be a whole number"]);
   expect(messages({ ...valid, ranking: "0" }).ranking).toEqual(["Ranking must be 1 or more"]);
+});
+
+test("a ranking needs its source; the year is optional; a source or year needs a ranking", () => {
+  expect(
+    universitySchema.parse({ ...valid, ranking: "45", rankingSource: " QS ", rankingYear: "2026" }),
+  ).toMatchObject({
+    ranking: 45,
+    rankingSource: "QS",
+    rankingYear: 2026,
+  });
+  expect(
+    universitySchema.parse({ ...valid, ranking: 3, rankingSource: "THE", rankingYear: "" }).rankingYear,
+  ).toBeNull();
+  expect(messages({ ...valid, ranking: "45" }).rankingSource).toEqual([RANKING_SOURCE_REQUIRED]);
+  expect(messages({ ...valid, ranking: "45", rankingSource: "   " }).rankingSource).toEqual([
+    RANKING_SOURCE_REQUIRED,
+  ]);
+  expect(messages({ ...valid, rankingSource: "QS" }).ranking).toEqual([RANKING_REQUIRED]);
+  expect(messages({ ...valid, rankingYear: 2026 }).ranking).toEqual([RANKING_REQUIRED]);
+  expect(messages({ ...valid, ranking: 1, rankingSource: "x".repeat(101) }).rankingSource).toEqual([
+    "Ranking source must be at most 100 characters",
+  ]);
+});
+
+test("ranking year: a whole year from 1900 to next year", () => {
+  const ranked = { ...valid, ranking: 1, rankingSource: "QS" };
+  const next = new Date().getUTCFullYear() + 1;
+  expect(universitySchema.parse({ ...ranked, rankingYear: 1900 }).rankingYear).toBe(1900);
+  expect(universitySchema.parse({ ...ranked, rankingYear: String(next) }).rankingYear).toBe(next);
+  const range = [`Ranking year must be from 1900 to ${next}`];
+  expect(messages({ ...ranked, rankingYear: 1899 }).rankingYear).toEqual(range);
+  expect(messages({ ...ranked, rankingYear: next + 1 }).rankingYear).toEqual(range);
+  expect(messages({ ...ranked, rankingYear: "2025.5" }).rankingYear).toEqual([
+    "Ranking year must be a year, e.g. 2026",
+  ]);
+  expect(messages({ ...ranked, rankingYear: "last year" }).rankingYear).toEqual([
+    "Ranking year must be a year, e.g. 2026",
+  ]);
 });
 
 test("images are uploaded URLs, never data: URLs, and at most three in the gallery", () => {

@@ -13,7 +13,7 @@ import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { isSuperAdmin } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { getPlatformName } from "@/lib/settings/queries";
+import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
 import { getUserDto } from "@/lib/users/accounts";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -39,7 +39,11 @@ const SUPER_ADMIN_NAV: SidebarItem[] = [
 // again, since a layout does not re-run on every navigation.
 export default async function AdminLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const viewer = await adminOrSignIn();
-  const [user, platformName] = await Promise.all([getUserDto(viewer.id), getPlatformName()]);
+  const [user, platformName, demoData] = await Promise.all([
+    getUserDto(viewer.id),
+    getPlatformName(),
+    isDemoDatabase(),
+  ]);
   return (
     <AuthProvider initialUser={user}>
       <DashboardShell
@@ -47,6 +51,7 @@ export default async function AdminLayout({ children }: Readonly<{ children: Rea
         items={isSuperAdmin(viewer) ? SUPER_ADMIN_NAV : ADMIN_NAV}
         navLabel="Admin"
         platformName={platformName}
+        demoData={demoData}
       >
         {children}
       </DashboardShell>

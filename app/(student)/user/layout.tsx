@@ -4,7 +4,7 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { viewerOrSignIn } from "@/lib/auth/session";
-import { getPlatformName } from "@/lib/settings/queries";
+import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
 import { getUserDto } from "@/lib/users/accounts";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -20,10 +20,20 @@ const STUDENT_NAV: SidebarItem[] = [
 // path, so it returns to the dashboard; each page checks again with its own path.
 export default async function StudentLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const viewer = await viewerOrSignIn("/user/dash");
-  const [user, platformName] = await Promise.all([getUserDto(viewer.id), getPlatformName()]);
+  const [user, platformName, demoData] = await Promise.all([
+    getUserDto(viewer.id),
+    getPlatformName(),
+    isDemoDatabase(),
+  ]);
   return (
     <AuthProvider initialUser={user}>
-      <DashboardShell user={user} items={STUDENT_NAV} navLabel="Student" platformName={platformName}>
+      <DashboardShell
+        user={user}
+        items={STUDENT_NAV}
+        navLabel="Student"
+        platformName={platformName}
+        demoData={demoData}
+      >
         {children}
       </DashboardShell>
     </AuthProvider>

@@ -3,16 +3,19 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import countries from "i18n-iso-countries";
 import english from "i18n-iso-countries/langs/en.json";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password";
+import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { generatePrograms, hashString } from "./programs";
 
-// The seed: every ISO 3166 country, the 10,251 real universities of prisma/data (MIT licensed,
-// see prisma/data/README.md), generated programs, and, when asked for (`demo: true`; see demo.ts
-// for who asks), demo accounts and applications. Idempotent: running it again adds only what is
-// missing.
+// The seed: every ISO 3166 country and the 10,251 real universities of prisma/data (MIT licensed,
+// see prisma/data/README.md) with their websites: facts only. In demo mode (`demo: true`; see
+// demo.ts for who asks) also generated descriptions, rankings (labelled "Demo ranking"),
+// programs with tuition and deadlines, demo accounts and applications, and the settings row that
+// makes every page say so (docs/decisions/0009-demo-mode-in-the-database.md). Idempotent: running
+// it again adds only what is missing.
 
 countries.registerLocale(english);
 
@@ -26,8 +29,10 @@ interface DatasetUniversity {
 
 export const DATASET_PATH = join(process.cwd(), "prisma", "data", "world_universities_and_domains.json");
 const BATCH = 5_000;
-/** How many seeded universities get a (fictional) rank. */
+/** How many seeded universities get a (fictional) rank in demo mode. */
 const RANKED = 1_000;
+/** The source of the generated rankings: never passed off as a real ranking's. */
+export const DEMO_RANKING_SOURCE = "Demo ranking";
 
 export const DEMO_ACCOUNTS = [
   { username: "admin", password: "Admin#2026", fullName: "Ada Admin", role: "admin", adminType: "super" },
@@ -42,7 +47,10 @@ const STATUSES: ApplicationStatus[] = ["pending", "in_review", "rejected", "sent
 export interface SeedOptions {
   /** Dates of generated deadlines are counted from this day. */
   today?: Date;
-  /** Also create the demo accounts and their applications; off unless true (see demo.ts). */
+  /**
+   * Demo mode: also generated descriptions, rankings and programs, the demo accounts and their
+   * applications, and the demoData setting; off unless true (see demo.ts).
+   */
   demo?: boolean;
   log?: (message: string) => void;
 }
@@ -65,11 +73,19 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
 
   await seedCountries(prisma);
   log("countries done");
-  await seedUniversities(prisma, today);
-  log("universities and programs done");
-  if (options.demo === true) {
+  const demo = options.demo === true;
+  const slugs = await seedUniversities(prisma, today, demo);
+  log("universities done");
+  if (demo) {
+    await seedDemoCatalogue(prisma, slugs, today);
+    log("demo rankings and programs done");
     await seedDemoAccounts(prisma);
     log("demo accounts and applications done");
+    await prisma.setting.upsert({
+      where: { key: DEMO_DATA_KEY },
+      create: { key: DEMO_DATA_KEY, value: "true" },
+      update: { value: "true" },
+    });
   }
 
   const [countryCount, universities, programs, users, applications] = await Promise.all([
@@ -90,7 +106,8 @@ async function seedCountries(prisma: PrismaClient) {
   });
 }
 
-async function seedUniversities(prisma: PrismaClient, today: Date) {
+/** Inserts the dataset's universities that are missing; returns the slugs of all of them. */
+async function seedUniversities(prisma: PrismaClient, today: Date, demo: boolean): Promise<string[]> {
   const dataset = readDataset();
   const countryIds = new Map(
     (await prisma.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
@@ -106,32 +123,54 @@ async function seedUniversities(prisma: PrismaClient, today: Date) {
     return { source: u, slug, countryId };
   });
 
-  // A fixed pseudo-random order (by slug hash) decides which universities carry a rank.
-  const order = rows.map((_, i) => i).sort((a, b) => hashString(rows[a].slug) - hashString(rows[b].slug));
+  // In demo mode, a fixed pseudo-random order (by slug hash) decides which universities carry a rank.
   const rankOf = new Map<number, number>();
-  order.slice(0, RANKED).forEach((index, position) => rankOf.set(index, position + 1));
+  if (demo) {
+    const order = rows.map((_, i) => i).sort((a, b) => hashString(rows[a].slug) - hashString(rows[b].slug));
+    order.slice(0, RANKED).forEach((index, position) => rankOf.set(index, position + 1));
+  }
+  const rankingYear = today.getUTCFullYear();
 
   // Bulk inserts go through unnest() in raw SQL: Prisma's createMany spends far more time
   // building 60,000 rows than PostgreSQL spends storing them.
+  // Outside demo mode only the dataset's facts are written (and only columns every schema
+  // version has, so tests can seed a database that earlier migrations built).
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
+    const demoColumns = demo
+      ? Prisma.sql`, "description", "ranking", "rankingSource", "rankingYear"`
+      : Prisma.empty;
+    const demoValues = demo
+      ? Prisma.sql`,
+        ${batch.map((r) => describe(r.source))}::text[],
+        ${batch.map((_, offset) => rankOf.get(start + offset) ?? null)}::int[],
+        ${batch.map((_, offset) => (rankOf.has(start + offset) ? DEMO_RANKING_SOURCE : null))}::text[],
+        ${batch.map((_, offset) => (rankOf.has(start + offset) ? rankingYear : null))}::int[]`
+      : Prisma.empty;
     await prisma.$executeRaw`
-      INSERT INTO "universities" ("name", "slug", "countryId", "webPage", "ranking", "description", "updatedAt")
+      INSERT INTO "universities" ("name", "slug", "countryId", "webPage" ${demoColumns}, "updatedAt")
       SELECT *, now() FROM unnest(
         ${batch.map((r) => r.source.name)}::text[],
         ${batch.map((r) => r.slug)}::text[],
         ${batch.map((r) => r.countryId)}::int[],
-        ${batch.map((r) => r.source.web_pages[0] ?? null)}::text[],
-        ${batch.map((_, offset) => rankOf.get(start + offset) ?? null)}::int[],
-        ${batch.map((r) => describe(r.source))}::text[]
+        ${batch.map((r) => r.source.web_pages[0] ?? null)}::text[] ${demoValues}
       )
       ON CONFLICT ("slug") DO NOTHING`;
   }
+  return [...slugs];
+}
 
-  // Programs for the seeded universities that have none yet (a first run, or one cut short).
+/** Demo mode: programs for the seeded universities that have none yet (a first run, or one cut short). */
+async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: Date) {
+  // Rankings stored before they had a source (the seed generated them everywhere) are the demo's.
+  await prisma.$executeRaw`
+    UPDATE "universities"
+       SET "rankingSource" = ${DEMO_RANKING_SOURCE}, "rankingYear" = ${today.getUTCFullYear()}
+     WHERE "ranking" IS NOT NULL AND "rankingSource" IS NULL AND "slug" = ANY(${slugs}::text[])`;
+
   const withoutPrograms = await prisma.$queryRaw<{ id: number; slug: string; name: string }[]>`
     SELECT u.id, u.slug, u.name FROM "universities" u
-    WHERE u.slug = ANY(${[...slugs]}::text[])
+    WHERE u.slug = ANY(${slugs}::text[])
       AND NOT EXISTS (SELECT 1 FROM "programs" p WHERE p."universityId" = u.id)`;
   const programs = withoutPrograms.flatMap((u) =>
     generatePrograms(u.slug, u.name, today).map((p) => ({ ...p, universityId: u.id })),
@@ -155,6 +194,7 @@ async function seedUniversities(prisma: PrismaClient, today: Date) {
   }
 }
 
+/** A demo description; migration 20261123180000 recognises databases seeded with it. */
 function describe(u: DatasetUniversity): string {
   const place = u["state-province"] ? `${u["state-province"]}, ${u.country}` : u.country;
   return (
@@ -184,13 +224,19 @@ async function seedDemoAccounts(prisma: PrismaClient) {
     );
   }
 
-  // Each student applies to five programs of the top-ranked universities, one in every status.
+  // Each student applies to five programs of the top-ranked universities, one in every status
+  // (of any universities, in a database whose universities were seeded without demo rankings).
   const programs = await prisma.program.findMany({
     where: { university: { ranking: { lte: 20 } } },
     orderBy: [{ university: { ranking: "asc" } }, { id: "asc" }],
     select: { id: true },
     take: 15,
   });
+  if (programs.length === 0) {
+    programs.push(
+      ...(await prisma.program.findMany({ orderBy: { id: "asc" }, select: { id: true }, take: 15 })),
+    );
+  }
   const students = users.filter((u) => u.role === "user");
   const applications = students.flatMap((student, s) =>
     STATUSES.map((status, i) => {

@@ -12,6 +12,7 @@ import { adminOrSignIn } from "@/lib/auth/session";
 import { deleteTexts } from "@/lib/archive-texts";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
+import { rankingLabel } from "@/lib/universities/ranking";
 import { searchAdminUniversities } from "@/lib/universities/search";
 import { adminUniversitiesQuery } from "@/lib/universities/search-params";
 
@@ -52,14 +53,18 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
             </span>
           </TableCell>
           <TableCell className="text-right tabular-nums">
-            {university.ranking ?? (
-              <>
-                <span aria-hidden="true" className="text-slate-500">
-                  —
-                </span>
-                <span className="sr-only">Not ranked</span>
-              </>
-            )}
+            {rankingLabel(university) ??
+              (university.ranking !== null ? (
+                // Stored before rankings had a source: not shown to visitors until one is added.
+                <span className="text-slate-600">{university.ranking} (no source, not shown)</span>
+              ) : (
+                <>
+                  <span aria-hidden="true" className="text-slate-500">
+                    —
+                  </span>
+                  <span className="sr-only">Not ranked</span>
+                </>
+              ))}
           </TableCell>
           <TableCell className="text-right tabular-nums">{formatCount(university.programCount)}</TableCell>
           <TableCell pinned>

@@ -5,6 +5,7 @@ import { Info, Sparkles } from "lucide-react";
 import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
+import { RANKING_SORT_NOTE } from "@/lib/universities/ranking";
 import { searchUniversities } from "@/lib/universities/search";
 import {
   loadSearchParams,
@@ -85,9 +86,12 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
             Results
           </h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}
-            </p>
+            <div className="text-sm text-slate-700">
+              <p aria-live="polite">{list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}</p>
+              {list.ok && params.sort === "ranking" && results.items.length > 0 && (
+                <p className="text-slate-600">{RANKING_SORT_NOTE}</p>
+              )}
+            </div>
             <div className="flex items-center gap-3">
               <MobileFilters countries={countryOptions} activeCount={activeFilters} />
               <SortSelect />

@@ -3,9 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { CampusGallery } from "@/components/university/campus-gallery";
+import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { UniversityHero } from "@/components/university/university-hero";
 import { getUniversityPage } from "@/lib/universities/queries";
+import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
   describeUniversity,
@@ -74,6 +76,8 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
       </div>
     );
   }
+  const rankingText = rankingLabel(university);
+  const website = safeWebsite(university.webPage);
 
   return (
     <>
@@ -81,9 +85,9 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
         name={university.name}
         country={university.country}
         countryCode={university.countryCode}
-        ranking={university.ranking}
+        ranking={rankingText ? { label: rankingText, description: rankingDescription(university)! } : null}
         mainImage={university.mainImage}
-        website={safeWebsite(university.webPage)}
+        website={website}
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-12 sm:px-6 lg:px-8">
         <section aria-labelledby="about-heading">
@@ -107,7 +111,11 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             Available Programs
           </h2>
           <div className="mt-4">
-            <ProgramTabs programs={university.programs} />
+            {university.programs.length > 0 ? (
+              <ProgramTabs programs={university.programs} />
+            ) : (
+              <NoPrograms website={website} />
+            )}
           </div>
         </section>
       </div>
