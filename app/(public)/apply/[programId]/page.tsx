@@ -2,6 +2,7 @@ import { CalendarDays, Clock, GraduationCap, Wallet } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getPlatformName } from "@/lib/settings/queries";
 import { cache } from "react";
 import { ApplicationForm } from "@/components/applications/application-form";
 import { StatusBadge } from "@/components/applications/status-badge";
@@ -126,7 +127,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           <AlertTitle>This program no longer takes applications</AlertTitle>
           <AlertDescription>
             <p>
-              {program.name} at {program.university.name} has been withdrawn from UniSearch.{" "}
+              {program.name} at {program.university.name} has been withdrawn from {await getPlatformName()}.{" "}
               <Link href="/universities/search" className={linkClass}>
                 Search for other programs
               </Link>

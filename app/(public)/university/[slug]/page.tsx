@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getPlatformName } from "@/lib/settings/queries";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { CampusGallery } from "@/components/university/campus-gallery";
 import { NoPrograms } from "@/components/university/no-programs";
@@ -61,7 +62,8 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
           <AlertTitle>This university no longer takes applications</AlertTitle>
           <AlertDescription>
             <p>
-              It has been withdrawn from UniSearch. If you applied, your application is still under{" "}
+              It has been withdrawn from {await getPlatformName()}. If you applied, your application is still
+              under{" "}
               <Link href="/user/applications" className={linkClass}>
                 My Applications
               </Link>
