@@ -19,3 +19,28 @@ export async function startMailWorker(connectionString?: string): Promise<string
     },
   );
 }
+
+/**
+ * Delivers the mail that is due now, then returns how many were sent and how many failed (to be
+ * retried later). For platforms whose servers sleep between requests (serverless): run it from a
+ * scheduler every few minutes (`npm run jobs:mail`).
+ */
+export async function deliverDueMail(connectionString?: string): Promise<{ sent: number; failed: number }> {
+  const boss = await mailQueue(connectionString);
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const jobs = await boss.fetch<Mail>(MAIL_QUEUE, { batchSize: 10 });
+    if (!jobs?.length) return { sent, failed };
+    for (const job of jobs) {
+      try {
+        await deliverMail(job.data);
+        await boss.complete(MAIL_QUEUE, job.id);
+        sent++;
+      } catch (error) {
+        await boss.fail(MAIL_QUEUE, job.id, { message: String(error) });
+        failed++;
+      }
+    }
+  }
+}

@@ -82,6 +82,8 @@ const universityBody = (name: string, country = "New Zealand") => ({
   mainImage: null,
   images: [],
   ranking: 500,
+  rankingSource: "QS",
+  rankingYear: 2026,
 });
 
 function programBody(universityId: number, name: string) {

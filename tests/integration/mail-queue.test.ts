@@ -34,6 +34,22 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
+test("jobs:mail delivers the mail that is due and says how much (for servers that sleep)", async () => {
+  const { sendMail } = await import("@/lib/mail/send");
+  const { deliverDueMail } = await import("@/lib/mail/worker");
+  const smtp = await startSmtpCapture(port);
+  try {
+    const to = `due.${Date.now()}@example.com`;
+    await sendMail({ to, subject: "Due now", text: "Delivered by the scheduled job." });
+    await sendMail({ to, subject: "Due too", text: "Also delivered." });
+    expect(await deliverDueMail()).toEqual({ sent: 2, failed: 0 });
+    expect(smtp.inbox.filter((mail) => mail.to.includes(to))).toHaveLength(2);
+    expect(await deliverDueMail()).toEqual({ sent: 0, failed: 0 });
+  } finally {
+    await smtp.stop();
+  }
+});
+
 test("a status change while SMTP is down is answered at once, then e-mailed once SMTP is back", async () => {
   const { prisma } = await import("@/lib/db/client");
   const { PATCH: changeStatus } = await import("@/app/api/applications/[id]/route");
