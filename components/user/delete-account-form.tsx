@@ -98,7 +98,7 @@ export function DeleteAccountForm({ footprint, hasPassword }: DeleteAccountFormP
       {hasPassword && (
         <FormField
           id="delete-account-password"
-          label="Your password"
+          label="Confirm with your password"
           type="password"
           autoComplete="current-password"
           {...field("currentPassword")}

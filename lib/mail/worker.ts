@@ -4,26 +4,14 @@ import { deliverMail } from "./send";
 import { MAIL_QUEUE, mailQueue } from "./queue";
 
 // Delivers queued e-mail. A message the SMTP server refuses (or an SMTP server that is down)
-// fails the job, and pg-boss retries it later with the queue's backoff (MAIL_RETRY).
+// fails its job, and pg-boss makes it due again later with the queue's backoff (MAIL_RETRY).
 
-/** How often an idle worker looks for new mail. */
-export const MAIL_POLL_SECONDS = 2;
-
-export async function startMailWorker(connectionString?: string): Promise<string> {
-  const boss = await mailQueue(connectionString);
-  return boss.work<Mail>(
-    MAIL_QUEUE,
-    { pollingIntervalSeconds: MAIL_POLL_SECONDS, batchSize: 1 },
-    async (jobs) => {
-      for (const job of jobs) await deliverMail(job.data);
-    },
-  );
-}
+/** How often an idle worker looks for mail that has become due. */
+export const MAIL_POLL_MS = 2000;
 
 /**
- * Delivers the mail that is due now, then returns how many were sent and how many failed (to be
- * retried later). For platforms whose servers sleep between requests (serverless): run it from a
- * scheduler every few minutes (`npm run jobs:mail`).
+ * Delivers the mail that is due now, each message on its own (one failure does not hold back the
+ * rest), and returns how many were sent and how many failed (to be retried later).
  */
 export async function deliverDueMail(connectionString?: string): Promise<{ sent: number; failed: number }> {
   const boss = await mailQueue(connectionString);
@@ -43,4 +31,28 @@ export async function deliverDueMail(connectionString?: string): Promise<{ sent:
       }
     }
   }
+}
+
+/**
+ * The worker of a running server: drains the due mail, then looks again every MAIL_POLL_MS. A
+ * failed round (the database away) is logged and the next one tries again. Returns `stop`.
+ */
+export async function startMailWorker(connectionString?: string): Promise<() => void> {
+  await mailQueue(connectionString);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const round = async () => {
+    try {
+      await deliverDueMail(connectionString);
+    } catch (error) {
+      console.error("[mail worker]", error);
+    }
+    if (!stopped) timer = setTimeout(() => void round(), MAIL_POLL_MS);
+    timer?.unref();
+  };
+  void round();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

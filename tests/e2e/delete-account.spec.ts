@@ -28,14 +28,14 @@ test("a student deletes their account after a confirmation naming their applicat
   await expect(form).toContainText("Your 1 application will be deleted with it.");
 
   // A wrong password is refused on its field, and nothing is deleted.
-  await form.getByLabel("Your password").fill("not my password");
+  await form.getByLabel("Confirm with your password").fill("not my password");
   await form.getByRole("button", { name: "Delete my account" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
   await expect(dialog).toContainText("Universities will no longer see your applications.");
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(form.getByText("The current password is not correct")).toBeVisible();
 
-  await form.getByLabel("Your password").fill(account.password);
+  await form.getByLabel("Confirm with your password").fill(account.password);
   await form.getByRole("button", { name: "Delete my account" }).click();
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/auth\?account=deleted$/);
@@ -55,7 +55,7 @@ test("without JavaScript the form deletes the account too", async ({ browser, st
   await page.goto("/user/profile");
   const form = page.getByRole("form", { name: "Delete account" });
   await expect(form).toHaveAttribute("method", /^post$/i);
-  await form.getByLabel("Your password").fill(student.account.password);
+  await form.getByLabel("Confirm with your password").fill(student.account.password);
   await form.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/auth\?account=deleted$/);
   await expect(page.getByText("Your account has been deleted")).toBeVisible();

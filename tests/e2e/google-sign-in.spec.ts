@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { OIDC_MOCK_PORT, SMTP_CAPTURE_PORT } from "./ports";
-import { decodeQuotedPrintable, startOidcMock, startSmtpCapture } from "./mock-servers";
+import { decodeQuotedPrintable, MAIL_WAIT, startOidcMock, startSmtpCapture } from "./mock-servers";
 
 // The whole Google redirect/callback flow, against a local OpenID Connect provider; e-mail
 // verification links come through the SMTP capture.
@@ -22,7 +22,7 @@ async function registerStudent(request: APIRequestContext, id: string, email: st
     expect(registered.status()).toBe(201);
     if (!smtp) return;
     const mine = () => smtp.inbox.filter((m) => m.to.includes(email));
-    await expect.poll(() => mine().length).toBe(1);
+    await expect.poll(() => mine().length, MAIL_WAIT).toBe(1);
     const link = new URL(
       /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(decodeQuotedPrintable(mine()[0].raw))![0],
     );

@@ -28,4 +28,9 @@ export async function startOidcMock(port: number, identity: { sub: string; email
   return { stop: () => server.stop() };
 }
 
-export { decodeQuotedPrintable, startSmtpCapture, type CapturedMail } from "../support/smtp-capture";
+export {
+  decodeQuotedPrintable,
+  MAIL_WAIT,
+  startSmtpCapture,
+  type CapturedMail,
+} from "../support/smtp-capture";

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SMTP_CAPTURE_PORT } from "./ports";
-import { decodeQuotedPrintable, startSmtpCapture } from "./mock-servers";
+import { decodeQuotedPrintable, MAIL_WAIT, startSmtpCapture } from "./mock-servers";
 
 // Both tests listen on the SMTP capture port: one at a time.
 test.describe.configure({ mode: "serial" });
@@ -34,7 +34,7 @@ test("forgot password: the e-mail's link sets a new password that signs in", asy
 
     // Other tests running at the same time may send mail too (application status e-mails).
     const mine = () => smtp.inbox.filter((m) => m.to.includes(email));
-    await expect.poll(() => mine().length).toBe(1);
+    await expect.poll(() => mine().length, MAIL_WAIT).toBe(1);
     const mail = mine()[0];
     expect(mail.to).toEqual([email]);
     const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(
@@ -85,7 +85,7 @@ test("forgot password without JavaScript: the answer, then the e-mail", async ({
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByText(/If an account uses this email/)).toBeVisible();
-    await expect.poll(() => smtp.inbox.filter((m) => m.to.includes(email)).length).toBe(1);
+    await expect.poll(() => smtp.inbox.filter((m) => m.to.includes(email)).length, MAIL_WAIT).toBe(1);
   } finally {
     await context.close();
     await smtp.stop();

@@ -78,7 +78,7 @@ test("a status change while SMTP is down is answered at once, then e-mailed once
        WHERE name = 'mail' AND data->>'to' = ${student.email}`.then((rows) => rows[0]);
   expect(await job()).toMatchObject({ state: "created" });
 
-  await startMailWorker();
+  const stopWorker = await startMailWorker();
   // The worker tried, the SMTP server could not be reached: the job waits for a retry.
   const failed = await until(async () => {
     const row = await job();
@@ -97,6 +97,7 @@ test("a status change while SMTP is down is answered at once, then e-mailed once
     expect(received).toHaveLength(1);
     expect(received[0].raw).toContain("Your application is now: In Review");
   } finally {
+    stopWorker();
     await smtp.stop();
   }
 });

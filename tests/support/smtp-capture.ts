@@ -3,6 +3,12 @@ import { SMTPServer } from "smtp-server";
 // An SMTP server on loopback that keeps what it receives (end-to-end tests and the mail queue's
 // integration test).
 
+/**
+ * How long a test waits for an e-mail: mail is queued and a server's worker looks for due mail
+ * every 2 seconds (lib/mail/worker.ts), behind whatever else is due.
+ */
+export const MAIL_WAIT = { timeout: 20_000 };
+
 export interface CapturedMail {
   to: string[];
   raw: string;
