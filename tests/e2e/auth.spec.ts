@@ -267,7 +267,7 @@ test.describe("/user/profile", () => {
 
     // A new e-mail needs the account's password (issue 11 §4); then one in use is refused.
     await page.getByLabel("Email").fill("student@example.com");
-    await page.getByLabel("Your password").fill(account.password);
+    await page.getByLabel("Your password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
       /An account with this email already exists/,

@@ -149,13 +149,13 @@ test("the profile and password forms work without JavaScript", async ({ page, ap
     // A new e-mail needs the current password: refused with the field's message, nothing saved.
     const newEmail = `nojs.${account.username}@example.com`;
     await profile.getByLabel("Email").fill(newEmail);
-    await profile.getByLabel("Your password").fill("not the password");
+    await profile.getByLabel("Your password", { exact: true }).fill("not the password");
     await profile.getByRole("button", { name: "Save changes" }).click();
     await expect(profile.getByText("The current password is not correct")).toBeVisible();
     await expect(profile.getByLabel("Email")).toHaveValue(newEmail);
 
     await profile.getByLabel("Full name").fill("Nora Renamed");
-    await profile.getByLabel("Your password").fill(account.password);
+    await profile.getByLabel("Your password", { exact: true }).fill(account.password);
     await profile.getByRole("button", { name: "Save changes" }).click();
     await expect(profile.getByRole("status")).toContainText("We have sent a verification link");
     expect(await (await page.request.get("/api/user")).json()).toMatchObject({
