@@ -4,6 +4,7 @@ import type { RouteDeclaration, RouteHandler } from "@/lib/http/route";
 import { Agent } from "../support/agent";
 import {
   CONTROL,
+  encodeSegment,
   HOSTILE_SEED,
   INJECTIONS,
   nested,
@@ -26,6 +27,8 @@ import type { HttpMethod } from "../support/routes";
 // (lib/http/route.ts): the params, query and body schemas say which keys to attack, and a valid
 // example body per route is the thing mutated (a field missing, null, of a hostile value, extra
 // privileged fields, the whole body replaced, not JSON, the wrong Content-Type, one byte too many).
+
+export { encodeSegment };
 
 export const ACTORS = ["anonymous", "student", "otherStudent", "team", "super"] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -361,13 +364,6 @@ export function caseArb(world: World, endpoint: Endpoint): fc.Arbitrary<Case> {
     query,
     ...body,
   }));
-}
-
-/** A URL holds UTF-8 bytes: an unpaired surrogate goes as U+FFFD, as a browser sends it. */
-export function encodeSegment(value: string): string {
-  return encodeURIComponent(
-    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
-  );
 }
 
 /** The classes of hostile value that every field and query key meets at least once. */

@@ -238,6 +238,13 @@ export const hostileKey: fc.Arbitrary<string> = fc.oneof(
   hostileString.filter((s) => s.length < 6000),
 );
 
+/** A URL holds UTF-8 bytes: an unpaired surrogate goes as U+FFFD, as a browser sends it. */
+export function encodeSegment(value: string): string {
+  return encodeURIComponent(
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
+}
+
 // ---- fake images for POST /api/uploads ----
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
