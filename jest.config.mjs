@@ -1,5 +1,6 @@
-// Two projects: `unit` (pure functions and components, no database) and `integration` (route
-// handlers and domain code against a real database: the embedded one, or DATABASE_URL when set).
+// Three projects: `unit` (pure functions and components, no database), `integration` (route
+// handlers and domain code against a real database: the embedded one, or DATABASE_URL when set)
+// and `security` (the generated hostile-input corpus and authorization matrix, likewise).
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
@@ -58,6 +59,20 @@ const config = async () => ({
       globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
       setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
       // Route handlers that use Auth.js read the request through next/headers.
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        "^next/headers$": "<rootDir>/tests/support/next-headers.ts",
+      },
+    }),
+    // Issue 12: the hostile-input corpus and the authorization matrix, on a database of their own
+    // (`npm run test:security` runs them in band: they checksum whole tables around each write).
+    await project({
+      ...shared,
+      displayName: "security",
+      testEnvironment: "<rootDir>/tests/integration/environment.mjs",
+      testMatch: ["<rootDir>/tests/security/**/*.test.ts"],
+      globalSetup: "<rootDir>/tests/integration/global-setup.ts",
+      globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
       moduleNameMapper: {
         ...shared.moduleNameMapper,
         "^next/headers$": "<rootDir>/tests/support/next-headers.ts",

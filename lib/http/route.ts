@@ -33,6 +33,8 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large.";
 export const BODY_NOT_JSON = "The request body must be valid JSON.";
 export const JSON_ONLY = "Send the request body as JSON (Content-Type: application/json).";
+export const UNSTORABLE_TEXT =
+  "Text cannot contain the NUL character (\\u0000) or a broken Unicode character; remove it and try again.";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
@@ -131,7 +133,7 @@ export function route<
       if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
       const viewer = (await AUTHORISE[spec.auth]()) as ViewerOf<A>;
       const params = (spec.params ? spec.params.parse(await context.params) : undefined) as Parsed<PS>;
-      const query = (spec.query ? spec.query.parse(queryOf(request)) : undefined) as Parsed<QS>;
+      const query = (spec.query ? spec.query.parse(storableText(queryOf(request))) : undefined) as Parsed<QS>;
       const body = (await parseBody(spec.body as BodySpec | undefined, request, {
         params,
         viewer,
@@ -191,7 +193,30 @@ async function parseBody(
   } catch {
     throw badRequest(BODY_NOT_JSON);
   }
-  return schema.parse(json);
+  return schema.parse(storableText(json));
+}
+
+// NUL and unpaired surrogates (JSON's "\u0000", "\ud800") parse into strings PostgreSQL refuses
+// to store or compare (text, jsonb): refused here as bad input, not left to fail the query.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The value itself, or a 400 naming the first string (value or key) PostgreSQL cannot hold. */
+function storableText<T>(value: T): T {
+  // Iterative: a body may nest tens of thousands of levels deep within its size limit.
+  const pending: [unknown, string][] = [[value, ""]];
+  while (pending.length) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === "string") {
+      if (UNSTORABLE.test(item)) throw badRequest(UNSTORABLE_TEXT, { [path || "_"]: [UNSTORABLE_TEXT] });
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (UNSTORABLE.test(key)) throw badRequest(UNSTORABLE_TEXT, { [childPath]: [UNSTORABLE_TEXT] });
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return value;
 }
 
 /** The status and the one error shape for any error (server actions show the same as the API). */

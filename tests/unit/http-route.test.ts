@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { conflict, notFound, tooManyRequests } from "@/lib/http/errors";
-import { BODY_NOT_JSON, BODY_TOO_LARGE, declarationOf, JSON_ONLY, route } from "@/lib/http/route";
+import {
+  BODY_NOT_JSON,
+  BODY_TOO_LARGE,
+  declarationOf,
+  JSON_ONLY,
+  route,
+  UNSTORABLE_TEXT,
+} from "@/lib/http/route";
 
 // The session guards read cookies and the database; here a test decides who is signed in.
 const session = {
@@ -199,6 +206,45 @@ test("the query string is validated, and the handler gets the parsed values", as
   expect(refused.status).toBe(400);
   expect((await refused.json()).error).toBe("limit must be at most 3");
   expect(await (await handler(get("/api/things?limit=2"), context())).json()).toEqual({ limit: 2 });
+});
+
+test("text PostgreSQL cannot hold (NUL, unpaired surrogates) is a 400 naming where it is, in a body or a query", async () => {
+  // Issue 12: these reached the database and came back as 500s (the hostile-input corpus found them).
+  const handler = route({
+    auth: "public",
+    query: z.object({ q: z.string().optional() }),
+    body: z.object({ name: z.string(), history: z.object({ school: z.string() }).optional() }),
+    handle: ({ body }) => body,
+  });
+  const post = (body: string, path = "/api/things") =>
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
+  for (const [body, field] of [
+    ['{"name":"a\\u0000b"}', "name"],
+    ['{"name":"x\\ud800y"}', "name"],
+    ['{"name":"ok","history":{"school":"\\udfff"}}', "history.school"],
+    ['{"name":"ok","a\\u0000":1}', "a\u0000"],
+  ]) {
+    const answer = await handler(post(body), context());
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      error: UNSTORABLE_TEXT,
+      fieldErrors: { [field]: [UNSTORABLE_TEXT] },
+    });
+  }
+  expect((await handler(post('{"name":"ok"}', "/api/things?q=%00"), context())).status).toBe(400);
+  // Paired surrogates (emoji) and other control characters are text like any other.
+  const emoji = await handler(post('{"name":"\\ud83c\\udff3\\u0007"}'), context());
+  expect(await emoji.json()).toEqual({ name: "\u{1F3F3}\u0007" });
+  // A body nested far deeper than the call stack is checked without overflowing it.
+  const deep = await handler(
+    post('{"name":"x","history":' + "[".repeat(50_000) + "]".repeat(50_000) + "}"),
+    context(),
+  );
+  expect(deep.status).toBe(400);
 });
 
 test("a body schema can depend on the params; its 404 comes before the body is read", async () => {

@@ -1,0 +1,168 @@
+import { prisma } from "@/lib/db/client";
+import type { Audience } from "@/lib/http/route";
+import type { Mail } from "@/lib/mail/send";
+import { changedTables, tableChecksums } from "../support/checksum";
+import { cleanup } from "../support/factories";
+import { ACTORS, encodeSegment, type Actor, type Endpoint, type World } from "./corpus";
+import { errorShapeProblem, loadEndpoints, makeWorld, refreshSessions, send, sessionOf } from "./world";
+
+// Issue 12, the authorization matrix: every method of every route × {anonymous, student, another
+// student, team admin, super admin}, with the status each should get, derived from the route's
+// declared audience (lib/http/route.ts); a route method without a declaration fails. Calls that
+// get past authorisation carry ids no schema accepts and no body, so they stop at validation and
+// change nothing, except the routes of one owner: those get the student's real rows, and the other
+// student must get nothing of them and change nothing.
+
+jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
+
+/** "let in": any answer but 401 or 403 (what follows is the route's own business). */
+type Expected = 401 | 403 | 404 | "let in" | "own data only";
+
+const MATRIX_ORDER: Actor[] = ["anonymous", "otherStudent", "team", "super", "student"];
+
+function expectedFor(audience: Audience, actor: Actor): Expected {
+  const allowed: Record<Audience, Actor[]> = {
+    public: [...ACTORS],
+    user: ["student", "otherStudent", "team", "super"],
+    admin: ["team", "super"],
+    superAdmin: ["super"],
+  };
+  if (allowed[audience].includes(actor)) return "let in";
+  return actor === "anonymous" ? 401 : 403;
+}
+
+/**
+ * The routes with an owner, called with the student's own rows: what the other student gets.
+ * Drafts are keyed by the signed-in user, so the other student reaches only their own (none).
+ */
+const OWNED: Record<string, { params: (w: World) => Record<string, string>; other: Expected }> = {
+  "GET /api/applications/[id]": { params: (w) => ({ id: String(w.ownApplicationId) }), other: 404 },
+  "DELETE /api/applications/[id]": { params: (w) => ({ id: String(w.ownApplicationId) }), other: 404 },
+  "GET /api/applications": { params: () => ({}), other: "own data only" },
+  "GET /api/applications/drafts/[programId]": {
+    params: (w) => ({ programId: String(w.programId) }),
+    other: "own data only",
+  },
+  "DELETE /api/applications/drafts/[programId]": {
+    params: (w) => ({ programId: String(w.programId) }),
+    other: "own data only",
+  },
+};
+
+function pathOf(pattern: string, params: Record<string, string | string[]>): string {
+  return pattern
+    .split("/")
+    .map((segment) => {
+      const match = /^\[(?:\.\.\.)?(.+)\]$/.exec(segment);
+      if (!match) return segment;
+      const value = params[match[1]];
+      return (Array.isArray(value) ? value : [value]).map(encodeSegment).join("/");
+    })
+    .join("/");
+}
+
+/** Segments no schema takes as a row (so allowed calls stop at validation), or a harmless real one. */
+function harmlessParams(pattern: string): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [, name] of pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)) {
+    params[name] = name === "nextauth" ? ["session"] : "x";
+  }
+  return params;
+}
+
+const endpoints = loadEndpoints();
+let world: World;
+const matrix = new Map<string, Record<Actor, string>>();
+
+beforeAll(async () => {
+  world = await makeWorld();
+  // The student's draft, which the other student must not reach.
+  await prisma.applicationDraft.create({
+    data: {
+      userId: world.userIds.student,
+      programId: world.programId,
+      data: { step: 1, personalStatement: "own" },
+    },
+  });
+}, 120_000);
+
+beforeEach(() => refreshSessions(world));
+
+afterAll(async () => {
+  await cleanup();
+  const rows = [...matrix].map(
+    ([name, cells]) => `  ${name.padEnd(48)} ${ACTORS.map((a) => cells[a].padEnd(14)).join("")}`,
+  );
+  process.stdout.write(
+    `\nAuthorization matrix (${matrix.size} route methods × ${ACTORS.length} actors = ${matrix.size * ACTORS.length} calls):\n` +
+      `  ${"".padEnd(48)} ${ACTORS.map((a) => a.padEnd(14)).join("")}\n${rows.join("\n")}\n\n`,
+  );
+});
+
+test("every route method is declared through route()", () => {
+  expect(endpoints.length).toBeGreaterThan(40);
+  expect(endpoints.filter((e) => e.declaration === null).map((e) => e.name)).toEqual([]);
+});
+
+test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
+  // A route without a declaration has no row in the matrix: that is a failure of its own.
+  expect(e.declaration).not.toBeNull();
+  const endpoint = e as Endpoint;
+  const owned = OWNED[name];
+  const cells = {} as Record<Actor, string>;
+  const problems: string[] = [];
+  for (const actor of MATRIX_ORDER) {
+    const expected: Expected =
+      actor === "otherStudent" && owned && expectedFor(endpoint.declaration.auth, actor) === "let in"
+        ? owned.other
+        : expectedFor(endpoint.declaration.auth, actor);
+    const params = owned ? owned.params(world) : harmlessParams(endpoint.pattern);
+    const before = await tableChecksums();
+    const answer = await send(
+      sessionOf(world.agents[actor]),
+      endpoint.handler,
+      pathOf(endpoint.pattern, params),
+      {
+        method: endpoint.method,
+        params: params as Record<string, string>,
+      },
+    );
+    const after = await tableChecksums();
+    cells[actor] = String(answer.status);
+    const seen =
+      answer.status === 401 || answer.status === 403 || answer.status >= 500 ? answer.status : "let in";
+    if (answer.status >= 500) problems.push(`${actor}: ${answer.status} ${answer.text.slice(0, 200)}`);
+    if (answer.status >= 400 && answer.status < 500 && errorShapeProblem(answer))
+      problems.push(`${actor}: ${answer.status} not in the error shape`);
+    if (typeof expected === "number" && answer.status !== expected) {
+      problems.push(`${actor}: expected ${expected}, got ${answer.status}`);
+    }
+    if (expected === "let in" && seen !== "let in")
+      problems.push(`${actor}: expected to be let in, got ${seen}`);
+    if (expected === "own data only") {
+      if (seen !== "let in") problems.push(`${actor}: expected to be let in, got ${seen}`);
+      // Nothing of the student's may be in the answer.
+      const body = answer.text ? (JSON.parse(answer.text) as unknown) : null;
+      const ids = (Array.isArray(body) ? body : [body]).map((item) => (item as { id?: number } | null)?.id);
+      if (ids.includes(world.ownApplicationId)) problems.push(`${actor}: saw the student's application`);
+      const statement = (body as { data?: { personalStatement?: string } } | null)?.data?.personalStatement;
+      if (statement === "own") problems.push(`${actor}: saw the student's draft`);
+    }
+    // Whoever is refused, and the other student on the student's rows, change nothing (a draft
+    // DELETE of the other student's reaches only their own draft: checked below).
+    const mustNotChange =
+      seen !== "let in" || (actor === "otherStudent" && owned && owned.other !== "own data only");
+    const changed = changedTables(before, after);
+    if (mustNotChange && changed.length)
+      problems.push(`${actor}: answered ${answer.status} but changed ${changed}`);
+    if (actor === "otherStudent" && owned && name.includes("drafts")) {
+      const draft = await prisma.applicationDraft.findUnique({
+        where: { userId_programId: { userId: world.userIds.student, programId: world.programId } },
+      });
+      if ((draft?.data as { personalStatement?: string } | undefined)?.personalStatement !== "own")
+        problems.push(`${actor}: the student's draft changed`);
+    }
+  }
+  matrix.set(name, cells);
+  expect(problems).toEqual([]);
+});

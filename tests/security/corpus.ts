@@ -1,0 +1,460 @@
+import fc from "fast-check";
+import { z, type ZodType } from "zod";
+import type { RouteDeclaration, RouteHandler } from "@/lib/http/route";
+import { Agent } from "../support/agent";
+import {
+  CONTROL,
+  encodeSegment,
+  HOSTILE_SEED,
+  INJECTIONS,
+  nested,
+  oneMegabyte,
+  UNICODE,
+  fakeImages,
+  hostileId,
+  hostileKey,
+  hostileNumber,
+  hostileString,
+  hostileValue,
+  INVALID_JSON,
+  MASS_ASSIGNMENT,
+  multipart,
+  WRONG_CONTENT_TYPES,
+} from "../support/hostile";
+import type { HttpMethod } from "../support/routes";
+
+// The requests of the hostile-input corpus, generated per route from its declaration
+// (lib/http/route.ts): the params, query and body schemas say which keys to attack, and a valid
+// example body per route is the thing mutated (a field missing, null, of a hostile value, extra
+// privileged fields, the whole body replaced, not JSON, the wrong Content-Type, one byte too many).
+
+export { encodeSegment };
+
+export const ACTORS = ["anonymous", "student", "otherStudent", "team", "super"] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** Who each audience lets in; the corpus mostly sends as them, so the input is what gets tested. */
+export const LET_IN: Record<RouteDeclaration["auth"], Actor[]> = {
+  public: ["anonymous", "student", "team", "super"],
+  user: ["student", "otherStudent", "team", "super"],
+  admin: ["team", "super"],
+  superAdmin: ["super"],
+};
+
+/** The rows made for the run that requests point at. */
+export interface World {
+  agents: Record<Actor, Agent>;
+  userIds: Record<Exclude<Actor, "anonymous">, number>;
+  usernames: Record<Exclude<Actor, "anonymous">, string>;
+  /** A student nobody signs in as: the target of admin user actions. */
+  victimId: number;
+  universityId: number;
+  slug: string;
+  programId: number;
+  /** The student's pending application, and the other student's. */
+  ownApplicationId: number;
+  othersApplicationId: number;
+  /** A study level that programs use (deleting it is a 409). */
+  usedLevelId: number;
+}
+
+export interface Endpoint {
+  /** e.g. "PATCH /api/universities/[id]" */
+  name: string;
+  method: HttpMethod;
+  pattern: string;
+  handler: RouteHandler;
+  declaration: RouteDeclaration;
+}
+
+export interface Case {
+  label: string;
+  actor: Actor;
+  params: Record<string, string | string[]>;
+  query: Record<string, string>;
+  json?: unknown;
+  raw?: string | Uint8Array;
+  contentType?: string;
+  /** Mass-assignment keys added to a valid body (must not take effect). */
+  extras?: Record<string, unknown>;
+}
+
+const NONEXISTENT_ID = "2147483647";
+
+/** The keys of an object schema, through the refinements and transforms around it. */
+export function shapeKeys(schema: ZodType | undefined): string[] {
+  let current: unknown = schema;
+  for (let i = 0; i < 10 && current; i++) {
+    if (current instanceof z.ZodObject) return Object.keys(current.shape);
+    const def = (current as { _zod?: { def?: { in?: unknown; innerType?: unknown; schema?: unknown } } })._zod
+      ?.def;
+    current = def?.in ?? def?.innerType ?? def?.schema;
+  }
+  return [];
+}
+
+/** A valid body per route with a JSON body: the starting point of every mutation. */
+export function validExamples(world: World): Record<string, Record<string, unknown>> {
+  const history = { institution: "Riverside High", degree: "Diploma", gpa: "3.8", graduationYear: 2020 };
+  const deadline = new Date(Date.now() + 60 * 86_400_000);
+  deadline.setUTCHours(0, 0, 0, 0);
+  const program = {
+    name: "Hostile Studies",
+    universityId: world.universityId,
+    level: "Master's",
+    field: "Business",
+    degree: "MSc",
+    duration: 2,
+    tuition: "12,000.00",
+    deadline: deadline.toISOString(),
+    description: "A program for the hostile-input corpus.",
+  };
+  const university = {
+    name: "Hostile Input University",
+    country: "NZ",
+    ranking: 500,
+    description: "Made by the corpus.",
+    mainImage: null,
+    images: [],
+  };
+  const newAccount = {
+    fullName: "New Person",
+    email: "new.person@example.test",
+    username: "new_person",
+    password: "a long enough password",
+    confirmPassword: "a long enough password",
+  };
+  return {
+    "PATCH /api/applications/[id]": { status: "in-review", note: "Looks complete." },
+    "PUT /api/applications/drafts/[programId]": {
+      step: 2,
+      personalStatement: "Draft",
+      academicHistory: history,
+    },
+    "POST /api/applications": {
+      programId: world.programId,
+      personalStatement: "I would love to study here. ".repeat(20),
+      academicHistory: history,
+    },
+    // No such account: a login, reset or mail never succeeds by accident.
+    "POST /api/login": { username: "nobody_hostile", password: "a wrong password" },
+    "POST /api/password/forgot": { email: "nobody.hostile@example.test" },
+    "POST /api/password/reset": {
+      token: "0".repeat(64),
+      password: "a long enough password",
+      confirmPassword: "a long enough password",
+    },
+    "POST /api/programs": program,
+    "PATCH /api/programs/[id]": program,
+    "POST /api/register": newAccount,
+    "PATCH /api/settings": { platformName: "UniSearch" },
+    "POST /api/settings/study-fields": { name: "Hostile field" },
+    "POST /api/settings/study-levels": { name: "Hostile level" },
+    "POST /api/universities": university,
+    "PATCH /api/universities/[id]": university,
+    // A wrong current password: the account is never changed or deleted by its own actor.
+    "POST /api/user/password": {
+      currentPassword: "not the password",
+      password: "a new long password",
+      confirmPassword: "a new long password",
+    },
+    "PATCH /api/user": { fullName: "Renamed Student", email: "renamed@example.test" },
+    "DELETE /api/user": { currentPassword: "not the password" },
+    "PATCH /api/users/[id]": { isActive: true },
+    "POST /api/users": { ...newAccount, role: "user", adminType: null },
+  };
+}
+
+/** The keys a route's body takes: its schema's (when not made per request) and its example's. */
+export function bodyKeys(world: World, endpoint: Endpoint): string[] {
+  const body = endpoint.declaration.body;
+  const schema = typeof body === "object" ? body : undefined;
+  return [...new Set([...shapeKeys(schema), ...Object.keys(validExamples(world)[endpoint.name] ?? {})])];
+}
+
+/** Real values for each route segment: ids of rows of the run, other users', and none. */
+function realParams(world: World, endpoint: Endpoint, name: string): string[] {
+  const destructive = endpoint.method === "DELETE";
+  switch (`${endpoint.pattern}:${name}`) {
+    case "/api/applications/[id]:id":
+      return [String(world.othersApplicationId), String(world.ownApplicationId), NONEXISTENT_ID];
+    case "/api/applications/drafts/[programId]:programId":
+      return [String(world.programId), NONEXISTENT_ID];
+    case "/api/programs/[id]:id":
+      return destructive ? [NONEXISTENT_ID] : [String(world.programId), NONEXISTENT_ID];
+    case "/api/universities/[id]:id":
+      return destructive ? [NONEXISTENT_ID] : [String(world.universityId), NONEXISTENT_ID];
+    case "/api/users/[id]:id":
+      return destructive ? [NONEXISTENT_ID] : [String(world.victimId), String(world.userIds.super)];
+    case "/api/settings/study-levels/[id]:id":
+      return [String(world.usedLevelId), NONEXISTENT_ID];
+    case "/api/universities/by-slug/[slug]:slug":
+      return [world.slug, "no-such-university"];
+    case "/flags/[code]:code":
+      return ["fr.svg", "NZ.svg", "xx.svg"];
+    case "/sitemaps/[file]:file":
+      return ["0.xml", "1.xml"];
+    default:
+      return [NONEXISTENT_ID];
+  }
+}
+
+const AUTH_ACTIONS = [
+  "session",
+  "csrf",
+  "providers",
+  "signin",
+  "signout",
+  "callback",
+  "error",
+  "verify-request",
+];
+
+function paramArb(world: World, endpoint: Endpoint, name: string): fc.Arbitrary<string | string[]> {
+  if (name === "nextauth") {
+    return fc.array(fc.oneof(fc.constantFrom(...AUTH_ACTIONS, "google", "credentials"), hostileKey), {
+      minLength: 1,
+      maxLength: 3,
+    });
+  }
+  const hostile = /id$/i.test(name) ? hostileId : hostileKey;
+  return fc.oneof(
+    { weight: 3, arbitrary: hostile },
+    { weight: 1, arbitrary: fc.constantFrom(...realParams(world, endpoint, name)) },
+  );
+}
+
+/** Query values: hostile text, and numbers far out of range for paging keys. */
+function queryArb(keys: string[]): fc.Arbitrary<Record<string, string>> {
+  const all = [...new Set([...keys, "page", "offset", "limit", "q"])];
+  const value = fc.oneof(
+    hostileString.filter((s) => s.length < 9000),
+    hostileNumber.map(String),
+    fc.constantFrom("999999999999", "1e400", "-1", "0", "2147483648", String(Number.MAX_SAFE_INTEGER)),
+  );
+  return fc.dictionary(fc.constantFrom(...all), value, { maxKeys: 4 });
+}
+
+/** The mutations of a valid JSON body. */
+function jsonBodyArb(
+  example: Record<string, unknown>,
+  keys: string[],
+  limit: number,
+): fc.Arbitrary<Partial<Case>> {
+  const key = fc.constantFrom(...keys);
+  const withKey = (k: string, value: unknown) => ({ ...example, [k]: value });
+  const without = (k: string) => Object.fromEntries(Object.entries(example).filter(([name]) => name !== k));
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(key, hostileValue)
+        .map(([k, v]) => ({ label: "field: hostile value", json: withKey(k, v) })),
+    },
+    { weight: 2, arbitrary: key.map((k) => ({ label: "field: missing", json: without(k) })) },
+    { weight: 2, arbitrary: key.map((k) => ({ label: "field: null", json: withKey(k, null) })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.subarray(keys, { minLength: 1 }),
+          fc.array(hostileValue, { minLength: keys.length, maxLength: keys.length }),
+        )
+        .map(([ks, vs]) => ({
+          label: "fields: several hostile",
+          json: { ...example, ...Object.fromEntries(ks.map((k, i) => [k, vs[i]])) },
+        })),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(...MASS_ASSIGNMENT).map((extras) => ({
+        label: "mass assignment",
+        json: { ...example, ...extras },
+        extras,
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: hostileValue.map((v) => ({
+        label: "body: not an object",
+        json: v === undefined ? null : v,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...INVALID_JSON).map((raw) => ({ label: "body: invalid JSON", raw })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...WRONG_CONTENT_TYPES).map((contentType) => ({
+        label: "body: wrong Content-Type",
+        raw: JSON.stringify(example),
+        contentType,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: key.map((k) => {
+        const text = JSON.stringify(withKey(k, ""));
+        const padding = "x".repeat(Math.max(0, limit + 1 - text.length));
+        return { label: "body: one byte over the limit", raw: JSON.stringify(withKey(k, padding)) };
+      }),
+    },
+  );
+}
+
+const imageArb = fc.oneof(
+  fc
+    .constantFrom(...fakeImages())
+    .map((image) => ({ label: `upload: ${image.name}`, raw: image.bytes, contentType: image.contentType })),
+  fc
+    .tuple(fc.constantFrom("file", "image", "../file"), fc.constantFrom(...fakeImages()))
+    .map(([field, image]) => {
+      const form = multipart(field, image);
+      return { label: `upload (form): ${image.name}`, raw: form.body, contentType: form.contentType };
+    }),
+  fc.constantFrom(...WRONG_CONTENT_TYPES).map((contentType) => ({
+    label: "upload: broken form",
+    raw: "--x\r\nnot a form",
+    contentType: contentType.startsWith("multipart") ? contentType : "multipart/form-data; boundary=y",
+  })),
+);
+
+/** Every case for one endpoint: an arbitrary of whole requests. */
+export function caseArb(world: World, endpoint: Endpoint): fc.Arbitrary<Case> {
+  const { declaration } = endpoint;
+  // Mostly someone the audience lets in; sometimes anyone, so refusals are covered too. The other
+  // student owns the rows the student's requests aim at (tests/security/authorization.test.ts
+  // sends as the owner).
+  const allowed = LET_IN[declaration.auth].filter((a) => a !== "otherStudent");
+  const anyone = ACTORS.filter((a) => a !== "otherStudent");
+  const actor = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...allowed) },
+    { weight: 1, arbitrary: fc.constantFrom(...anyone) },
+  );
+  const names = [...endpoint.pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]);
+  const params = fc.record(Object.fromEntries(names.map((n) => [n, paramArb(world, endpoint, n)])));
+  const query = declaration.query
+    ? queryArb(shapeKeys(declaration.query))
+    : fc.oneof(fc.constant({}), queryArb([]));
+
+  let body: fc.Arbitrary<Partial<Case>>;
+  if (declaration.body === "bytes") body = imageArb;
+  else if (declaration.body !== undefined) {
+    const example = validExamples(world)[endpoint.name];
+    if (!example)
+      throw new Error(`${endpoint.name} reads a JSON body: add a valid example to validExamples()`);
+    body = jsonBodyArb(example, bodyKeys(world, endpoint), declaration.bodyLimit);
+  } else {
+    // A body the route does not read: ignored, or refused; never an error of ours.
+    body = fc.oneof(
+      { weight: 3, arbitrary: fc.constant({ label: "no body" }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(...MASS_ASSIGNMENT)
+          .map((extras) => ({ label: "unexpected body", json: extras })),
+      },
+    );
+  }
+  return fc.record({ actor, params, query, body }).map(({ actor, params, query, body }) => ({
+    label: "label" in body && body.label ? body.label : "request",
+    actor,
+    params,
+    query,
+    ...body,
+  }));
+}
+
+/** The classes of hostile value that every field and query key meets at least once. */
+const CLASSES: Record<string, { arbitrary: fc.Arbitrary<unknown>; inQuery: boolean }> = {
+  NUL: { arbitrary: fc.constantFrom("\u0000", "a\u0000b", "x.png\u0000.svg"), inQuery: true },
+  "control character": {
+    arbitrary: fc.constantFrom(...CONTROL.filter((c) => !c.includes("\u0000"))),
+    inQuery: true,
+  },
+  "unicode edge case": { arbitrary: fc.constantFrom(...UNICODE), inQuery: true },
+  injection: { arbitrary: fc.constantFrom(...INJECTIONS), inQuery: true },
+  "number out of range": { arbitrary: hostileNumber, inQuery: true },
+  "wrong type": {
+    arbitrary: fc.oneof(
+      fc.constantFrom(null, true, false, [], {}),
+      fc.array(
+        hostileString.filter((v) => v.length < 100),
+        { minLength: 1, maxLength: 3 },
+      ),
+    ),
+    inQuery: false,
+  },
+  "long string": {
+    arbitrary: fc.integer({ min: 201, max: 20_000 }).map((n) => "y".repeat(n)),
+    inQuery: true,
+  },
+  "1 MB string": { arbitrary: fc.constant(oneMegabyte), inQuery: false },
+  "deep nesting": { arbitrary: fc.integer({ min: 50, max: 2_000 }).map(nested), inQuery: false },
+};
+
+/**
+ * The sweep: each body field and each query key with a value drawn from each class of CLASSES
+ * (random sampling alone can miss, say, a NUL in the one field that breaks), sent by the first
+ * actor the route lets in, to a real row where the route has one.
+ */
+export function sweepCases(world: World, endpoint: Endpoint): Case[] {
+  const { declaration } = endpoint;
+  const actor = LET_IN[declaration.auth].filter((a) => a !== "otherStudent")[0];
+  const params = Object.fromEntries(
+    [...endpoint.pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map(([, name]) => [
+      name,
+      name === "nextauth" ? ["session"] : realParams(world, endpoint, name)[0],
+    ]),
+  );
+  const classes = Object.entries(CLASSES);
+  const draw = (index: number, arbitrary: fc.Arbitrary<unknown>) =>
+    fc.sample(arbitrary, { seed: HOSTILE_SEED + index, numRuns: 1 })[0];
+  const cases: Case[] = [];
+  const example = validExamples(world)[endpoint.name];
+  if (example && declaration.body !== "bytes") {
+    bodyKeys(world, endpoint).forEach((key, k) =>
+      classes.forEach(([name, { arbitrary }], c) =>
+        cases.push({
+          label: `sweep: body ${name}`,
+          actor,
+          params,
+          query: {},
+          json: { ...example, [key]: draw(k * 100 + c, arbitrary) },
+        }),
+      ),
+    );
+  }
+  if (declaration.query) {
+    shapeKeys(declaration.query).forEach((key, k) =>
+      classes
+        .filter(([, { inQuery }]) => inQuery)
+        .forEach(([name, { arbitrary }], c) =>
+          cases.push({
+            label: `sweep: query ${name}`,
+            actor,
+            params,
+            query: { [key]: String(draw(k * 100 + c, arbitrary)) },
+          }),
+        ),
+    );
+  }
+  return cases;
+}
+
+/** The URL of a case: its segments encoded into the pattern, and its query string. */
+export function urlOf(endpoint: Endpoint, c: Case): string {
+  const path = endpoint.pattern
+    .split("/")
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .map((segment) => {
+      const match = /^\[(?:\.\.\.)?(.+)\]$/.exec(segment);
+      if (!match) return segment;
+      const value = c.params[match[1]];
+      return (Array.isArray(value) ? value : [value]).map(encodeSegment).join("/");
+    })
+    .join("/");
+  const query = new URLSearchParams(c.query).toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,171 @@
+import { GET as currentUser } from "@/app/api/user/route";
+import { prisma } from "@/lib/db/client";
+import { declarationOf, type RouteHandler } from "@/lib/http/route";
+import { Agent } from "../support/agent";
+import { createApplication, createUniversity, createUser, uniqueTag } from "../support/factories";
+import { signIn } from "../support/roles";
+import { loadRouteFiles, type HttpMethod } from "../support/routes";
+import type { Actor, Endpoint, World } from "./corpus";
+
+// The rows and signed-in actors the security suites point their requests at, made through the
+// factories (the file's cleanup() removes them), and every endpoint of the app with its declaration.
+
+export async function makeWorld(): Promise<World> {
+  const tag = uniqueTag();
+  const user = (name: string, role: "student" | "team" | "super") =>
+    createUser({
+      role,
+      username: `${tag}_${name}`,
+      email: `${tag}.${name}@example.test`,
+      fullName: `Sec ${name}`,
+    });
+  const [student, otherStudent, team, superAdmin, victim] = [
+    await user("student", "student"),
+    await user("other", "student"),
+    await user("team", "team"),
+    await user("super", "super"),
+    await user("victim", "student"),
+  ];
+  const university = await createUniversity({
+    name: `Security ${tag} University`,
+    programs: [{ name: `Security ${tag} Studies`, degree: "MSc", level: "Master's", field: "Business" }],
+  });
+  const program = university.programs[0];
+  const own = await createApplication({ userId: student.id, programId: program.id });
+  const others = await createApplication({ userId: otherStudent.id, programId: program.id });
+  await prisma.applicationDraft.create({
+    data: { userId: otherStudent.id, programId: program.id, data: { step: 1, personalStatement: "mine" } },
+  });
+  const level = await prisma.studyLevel.findUniqueOrThrow({ where: { name: "Master's" } });
+  const agents: Record<Actor, Agent> = {
+    anonymous: new Agent(),
+    student: await signIn(student.username),
+    otherStudent: await signIn(otherStudent.username),
+    team: await signIn(team.username),
+    super: await signIn(superAdmin.username),
+  };
+  return {
+    agents,
+    userIds: { student: student.id, otherStudent: otherStudent.id, team: team.id, super: superAdmin.id },
+    usernames: {
+      student: student.username,
+      otherStudent: otherStudent.username,
+      team: team.username,
+      super: superAdmin.username,
+    },
+    victimId: victim.id,
+    universityId: university.id,
+    slug: university.slug,
+    programId: program.id,
+    ownApplicationId: own.id,
+    othersApplicationId: others.id,
+    usedLevelId: level.id,
+  };
+}
+
+/**
+ * Signs an actor in again when a request ended its session (POST /api/logout and Auth.js's signout
+ * revoke the session on the server, not only in the copy of the cookie).
+ */
+export async function refreshSessions(world: World): Promise<void> {
+  for (const actor of ["student", "otherStudent", "team", "super"] as const) {
+    const answer = await sessionOf(world.agents[actor]).call(currentUser, "/api/user");
+    if (answer.status !== 200) world.agents[actor] = await signIn(world.usernames[actor]);
+  }
+}
+
+/** A copy of an actor's session: cookies a case sets or clears (a logout) stay with the copy. */
+export function sessionOf(agent: Agent): Agent {
+  const copy = new Agent();
+  for (const [name, value] of agent.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+/** Every method of every app/**\/route.ts; `declaration` is null for one not made by route(). */
+export function loadEndpoints(): (Omit<Endpoint, "declaration"> & {
+  declaration: Endpoint["declaration"] | null;
+})[] {
+  return loadRouteFiles().flatMap(({ pattern, methods }) =>
+    (Object.entries(methods) as [HttpMethod, RouteHandler][]).map(([method, handler]) => ({
+      name: `${method} ${pattern}`,
+      method,
+      pattern,
+      handler,
+      declaration: declarationOf(handler),
+    })),
+  );
+}
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+  ms: number;
+}
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Calls a handler as Next would, within REQUEST_TIMEOUT_MS. Next's redirect() and notFound()
+ * thrown by a handler become the status Next would send.
+ */
+export async function send(
+  agent: Agent,
+  handler: RouteHandler,
+  path: string,
+  init: Parameters<Agent["call"]>[2],
+): Promise<Answer> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      REQUEST_TIMEOUT_MS,
+    );
+  });
+  try {
+    const response = await Promise.race([agent.call(handler, path, init), timeout]);
+    const text = await Promise.race([response.text(), timeout]);
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "",
+      text,
+      ms: Date.now() - started,
+    };
+  } catch (error) {
+    const digest = (error as { digest?: unknown }).digest;
+    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) {
+      return {
+        status: Number(digest.split(";")[3]) || 307,
+        contentType: "",
+        text: "",
+        ms: Date.now() - started,
+      };
+    }
+    if (typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK;")) {
+      return { status: Number(digest.split(";")[1]), contentType: "", text: "", ms: Date.now() - started };
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What is wrong with an error answer: it must be JSON with a string `error`. */
+export function errorShapeProblem(answer: Answer): string | null {
+  if (!/^application\/json/.test(answer.contentType)) return `content-type ${answer.contentType || "none"}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return "body is not JSON";
+  }
+  const shape = body as { error?: unknown; fieldErrors?: unknown };
+  if (typeof shape?.error !== "string" || shape.error === "") return "no string `error`";
+  if (
+    shape.fieldErrors !== undefined &&
+    (typeof shape.fieldErrors !== "object" || shape.fieldErrors === null)
+  )
+    return "fieldErrors is not an object";
+  return null;
+}

@@ -1,0 +1,308 @@
+import fc from "fast-check";
+
+// The hostile values of issue 12, as fast-check arbitraries: what an attacker, a broken client or
+// a pasted document sends. The corpus (tests/security) draws requests from these with a fixed
+// seed, so a run is repeatable: HOSTILE_SEED=<n> replays another one.
+
+export const HOSTILE_SEED = Number(process.env.HOSTILE_SEED ?? 20261123);
+
+const MB = 1024 * 1024;
+
+/** SQL, script, template and path injections. */
+export const INJECTIONS = [
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  "1; SELECT pg_sleep(30)--",
+  '" OR 1=1 --',
+  "%' UNION SELECT password FROM users --",
+  "\\",
+  "%",
+  "_%_",
+  "$1",
+  "${7*7}",
+  "{{7*7}}",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '"><svg onload=alert(1)>',
+  "</textarea><script>alert(1)</script>",
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "../../../../etc/passwd",
+  "..%2F..%2F..%2Fetc%2Fpasswd",
+  "..\\..\\windows\\win.ini",
+  "/etc/passwd",
+  "file:///etc/passwd",
+  "__proto__",
+  "constructor",
+] as const;
+
+/** Control characters, NUL included. */
+export const CONTROL = [
+  "\u0000",
+  "a\u0000b",
+  "\u0001",
+  "\u0007",
+  "\b",
+  "\u001b[31mred",
+  "\r\n",
+  "\u007f",
+  "\u0085",
+];
+
+/** Unicode edge cases: lone surrogates, BOM, zero-width, bidi override, combining marks, astral. */
+export const UNICODE = [
+  "\uD800",
+  "\uDFFF",
+  "x\uD800y",
+  "\uFEFF",
+  "\u200B",
+  "\u202Egnp.exe",
+  "\u2028\u2029",
+  "A\u0301\u0301\u0301",
+  "🏳️‍🌈",
+  "𝕏𝕐",
+  "\uFFFF",
+  "İıß",
+  "ﷺ".repeat(50),
+];
+
+/** Numbers out of range, fractional, negative, or beyond what an int4 or a double holds exactly. */
+export const NUMBERS = [
+  -1,
+  0,
+  -0,
+  0.5,
+  1.5,
+  -2147483649,
+  2147483648,
+  2 ** 53 + 2,
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+];
+
+/** Text that is not a usable number. */
+export const NON_NUMBERS = [
+  "",
+  " ",
+  "abc",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e3",
+  "0x10",
+  "1_000",
+  "١٢٣",
+  "12abc",
+];
+
+export const oneMegabyte = "x".repeat(MB);
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...INJECTIONS) },
+  { weight: 3, arbitrary: fc.constantFrom(...CONTROL) },
+  { weight: 3, arbitrary: fc.constantFrom(...UNICODE) },
+  { weight: 1, arbitrary: fc.constantFrom(...NON_NUMBERS) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.constant(oneMegabyte) },
+  { weight: 1, arbitrary: fc.integer({ min: 201, max: 20_000 }).map((n) => "y".repeat(n)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...INJECTIONS, ...CONTROL))
+      .map(([a, b]) => a + b),
+  },
+);
+
+export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(...NUMBERS),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+
+/** An object nested `depth` levels deep ({"a":{"a":...}}). */
+export function nested(depth: number): unknown {
+  let value: unknown = "bottom";
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+/** Any JSON value an attacker might put where a field is expected. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: hostileString },
+  { weight: 3, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(hostileString, hostileNumber), { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("$ne", "$gt", "__proto__", "a"), hostileString) },
+  { weight: 1, arbitrary: fc.integer({ min: 5, max: 500 }).map(nested) },
+);
+
+/** Fields a client must never be able to set: roles, ownership, workflow state, identities. */
+export const MASS_ASSIGNMENT: Record<string, unknown>[] = [
+  { role: "admin", adminType: "super" },
+  { adminType: "super" },
+  { status: "accepted" },
+  { userId: 1 },
+  { id: 1, createdAt: "2000-01-01T00:00:00.000Z" },
+  { isActive: false, sessionVersion: 99 },
+  { password: "hijacked-password", resetToken: "x", googleId: "attacker" },
+  { slug: "../../admin", universityId: 1 },
+  // Parsed, so "__proto__" is an own key, as in a request body.
+  JSON.parse('{"__proto__":{"role":"admin"},"constructor":{"prototype":{"role":"admin"}}}'),
+];
+
+/** Bodies that are not JSON (or not the JSON the route wants), sent as application/json. */
+export const INVALID_JSON = [
+  "",
+  "{",
+  "{'name': 'single quotes'}",
+  '{"a":1,}',
+  "[1,2",
+  "undefined",
+  "NaN",
+  "\u0000",
+  '{"a":"\u0000"',
+  "\uFEFF{}",
+  '{"a":1}{"a":2}',
+  "[".repeat(40_000) + "]".repeat(40_000),
+  '{"a":'.repeat(8_000) + "1" + "}".repeat(8_000),
+];
+
+export const WRONG_CONTENT_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "text/html; charset=utf-8",
+  "application/jsonp",
+  "image/png",
+];
+
+/** Segments that should be ids: negative, fractional, non-numeric, out of range, traversal. */
+export const HOSTILE_IDS = [
+  "-1",
+  "0",
+  "1.5",
+  "1e3",
+  "0x10",
+  "2147483648",
+  "99999999999999999999999",
+  "-0",
+  " 7",
+  "abc",
+  "NaN",
+  "Infinity",
+  "",
+  "%00",
+  "\u0000",
+  "1\u0000",
+  "../1",
+  "..%2F..%2Fetc%2Fpasswd",
+  "1;DROP TABLE users",
+  "1' OR '1'='1",
+  "١",
+];
+
+export const hostileId: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
+  { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String) },
+);
+
+/** Segments that name a file or a slug: traversal, encodings, NUL, very long. */
+export const hostileKey: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    "../../../../etc/passwd",
+    "..%2F..%2F.env",
+    "..\\..\\.env",
+    "%2e%2e%2f%2e%2e%2fpackage.json",
+    ".env",
+    "./.data/pglite",
+    "a/b",
+    "/etc/passwd",
+    "\u0000",
+    "x.png\u0000.svg",
+    "CON",
+    "nul.svg",
+    "-".repeat(300),
+    "a".repeat(5000),
+    "UPPER-Case",
+    "fr.svg/../../x",
+    "0.xml",
+    "999999.xml",
+    "1e3.xml",
+  ),
+  hostileString.filter((s) => s.length < 6000),
+);
+
+/** A URL holds UTF-8 bytes: an unpaired surrogate goes as U+FFFD, as a browser sends it. */
+export function encodeSegment(value: string): string {
+  return encodeURIComponent(
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
+}
+
+// ---- fake images for POST /api/uploads ----
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const text = (s: string) => new TextEncoder().encode(s);
+
+export interface FakeImage {
+  name: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** Files that claim to be images and are not, or are too large by one byte. */
+export function fakeImages(): FakeImage[] {
+  const tooLarge = new Uint8Array(5 * MB + 1);
+  tooLarge.set(PNG_MAGIC);
+  const truncatedPng = new Uint8Array(PNG_MAGIC.slice(0, 5));
+  return [
+    { name: "wrong magic bytes", bytes: text("GIF00a not an image at all"), contentType: "image/gif" },
+    { name: "text as png", bytes: text("hello, I am text"), contentType: "image/png" },
+    { name: "truncated png", bytes: truncatedPng, contentType: "image/png" },
+    {
+      name: "svg with script",
+      bytes: text(
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+      ),
+      contentType: "image/svg+xml",
+    },
+    {
+      name: "html polyglot",
+      bytes: new Uint8Array([...PNG_MAGIC.slice(0, 4), ...text("<html><script>alert(1)</script></html>")]),
+      contentType: "image/png",
+    },
+    {
+      name: "gif/js polyglot",
+      bytes: text("GIF89a/*\x00\x00*/=alert(1)//;<script>alert(1)</script>"),
+      contentType: "image/gif",
+    },
+    { name: "5 MB + 1 byte", bytes: tooLarge, contentType: "image/png" },
+    { name: "empty", bytes: new Uint8Array(0), contentType: "image/png" },
+    {
+      name: "zip disguised",
+      bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+      contentType: "image/jpeg",
+    },
+  ];
+}
+
+/** A multipart form with the file in `field` (the form's field is "file"). */
+export function multipart(field: string, image: FakeImage): { body: Uint8Array; contentType: string } {
+  const boundary = "----hostile" + image.name.replace(/\W/g, "");
+  const head = text(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="../../${image.name}.png"\r\n` +
+      `Content-Type: ${image.contentType}\r\n\r\n`,
+  );
+  const tail = text(`\r\n--${boundary}--\r\n`);
+  const body = new Uint8Array(head.length + image.bytes.length + tail.length);
+  body.set(head);
+  body.set(image.bytes, head.length);
+  body.set(tail, head.length + image.bytes.length);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
