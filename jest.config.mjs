@@ -73,6 +73,7 @@ const config = async () => ({
       testMatch: ["<rootDir>/tests/security/**/*.test.ts"],
       globalSetup: "<rootDir>/tests/integration/global-setup.ts",
       globalTeardown: "<rootDir>/tests/integration/global-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
       moduleNameMapper: {
         ...shared.moduleNameMapper,
         "^next/headers$": "<rootDir>/tests/support/next-headers.ts",
