@@ -86,6 +86,8 @@ export interface RouteDeclaration {
   query?: ZodType;
   body?: BodySpec;
   bodyLimit: number;
+  /** The 413 message, when not BODY_TOO_LARGE. */
+  tooLargeMessage?: string;
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -156,6 +158,7 @@ export function route<
     query: spec.query,
     body: spec.body as BodySpec | undefined,
     bodyLimit,
+    tooLargeMessage: spec.tooLargeMessage,
   };
   return Object.assign(handler, { declaration });
 }
