@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { badRequest } from "@/lib/http/errors";
 import { COLUMNS, type ImportType } from "./columns";
@@ -109,13 +109,30 @@ function readJson(type: ImportType, bytes: Uint8Array): ImportSource {
   };
 }
 
+/** The file in 64 KB pieces, checked as UTF-8 on the way, so the parser works a piece at a time. */
+function* pieces(bytes: Uint8Array): Generator<Buffer> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const PIECE = 64 * 1024;
+  for (let start = 0; start < bytes.length; start += PIECE) {
+    const piece = bytes.subarray(start, start + PIECE);
+    try {
+      decoder.decode(piece, { stream: start + PIECE < bytes.length });
+    } catch {
+      throw badRequest(NOT_UTF8);
+    }
+    yield Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+  }
+}
+
 async function readCsv(type: ImportType, bytes: Uint8Array): Promise<ImportSource> {
-  const text = decode(bytes);
   let columns: Set<string> | null = null;
   let headerError: unknown = null;
-  const parser = Readable.from([text]).pipe(
+  // pipeline(), unlike pipe(), hands the parser the error of a piece that is not UTF-8.
+  const parser = pipeline(
+    Readable.from(pieces(bytes), { objectMode: false }),
     parse({
       bom: true,
+      encoding: "utf8",
       skip_empty_lines: true,
       max_record_size: MAX_RECORD_SIZE,
       columns: (header: string[]) => {
@@ -128,6 +145,7 @@ async function readCsv(type: ImportType, bytes: Uint8Array): Promise<ImportSourc
         return [...columns];
       },
     }),
+    () => {},
   );
   const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<Record<string, string>>;
   let first: IteratorResult<Record<string, string>>;

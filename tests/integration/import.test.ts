@@ -334,6 +334,20 @@ describe("programs", () => {
     }
   });
 
+  test("a large file is read in pieces, characters split between pieces included", async () => {
+    // About 400 KB: descriptions of "é" (two bytes each) cross the 64 KB pieces at odd offsets.
+    const rows = Array.from({ length: 200 }, (_, i) =>
+      programRow({ name: `Piece ${i} ${tag}`, description: `${"é".repeat(1000 + i)}x` }),
+    );
+    const report = await runImport(prisma, adminActor, {
+      type: "programs",
+      fileName: "large.csv",
+      bytes: new TextEncoder().encode(csv([PROGRAM_HEADER, ...rows])),
+      apply: false,
+    });
+    expect(report.counts).toEqual({ total: 200, created: 200, updated: 0, unchanged: 0, rejected: 0 });
+  });
+
   test("the template has the documented columns", async () => {
     const response = await admin.call(templateRoute, "/api/import/template?type=programs");
     expect(response.status).toBe(200);
