@@ -1,4 +1,4 @@
-import { PlusIcon } from "lucide-react";
+import { DownloadIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { ListFilters, type ListFilterSelect } from "@/components/admin/list-filters";
@@ -102,5 +102,17 @@ export function AdminListPage({
         </ListResults>
       )}
     </div>
+  );
+}
+
+/** The header's link to a list's CSV export (the import's columns: issue 15). */
+export function ExportLink({ href }: { href: string }) {
+  return (
+    <Button asChild variant="outline">
+      <a href={href} download>
+        <DownloadIcon aria-hidden="true" />
+        Export CSV
+      </a>
+    </Button>
   );
 }

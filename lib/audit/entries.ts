@@ -9,6 +9,7 @@ export const AUDIT_ENTITY_TYPES = [
   "setting",
   "studyLevel",
   "studyField",
+  "import",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -33,6 +34,8 @@ export const AUDIT_ACTIONS = [
   "studyLevel.delete",
   "studyField.create",
   "studyField.delete",
+  "import.universities",
+  "import.programs",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +47,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   setting: "Setting",
   studyLevel: "Study level",
   studyField: "Study field",
+  import: "Import",
 };
 
 /** The Action column's words. */
@@ -68,6 +72,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "studyLevel.delete": "Deleted study level",
   "studyField.create": "Added study field",
   "studyField.delete": "Deleted study field",
+  "import.universities": "Imported universities",
+  "import.programs": "Imported programs",
 };
 
 /** What a row looked like: plain values (dates and decimals become strings when stored). */

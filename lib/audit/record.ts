@@ -6,8 +6,11 @@ import { redact, type AuditAction, type AuditEntityType, type AuditSnapshot } fr
 // The audit log's one writer (issue 11 §1). Every admin write calls it inside its own transaction,
 // so the entry and the change are saved together or not at all.
 
-/** Who made the change: the signed-in admin (the name is kept after the account is deleted). */
-export type AuditActor = Pick<Viewer, "id" | "fullName">;
+/**
+ * Who made the change: the signed-in admin (the name is kept after the account is deleted), or an
+ * operator at the command line (no account: id null, e.g. `npm run import`).
+ */
+export type AuditActor = Pick<Viewer, "fullName"> & { id: Viewer["id"] | null };
 
 export interface AuditEntry {
   action: AuditAction;

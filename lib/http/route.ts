@@ -88,6 +88,8 @@ export interface RouteDeclaration {
   query?: ZodType;
   body?: BodySpec;
   bodyLimit: number;
+  /** The 413 message, when not BODY_TOO_LARGE. */
+  tooLargeMessage?: string;
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -158,6 +160,7 @@ export function route<
     query: spec.query,
     body: spec.body as BodySpec | undefined,
     bodyLimit,
+    tooLargeMessage: spec.tooLargeMessage,
   };
   return Object.assign(handler, { declaration });
 }

@@ -91,6 +91,8 @@ function columns(input: UniversityInput) {
     ranking: input.ranking,
     rankingSource: input.rankingSource,
     rankingYear: input.rankingYear,
+    // An admin's row from now on: `npm run data:update` leaves it alone.
+    editedAt: new Date(),
   };
 }
 

@@ -2,6 +2,7 @@ import { POST as login } from "@/app/api/login/route";
 import { prisma } from "@/lib/db/client";
 import { BODY_TOO_LARGE, declarationOf, type RouteHandler } from "@/lib/http/route";
 import { IMAGE_TOO_LARGE } from "@/lib/images/sniff";
+import { IMPORT_TOO_LARGE } from "@/lib/validation/import";
 import { Agent } from "../support/agent";
 import { cleanup, createSuperAdmin, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
@@ -18,7 +19,13 @@ const withBody = loadRouteFiles().flatMap(({ pattern, methods }) =>
     .filter(([, handler]) => declarationOf(handler)?.body !== undefined)
     .map(
       ([method, handler]) =>
-        [`${method} ${pattern}`, method, handler, declarationOf(handler)!.bodyLimit] as const,
+        [
+          `${method} ${pattern}`,
+          method,
+          handler,
+          declarationOf(handler)!.bodyLimit,
+          declarationOf(handler)!.tooLargeMessage ?? BODY_TOO_LARGE,
+        ] as const,
     ),
 );
 
@@ -47,11 +54,14 @@ beforeAll(async () => {
 
 afterAll(cleanup);
 
-test("the routes with a body are found", () => {
+test("the routes with a body are found, with their own 413 messages", () => {
   expect(withBody.length).toBeGreaterThan(15);
+  const messages = Object.fromEntries(withBody.map(([name, , , , message]) => [name, message]));
+  expect(messages["POST /api/uploads"]).toBe(IMAGE_TOO_LARGE);
+  expect(messages["POST /api/import/programs"]).toBe(IMPORT_TOO_LARGE);
 });
 
-test.each(withBody)("%s: one byte over the limit is a 413", async (name, method, handler, limit) => {
+test.each(withBody)("%s: one byte over the limit is a 413", async (name, method, handler, limit, message) => {
   const declared = await admin.call(handler, "/api/x", {
     method,
     body: new Uint8Array(limit + 1),
@@ -59,7 +69,7 @@ test.each(withBody)("%s: one byte over the limit is a 413", async (name, method,
     params: { id: "x", programId: "x" },
   });
   expect(declared.status).toBe(413);
-  expect(await declared.json()).toEqual({ error: limit > 1024 * 1024 ? IMAGE_TOO_LARGE : BODY_TOO_LARGE });
+  expect(await declared.json()).toEqual({ error: message });
 
   // No Content-Length: the body is cut off as soon as it passes the limit, never read to its end.
   // (Ids that no row has: a program's PATCH schema needs its row, so that one is a 404 unread.)

@@ -5,6 +5,7 @@ import {
   LayoutDashboardIcon,
   SchoolIcon,
   SettingsIcon,
+  UploadIcon,
   UsersIcon,
 } from "lucide-react";
 import type { Metadata } from "next";
@@ -25,6 +26,7 @@ const ADMIN_NAV: SidebarItem[] = [
   { href: "/admin/programs", label: "Programs", icon: <BookOpenIcon aria-hidden="true" /> },
   { href: "/admin/applications", label: "Applications", icon: <FileTextIcon aria-hidden="true" /> },
   { href: "/admin/users", label: "Users", icon: <UsersIcon aria-hidden="true" /> },
+  { href: "/admin/import", label: "Import", icon: <UploadIcon aria-hidden="true" /> },
   { href: "/admin/settings", label: "Settings", icon: <SettingsIcon aria-hidden="true" /> },
 ];
 

@@ -106,6 +106,8 @@ function entityHref(event: AuditEventDto): string | null {
       return `/admin/applications/${event.entityId}`;
     case "user":
       return null;
+    case "import":
+      return "/admin/import";
     default:
       return "/admin/settings";
   }

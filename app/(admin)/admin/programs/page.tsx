@@ -2,7 +2,7 @@ import { PencilIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
-import { AddLink, AdminListPage } from "@/components/admin/admin-list-page";
+import { AddLink, AdminListPage, ExportLink } from "@/components/admin/admin-list-page";
 import { ArchivedBadge, RestoreButton } from "@/components/admin/archive";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { Button } from "@/components/ui/button";
@@ -43,7 +43,12 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
     <AdminListPage
       noun={["program", "programs"]}
       description="Manage the academic programs offered by universities."
-      action={<AddLink href="/admin/programs/new">Add Program</AddLink>}
+      action={
+        <div className="flex flex-wrap gap-2">
+          <ExportLink href="/api/programs/export.csv" />
+          <AddLink href="/admin/programs/new">Add Program</AddLink>
+        </div>
+      }
       search={{
         placeholder: "Program or university name",
         select: {

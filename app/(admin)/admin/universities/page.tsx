@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { ExternalLinkIcon, PencilIcon } from "lucide-react";
-import { AddLink, AdminListPage } from "@/components/admin/admin-list-page";
+import { AddLink, AdminListPage, ExportLink } from "@/components/admin/admin-list-page";
 import { ArchivedBadge, RestoreButton } from "@/components/admin/archive";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { CountryFlag } from "@/components/country-flag";
@@ -32,7 +32,12 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
     <AdminListPage
       noun={["university", "universities"]}
       description="Add, edit and remove the universities students can apply to."
-      action={<AddLink href="/admin/universities/new">Add University</AddLink>}
+      action={
+        <div className="flex flex-wrap gap-2">
+          <ExportLink href="/api/universities/export.csv" />
+          <AddLink href="/admin/universities/new">Add University</AddLink>
+        </div>
+      }
       search={{ placeholder: "University name" }}
       columns={["Name", "Country", { label: "Ranking", numeric: true }, { label: "Programs", numeric: true }]}
       order="by name"

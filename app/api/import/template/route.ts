@@ -1,0 +1,10 @@
+import { csvResponse, importTemplate } from "@/lib/import/export";
+import { route } from "@/lib/http/route";
+import { importTemplateQuerySchema } from "@/lib/validation/import";
+
+// GET /api/import/template?type=universities|programs (admins): the columns and an example row.
+export const GET = route({
+  auth: "admin",
+  query: importTemplateQuerySchema,
+  handle: ({ query }) => csvResponse(importTemplate(query.type), `${query.type}-template.csv`),
+});

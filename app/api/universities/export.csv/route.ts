@@ -1,0 +1,4 @@
+import { exportRoute } from "@/lib/import/http";
+
+// GET /api/universities/export.csv (admins): the live universities as an import file.
+export const GET = exportRoute("universities");

@@ -1,0 +1,125 @@
+// The columns of the import files and of the CSV exports (issue 15), and the report an import
+// gives. No server code: the admin page's client components import it too. An export has exactly
+// these columns, so importing an export changes nothing.
+
+export const IMPORT_TYPES = ["universities", "programs"] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+
+export interface ColumnDoc {
+  name: string;
+  required: boolean;
+  description: string;
+}
+
+export const UNIVERSITY_COLUMNS: readonly ColumnDoc[] = [
+  {
+    name: "slug",
+    required: false,
+    description:
+      "The university's address on the site (e.g. university-of-example). Matches an existing university; " +
+      "for a new one it becomes its slug. Empty: matched by the website's host, and derived from the name.",
+  },
+  { name: "name", required: true, description: "The university's name (at most 200 characters)." },
+  { name: "country", required: true, description: "The country's two-letter code (e.g. US) or its name." },
+  {
+    name: "webPage",
+    required: false,
+    description: "The website (http or https). Without a slug, the row is matched by this address's host.",
+  },
+  { name: "description", required: false, description: "Text, at most 10,000 characters; empty for none." },
+  { name: "ranking", required: false, description: "A whole number from 1; empty for none." },
+  {
+    name: "rankingSource",
+    required: false,
+    description: "Who published the ranking (e.g. QS); needed with a ranking.",
+  },
+  { name: "rankingYear", required: false, description: "The ranking's edition (a year, e.g. 2026)." },
+];
+
+export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
+  {
+    name: "university",
+    required: true,
+    description: "The university's slug (as in its address on the site).",
+  },
+  { name: "name", required: true, description: "The program's name (at most 200 characters)." },
+  { name: "degree", required: true, description: "One of the degrees of the program form (e.g. MSc)." },
+  { name: "level", required: true, description: "A study level of Settings (e.g. Master's)." },
+  { name: "field", required: true, description: "A study field of Settings (e.g. Computer Science)." },
+  { name: "duration", required: true, description: "Years, one of the durations of the program form." },
+  { name: "tuition", required: true, description: "US dollars per year (e.g. 12000.00)." },
+  {
+    name: "deadline",
+    required: true,
+    description: "An ISO date-time (e.g. 2027-03-15T00:00:00.000Z); not in the past, unless unchanged.",
+  },
+  { name: "description", required: true, description: "Text, at most 5,000 characters." },
+];
+
+export const COLUMNS: Record<ImportType, readonly ColumnDoc[]> = {
+  universities: UNIVERSITY_COLUMNS,
+  programs: PROGRAM_COLUMNS,
+};
+
+/** One example row per type, for the downloadable templates. */
+export const TEMPLATE_EXAMPLES: Record<ImportType, Record<string, string>> = {
+  universities: {
+    slug: "",
+    name: "University of Example",
+    country: "US",
+    webPage: "https://www.example.edu/",
+    description: "",
+    ranking: "",
+    rankingSource: "",
+    rankingYear: "",
+  },
+  programs: {
+    university: "university-of-example",
+    name: "Computer Science",
+    degree: "MSc",
+    level: "Master's",
+    field: "Computer Science",
+    duration: "2",
+    tuition: "12000.00",
+    deadline: "2027-03-15T00:00:00.000Z",
+    description: "A two-year master's program in computer science.",
+  },
+};
+
+export type RowOutcome = "created" | "updated" | "unchanged" | "rejected";
+
+export interface RowError {
+  /** The column, as named in the file ("_" for the row as a whole). */
+  field: string;
+  message: string;
+}
+
+export interface RejectedRow {
+  /** 1 for the first row after the header (the first element of a JSON array). */
+  row: number;
+  /** What identifies the row (slug, website, or university / name / degree), as far as it was read. */
+  key: string;
+  errors: RowError[];
+}
+
+export interface ChangedRow {
+  row: number;
+  key: string;
+  outcome: "created" | "updated";
+  /** For an update: the columns that change. */
+  fields: string[];
+}
+
+export interface ImportReport {
+  type: ImportType;
+  fileName: string;
+  /** True when the changes were saved (apply without rejected rows). */
+  applied: boolean;
+  counts: Record<RowOutcome, number> & { total: number };
+  /** The first MAX_REPORTED_ROWS rejected rows. */
+  rejected: RejectedRow[];
+  /** The first MAX_REPORTED_ROWS created or updated rows. */
+  changes: ChangedRow[];
+}
+
+export const MAX_REPORTED_ROWS = 100;

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { DEGREES, DURATIONS } from "@/lib/constants";
+import { checkTuition } from "@/lib/programs/tuition";
+
+// The program form (SPEC §5), shared by the admin form and POST/PATCH /api/programs. Study levels
+// and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
+// from them: the form gets them as props, the route handlers read them per request.
+
+export const PROGRAM_NAME_MAX = 200;
+export const PROGRAM_DESCRIPTION_MAX = 5000;
+export const DEADLINE_REQUIRED = "Deadline is required";
+export const DEADLINE_INVALID = "Enter the deadline as an ISO date-time (e.g., 2027-03-15T00:00:00.000Z)";
+export const DEADLINE_PAST = "The deadline cannot be in the past";
+export const UNIVERSITY_NOT_FOUND = "Please select a valid university";
+export const DURATION_INVALID = `Duration must be one of: ${DURATIONS.join(", ")} years`;
+
+const DAY_MS = 86_400_000;
+
+export interface ProgramSchemaOptions {
+  /** The study levels of the database, in display order. */
+  levels: readonly string[];
+  /** The study fields of the database, in display order. */
+  fields: readonly string[];
+  now?: Date;
+  /**
+   * The deadline the program has now (editing): keeping it is allowed even when it has passed,
+   * so that other fields of an old program can still be corrected.
+   */
+  currentDeadline?: string | Date | null;
+}
+
+/**
+ * The earliest deadline accepted at `now`: the start of yesterday in UTC. The picker disables the
+ * days before the admin's local today and sends that day's UTC midnight, and a local today can be
+ * yesterday in UTC (up to UTC-12), so one day of slack lets every time zone pick its today.
+ */
+export function earliestDeadline(now: Date): Date {
+  const startOfUtcDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(startOfUtcDay - DAY_MS);
+}
+
+/** The picker's rule: a calendar day (local time) before today cannot be chosen. */
+export function isBeforeToday(day: Date, now: Date = new Date()): boolean {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  return day.getTime() < today.getTime();
+}
+
+/** A day chosen in the calendar (local midnight) as the ISO date-time stored: that date at 00:00 UTC. */
+export function deadlineFromDay(day: Date): string {
+  return new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate())).toISOString();
+}
+
+/** The calendar day (local midnight) that shows a stored deadline (its UTC date). */
+export function dayFromDeadline(deadline: string): Date | undefined {
+  const date = new Date(deadline);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/** An empty string, null or missing value counts as not given (the form's selects start empty). */
+const blankToUndefined = (value: unknown) =>
+  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+function requiredText(message: string, max: number, tooLong: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+}
+
+function oneOf(list: readonly string[], required: string, what: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((value) => list.includes(value), `${what} must be one of: ${list.join(", ")}`);
+}
+
+/**
+ * A whole number that the form holds as a string ("42") and API clients may send as a number:
+ * `required` when empty or missing, `invalid` for anything else that is not a whole number.
+ */
+function wholeNumber(required: string, invalid: string) {
+  return z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (typeof blank === "string" && /^\d+$/.test(blank.trim())) return Number(blank.trim());
+      return blank;
+    },
+    z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).int(invalid),
+  );
+}
+
+export function programSchema({ levels, fields, now = new Date(), currentDeadline }: ProgramSchemaOptions) {
+  const current = currentDeadline ? new Date(currentDeadline).getTime() : null;
+  const earliest = earliestDeadline(now).getTime();
+
+  return z.object({
+    name: requiredText(
+      "Program name is required",
+      PROGRAM_NAME_MAX,
+      `Program name must be at most ${PROGRAM_NAME_MAX} characters`,
+    ),
+    // A string in the form (the combobox's value), a number from API clients.
+    universityId: wholeNumber("University is required", UNIVERSITY_NOT_FOUND).pipe(
+      z.number().positive(UNIVERSITY_NOT_FOUND).max(2_147_483_647, UNIVERSITY_NOT_FOUND),
+    ),
+    level: oneOf(levels, "Study level is required", "Study level"),
+    field: oneOf(fields, "Study field is required", "Study field"),
+    degree: oneOf(DEGREES, "Degree is required", "Degree"),
+    duration: wholeNumber("Duration is required", DURATION_INVALID).pipe(
+      z.number().refine((value) => (DURATIONS as readonly number[]).includes(value), DURATION_INVALID),
+    ),
+    tuition: z
+      .union([z.string(), z.number()], { error: "Please enter a valid amount (e.g., 12,000.00)" })
+      .transform((value, ctx) => {
+        const check = checkTuition(value);
+        if (check.ok) return check.value;
+        ctx.addIssue({ code: "custom", message: check.message });
+        return z.NEVER;
+      }),
+    deadline: z.preprocess(
+      (value) => {
+        if (value instanceof Date) return Number.isNaN(value.getTime()) ? "invalid" : value.toISOString();
+        return blankToUndefined(value);
+      },
+      z
+        .string({ error: DEADLINE_REQUIRED })
+        .pipe(z.iso.datetime({ offset: true, error: DEADLINE_INVALID }))
+        .transform((value) => new Date(value))
+        .refine((date) => date.getTime() >= earliest || date.getTime() === current, DEADLINE_PAST),
+    ),
+    description: requiredText(
+      "Description is required",
+      PROGRAM_DESCRIPTION_MAX,
+      `Description must be at most ${PROGRAM_DESCRIPTION_MAX} characters`,
+    ),
+  });
+}
+
+export type ProgramSchema = ReturnType<typeof programSchema>;
+/** The form's values: all text (universityId and duration as strings, deadline an ISO string or ""). */
+export interface ProgramFormValues {
+  name: string;
+  universityId: string;
+  level: string;
+  field: string;
+  degree: string;
+  duration: string;
+  tuition: string;
+  deadline: string;
+  description: string;
+}
+/** What the server writes: ids and years as numbers, tuition "12000.00", deadline a Date. */
+export type ProgramInput = z.output<ProgramSchema>;
