@@ -40,6 +40,8 @@ export function PublicShell({
           <SiteHeader viewer={viewer} platformName={platformName} />
         </>
       )}
+      {/* The sign-in pages have no header, but a demo still says so there (issue 15). */}
+      {hideChrome && demoData && <DemoNotice />}
       {/* tabIndex lets the skip link move keyboard focus here, not only the scroll position. */}
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         {children}

@@ -26,6 +26,16 @@ test("the dashboard shell of a demo database shows it too", () => {
   expect(screen.getByRole("note")).toHaveTextContent(NOTICE);
 });
 
+test("the sign-in pages, which have no header, show it as well", () => {
+  render(
+    <PublicShell hideChrome demoData>
+      page
+    </PublicShell>,
+  );
+  expect(screen.getByRole("note")).toHaveTextContent(NOTICE);
+  expect(screen.queryByRole("banner")).toBeNull();
+});
+
 test("outside demo mode, no notice", () => {
   render(<PublicShell>page</PublicShell>);
   render(
