@@ -55,7 +55,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npm run start -- -H 127.0.0.1 -p ${port}`,
+    // Idle keep-alive sockets stay open longer than any pause in a test: the worker-wide API
+    // context reuses them, and a request sent as the server closed one failed with ECONNRESET.
+    command: `npm run build && npm run start -- -H 127.0.0.1 -p ${port} --keepAliveTimeout 120000`,
     url: baseURL,
     timeout: 600_000,
     reuseExistingServer: false,
