@@ -42,9 +42,14 @@ test("jobs:mail delivers the mail that is due and says how much (for servers tha
     const to = `due.${Date.now()}@example.com`;
     await sendMail({ to, subject: "Due now", text: "Delivered by the scheduled job." });
     await sendMail({ to, subject: "Due too", text: "Also delivered." });
-    expect(await deliverDueMail()).toEqual({ sent: 2, failed: 0 });
+    // Other test files share the queue: their mail may go out in the same round.
+    const round = await deliverDueMail();
+    expect(round.failed).toBe(0);
+    expect(round.sent).toBeGreaterThanOrEqual(2);
     expect(smtp.inbox.filter((mail) => mail.to.includes(to))).toHaveLength(2);
-    expect(await deliverDueMail()).toEqual({ sent: 0, failed: 0 });
+    // Delivered once: another round sends these two again to nobody.
+    await deliverDueMail();
+    expect(smtp.inbox.filter((mail) => mail.to.includes(to))).toHaveLength(2);
   } finally {
     await smtp.stop();
   }
