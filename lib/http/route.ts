@@ -222,6 +222,18 @@ function storableText<T>(value: T): T {
   return value;
 }
 
+/**
+ * route()'s rule for server actions' form fields (they do not go through route()): a 400 for text
+ * PostgreSQL cannot store, in a field's value or name, instead of a failed query's 500.
+ */
+export function assertStorableForm(data: FormData): void {
+  for (const [key, value] of data.entries()) {
+    const keyBroken = UNSTORABLE.test(key);
+    if (keyBroken || (typeof value === "string" && UNSTORABLE.test(value)))
+      throw badRequest(UNSTORABLE_TEXT, { [keyBroken ? "_" : key]: [UNSTORABLE_TEXT] });
+  }
+}
+
 /** The status and the one error shape for any error (server actions show the same as the API). */
 export function errorAnswer(
   error: unknown,
