@@ -37,7 +37,7 @@ test("an API read answers 503 with Retry-After and the one error shape", async (
   const response = await new Agent().call(getUniversity, "/api/universities/1", { params: { id: "1" } });
   expect(response.status).toBe(503);
   expect(response.headers.get("Retry-After")).toBe("30");
-  expect(await response.json()).toEqual({ error: SERVICE_UNAVAILABLE });
+  expect(await response.json()).toEqual({ requestId: expect.any(String), error: SERVICE_UNAVAILABLE });
 });
 
 test("sign-in answers 503, not 'Invalid username or password', when the account cannot be read", async () => {
@@ -47,7 +47,7 @@ test("sign-in answers 503, not 'Invalid username or password', when the account 
     json: { username: student.username, password: TEST_PASSWORD },
   });
   expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({ error: SERVICE_UNAVAILABLE });
+  expect(await response.json()).toEqual({ requestId: expect.any(String), error: SERVICE_UNAVAILABLE });
 });
 
 describe("a database that accepts connections but never answers", () => {

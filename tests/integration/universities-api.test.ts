@@ -193,7 +193,7 @@ describe("GET /api/universities/{id} and /by-slug/{slug}", () => {
   test("unknown: 404 JSON; malformed: 400 JSON", async () => {
     const missing = await getUniversity(new Request("http://localhost"), params({ id: "999999999" }));
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "University not found" });
+    expect(await missing.json()).toEqual({ requestId: expect.any(String), error: "University not found" });
 
     const missingSlug = await getBySlug(
       new Request("http://localhost"),
