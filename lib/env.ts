@@ -42,6 +42,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Public base URL of the bucket's files (a CDN or the bucket's public domain), without the key. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /** The request log's level (lib/log.ts): info by default, silent under Jest. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
 /** With S3_BUCKET set, these must be set too. */

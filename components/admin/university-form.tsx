@@ -18,7 +18,14 @@ import type { CountryDto } from "@/lib/countries/queries";
 import { apiFetch, errorMessage, UNKNOWN_FAILURE } from "@/lib/http/client";
 import type { UniversityDto } from "@/lib/universities/queries";
 import { slugify } from "@/lib/universities/slug";
-import { MAX_GALLERY_IMAGES, universitySchema, type UniversityInput } from "@/lib/validation/university";
+import {
+  COUNTRY_REQUIRED,
+  MAX_GALLERY_IMAGES,
+  NAME_AND_COUNTRY_REQUIRED,
+  NAME_REQUIRED,
+  universitySchema,
+  type UniversityInput,
+} from "@/lib/validation/university";
 
 /** What the form holds: the country as a code, the ranking, its source and year as typed. */
 type FormValues = {
@@ -144,6 +151,8 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
     }
   });
 
+  const nameAndCountryMissing =
+    errors.name?.message === NAME_REQUIRED && errors.country?.message === COUNTRY_REQUIRED;
   const busy = isSubmitting || uploading.main || uploading.gallery;
   const done = isSubmitSuccessful;
 
@@ -153,6 +162,11 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
       noValidate
       className="grid gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
+      {nameAndCountryMissing && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {NAME_AND_COUNTRY_REQUIRED}
+        </p>
+      )}
       <FormField
         id="university-name"
         label="University Name"

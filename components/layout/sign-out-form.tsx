@@ -1,9 +1,37 @@
-import { signOutAction } from "@/lib/auth/actions";
+"use client";
 
-/** Wraps a Sign Out button: submitting ends the session (server action) and goes home. */
+import { unstable_rethrow } from "next/navigation";
+import { useTransition } from "react";
+import { toast } from "sonner";
+import { signOutAction } from "@/lib/auth/actions";
+import { errorMessage } from "@/lib/http/client";
+
+/**
+ * Wraps a Sign Out button: submitting ends the session (server action) and goes home. Without
+ * JavaScript the form posts the action itself; once hydrated it calls the action here, so that a
+ * failure (network down, server error) shows the 'Logout failed' toast of SPEC §8.
+ */
 export function SignOutForm({ children, className }: { children: React.ReactNode; className?: string }) {
+  const [pending, startTransition] = useTransition();
   return (
-    <form action={signOutAction} className={className}>
+    <form
+      action={signOutAction}
+      className={className}
+      aria-busy={pending || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        startTransition(async () => {
+          try {
+            await signOutAction();
+          } catch (error) {
+            // The action's redirect home is Next's to follow, not a failure.
+            unstable_rethrow(error);
+            toast.error("Logout failed", { description: errorMessage(error) });
+          }
+        });
+      }}
+    >
       {children}
     </form>
   );

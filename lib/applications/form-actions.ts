@@ -3,7 +3,7 @@
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { FormState } from "@/lib/auth/form-state";
 import { viewerOrSignIn } from "@/lib/auth/session";
-import { errorAnswer } from "@/lib/http/route";
+import { assertStorableForm, errorAnswer } from "@/lib/http/route";
 import { applicationSchema, personalStatementSchema } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
 import { submitApplication } from "./commands";
@@ -60,6 +60,7 @@ export async function applicationFormAction(_previous: FormState, data: FormData
 
   const intent = data.get("intent");
   try {
+    assertStorableForm(data);
     const saved = (await getDraft(viewer.id, programId))?.data ?? null;
     if (intent === "previous") {
       await saveDraft(viewer.id, programId, merge(saved, data, 1));

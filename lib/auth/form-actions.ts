@@ -13,6 +13,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "@/lib/validation/auth";
+import { assertStorableForm } from "@/lib/http/route";
 import { formFailure, formText } from "./form-answers";
 import type { FormState } from "./form-state";
 import { authCallbackPath, homeOf } from "./paths";
@@ -32,6 +33,7 @@ export async function loginAction(_previous: FormState, data: FormData): Promise
   const username = formText(data, "username") ?? "";
   let target: string;
   try {
+    assertStorableForm(data);
     const user = await logIn(loginSchema.parse({ username, password: formText(data, "password") }));
     target = authCallbackPath(formText(data, "callbackUrl")) ?? homeOf(user);
   } catch (error) {
@@ -49,6 +51,7 @@ export async function registerAction(_previous: FormState, data: FormData): Prom
   };
   let target: string;
   try {
+    assertStorableForm(data);
     const input = registerSchema.parse({
       ...values,
       password: formText(data, "password"),
@@ -66,6 +69,7 @@ export async function registerAction(_previous: FormState, data: FormData): Prom
 export async function forgotPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
   const email = formText(data, "email") ?? "";
   try {
+    assertStorableForm(data);
     await forgotPassword(forgotPasswordSchema.parse({ email }).email);
     return { message: FORGOT_PASSWORD_ANSWER };
   } catch (error) {
@@ -76,6 +80,7 @@ export async function forgotPasswordAction(_previous: FormState, data: FormData)
 /** POST /api/password/reset's work. */
 export async function resetPasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
   try {
+    assertStorableForm(data);
     const input = resetPasswordSchema.parse({
       token: formText(data, "token"),
       password: formText(data, "password"),

@@ -2,8 +2,23 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-export function createPrismaClient(connectionString: string, options: { max?: number } = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: options.max ?? 10 });
+/** How long a query waits for a pool connection (a new one included) before failing: a 503. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+/** How long the app's statements may run on the server before PostgreSQL cancels them. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+export function createPrismaClient(
+  connectionString: string,
+  options: { max?: number; statementTimeoutMs?: number; connectionTimeoutMs?: number } = {},
+): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString,
+    max: options.max ?? 10,
+    // Without it, a database that accepts connections but never answers makes requests hang.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+    // Sent as a startup parameter; only the app's client sets it (scripts may run long imports).
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   return new PrismaClient({ adapter });
 }
 
@@ -19,7 +34,7 @@ function getClient(): PrismaClient {
       );
     }
     // Kept on globalThis so that hot reloads in development reuse one pool.
-    globalForPrisma.prisma = createPrismaClient(url);
+    globalForPrisma.prisma = createPrismaClient(url, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
   }
   return globalForPrisma.prisma;
 }

@@ -23,6 +23,14 @@ const UNAVAILABLE_NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMED
 // PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), 57P01-57P03 (shutting
 // down, cannot connect now), 53300 (too many connections).
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+// pg's pool gives up on a connection after connectionTimeoutMillis (lib/db/client.ts) with plain
+// Errors that carry no code: waiting for a busy pool, or opening a connection that never answered.
+const CONNECTION_TIMEOUTS = new Set([
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+]);
+// PostgreSQL cancelled a statement that ran past statement_timeout (57014 is also a user's cancel).
+const STATEMENT_TIMEOUT = "canceling statement due to statement timeout";
 
 /**
  * Whether an error means the database is unreachable or refusing work (the answer is then 503, not
@@ -33,9 +41,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current instanceof Prisma.PrismaClientInitializationError) return true;
     if (current instanceof Prisma.PrismaClientKnownRequestError && UNAVAILABLE_PRISMA_CODES.has(current.code))
       return true;
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    const { code, cause, message, meta } = current as {
+      code?: unknown;
+      cause?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: { cause?: { code?: unknown; message?: unknown } } };
+    };
     if (typeof code === "string" && (UNAVAILABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
       return true;
+    if (code === undefined && typeof message === "string" && CONNECTION_TIMEOUTS.has(message)) return true;
+    // The adapter puts PostgreSQL's error under meta.driverAdapterError (P2010 and the like).
+    const database = meta?.driverAdapterError?.cause;
+    if (database?.code === "57014" && database.message === STATEMENT_TIMEOUT) return true;
     // Auth.js wraps an error thrown while signing in as { cause: { err } }.
     current = (cause as { err?: unknown } | undefined)?.err ?? cause;
   }

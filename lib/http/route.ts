@@ -5,6 +5,7 @@ import { z, ZodError, type ZodType } from "zod";
 import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
 import { readBody } from "./body";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { logger } from "@/lib/log";
 import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
 
 // The request pipeline of every route handler. A handler declares what it needs and receives its
@@ -20,7 +21,8 @@ import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } 
 //   });
 //
 // HttpError and zod errors become the one JSON error shape; anything unexpected a logged 500 that
-// reveals nothing. The declaration stays on the handler (`declarationOf`), so tests can enumerate
+// reveals nothing. Every request gets an id (the X-Request-Id header, `requestId` in error bodies)
+// and one log line when it ends: method, path without the query, status, duration, user id. The declaration stays on the handler (`declarationOf`), so tests can enumerate
 // every route's audience and inputs.
 
 /** Who may call a route: anyone, any signed-in user, admins, or super admins only. */
@@ -129,11 +131,15 @@ export function route<
   const bodyLimit = spec.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const tooLarge = () => new HttpError(413, spec.tooLargeMessage ?? BODY_TOO_LARGE);
   const handler = async (request: Request, context: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    let viewer: Viewer | null = null;
+    let response: Response;
     try {
       assertSameOrigin(request);
       const declared = Number(request.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
-      const viewer = (await AUTHORISE[spec.auth]()) as ViewerOf<A>;
+      viewer = await AUTHORISE[spec.auth]();
       const params = (spec.params ? spec.params.parse(await context.params) : undefined) as Parsed<PS>;
       const query = (spec.query ? spec.query.parse(storableText(queryOf(request))) : undefined) as Parsed<QS>;
       const body = (await parseBody(spec.body as BodySpec | undefined, request, {
@@ -142,17 +148,30 @@ export function route<
         bodyLimit,
         tooLarge,
       })) as ParsedBody<B>;
-      const result = await spec.handle({ request, viewer, params, query, body });
-      const response = result instanceof Response ? result : Response.json(result);
+      const result = await spec.handle({ request, viewer: viewer as ViewerOf<A>, params, query, body });
+      response = result instanceof Response ? result : Response.json(result);
       // Answers that depend on who asks are never stored by browsers or shared caches.
       if (spec.auth !== "public" && !response.headers.has("Cache-Control")) {
-        response.headers.set("Cache-Control", "private, no-store");
+        response = withHeader(response, "Cache-Control", "private, no-store");
       }
-      return response;
     } catch (error) {
       unstable_rethrow(error);
-      return errorResponse(error, request);
+      response = errorResponse(error, request, requestId);
     }
+    response = withHeader(response, "X-Request-Id", requestId);
+    const { status } = response;
+    logger()[status >= 500 ? "error" : status >= 400 ? "warn" : "info"](
+      {
+        requestId,
+        method: request.method,
+        path: pathOf(request),
+        status,
+        durationMs: Math.round(performance.now() - started),
+        userId: viewer?.id ?? null,
+      },
+      "request",
+    );
+    return response;
   };
   const declaration: RouteDeclaration = {
     auth: spec.auth,
@@ -170,6 +189,28 @@ export function declarationOf(handler: unknown): RouteDeclaration | null {
   if (typeof handler !== "function") return null;
   const declaration = (handler as Partial<RouteHandler>).declaration;
   return declaration && AUDIENCES.includes(declaration.auth) ? declaration : null;
+}
+
+/** The request's path without its query string, which may carry tokens. */
+function pathOf(request: Request | undefined): string | undefined {
+  if (!request) return undefined;
+  try {
+    return new URL(request.url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A response with one more header; a copy when its headers are immutable (Response.redirect). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
 }
 
 function queryOf(request: Request): Record<string, string> {
@@ -222,29 +263,46 @@ function storableText<T>(value: T): T {
   return value;
 }
 
+/**
+ * route()'s rule for server actions' form fields (they do not go through route()): a 400 for text
+ * PostgreSQL cannot store, in a field's value or name, instead of a failed query's 500.
+ */
+export function assertStorableForm(data: FormData): void {
+  for (const [key, value] of data.entries()) {
+    const keyBroken = UNSTORABLE.test(key);
+    if (keyBroken || (typeof value === "string" && UNSTORABLE.test(value)))
+      throw badRequest(UNSTORABLE_TEXT, { [keyBroken ? "_" : key]: [UNSTORABLE_TEXT] });
+  }
+}
+
 /** The status and the one error shape for any error (server actions show the same as the API). */
+/**
+ * The status and the one error shape for any error (server actions show the same as the API),
+ * with the request's id: the one its log lines carry.
+ */
 export function errorAnswer(
   error: unknown,
   request?: Request,
+  requestId: string = randomUUID(),
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof HttpError) {
     const body: ErrorBody = { error: error.message };
     if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
-    return { status: error.status, body, headers: error.headers };
+    return { status: error.status, body: { ...body, requestId }, headers: error.headers };
   }
-  if (error instanceof ZodError) return { status: 400, body: validationBody(error) };
+  if (error instanceof ZodError) return { status: 400, body: { ...validationBody(error), requestId } };
+  const where = { requestId, method: request?.method, path: pathOf(request) };
   if (isDatabaseUnavailable(error)) {
-    console.error(`${request?.method ?? ""} ${request?.url ?? ""}: the database is unavailable`);
+    logger().error({ ...where, err: error }, "the database is unavailable");
     const unavailable = serviceUnavailable();
-    return { status: 503, body: { error: unavailable.message }, headers: unavailable.headers };
+    return { status: 503, body: { error: unavailable.message, requestId }, headers: unavailable.headers };
   }
-  const requestId = randomUUID();
-  console.error(`[${requestId}] ${request?.method ?? ""} ${request?.url ?? ""} failed:`, error);
+  logger().error({ ...where, err: error }, "unexpected error");
   return { status: 500, body: { error: "Something went wrong on our side. Please try again.", requestId } };
 }
 
-export function errorResponse(error: unknown, request?: Request): Response {
-  const { status, body, headers } = errorAnswer(error, request);
+export function errorResponse(error: unknown, request?: Request, requestId?: string): Response {
+  const { status, body, headers } = errorAnswer(error, request, requestId);
   return Response.json(body, { status, headers });
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { cache } from "react";
+import { unstable_rethrow } from "next/navigation";
 import { prisma } from "@/lib/db/client";
+import { logger } from "@/lib/log";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { slugParamsSchema } from "@/lib/validation/university";
 
@@ -43,6 +45,8 @@ export interface UniversityWithPrograms extends UniversityDto {
   /** Archived: the page says it no longer takes applications, and lists no programs. */
   archived: boolean;
   programs: UniversityProgram[];
+  /** The program list could not be read (the page says 'Failed to fetch programs'; programs is empty). */
+  programsFailed?: boolean;
 }
 
 const universitySelect = {
@@ -95,35 +99,35 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
   if (!slugParamsSchema.safeParse({ slug }).success) return null;
   const row = await prisma.university.findUnique({
     where: { slug },
-    select: {
-      ...universitySelect,
-      updatedAt: true,
-      archivedAt: true,
-      programs: {
-        where: { archivedAt: null },
-        select: {
-          id: true,
-          name: true,
-          description: true,
-          level: true,
-          field: true,
-          degree: true,
-          duration: true,
-          tuition: true,
-          deadline: true,
-        },
-        orderBy: [{ name: "asc" }, { degree: "asc" }],
-      },
-    },
+    select: { ...universitySelect, updatedAt: true, archivedAt: true },
   });
   if (!row) return null;
-  const { programs, updatedAt, archivedAt, ...university } = row;
-  return {
-    ...toDto(university),
-    updatedAt,
-    archived: archivedAt !== null,
-    programs: archivedAt !== null ? [] : programs.map((p) => ({ ...p, tuition: p.tuition.toFixed(2) })),
-  };
+  const { updatedAt, archivedAt, ...university } = row;
+  const page = { ...toDto(university), updatedAt, archived: archivedAt !== null };
+  if (archivedAt !== null) return { ...page, programs: [] };
+  // Read apart from the university, so that a failure leaves the rest of the page standing.
+  try {
+    const programs = await prisma.program.findMany({
+      where: { universityId: row.id, archivedAt: null },
+      select: {
+        id: true,
+        name: true,
+        description: true,
+        level: true,
+        field: true,
+        degree: true,
+        duration: true,
+        tuition: true,
+        deadline: true,
+      },
+      orderBy: [{ name: "asc" }, { degree: "asc" }],
+    });
+    return { ...page, programs: programs.map((p) => ({ ...p, tuition: p.tuition.toFixed(2) })) };
+  } catch (error) {
+    unstable_rethrow(error);
+    logger().error({ err: error, universityId: row.id }, "the university's programs could not be read");
+    return { ...page, programs: [], programsFailed: true };
+  }
 });
 
 /** Slugs and last changes of every live university, for the sitemap, a page at a time. */

@@ -4,7 +4,7 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import { signOut } from "@/lib/auth/auth";
 import type { FormState } from "@/lib/auth/form-state";
 import { viewerOrSignIn } from "@/lib/auth/session";
-import { errorAnswer } from "@/lib/http/route";
+import { assertStorableForm, errorAnswer } from "@/lib/http/route";
 import { deleteAccountSchema } from "@/lib/validation/auth";
 import { deleteOwnAccount } from "./delete-account";
 
@@ -17,6 +17,7 @@ export async function deleteAccountAction(_previous: FormState, data: FormData):
   const viewer = await viewerOrSignIn("/user/profile");
   const password = data.get("currentPassword");
   try {
+    assertStorableForm(data);
     await deleteOwnAccount(
       viewer,
       deleteAccountSchema.parse({ currentPassword: typeof password === "string" ? password : undefined }),

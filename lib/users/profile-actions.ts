@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { formFailure, formText } from "@/lib/auth/form-answers";
 import type { FormState } from "@/lib/auth/form-state";
 import { currentSessionId, requireUser } from "@/lib/auth/session";
+import { assertStorableForm } from "@/lib/http/route";
 import { changePasswordSchema, profileSchema } from "@/lib/validation/auth";
 import {
   changePassword,
@@ -25,6 +26,7 @@ export async function updateProfileAction(_previous: FormState, data: FormData):
   const values = { fullName: formText(data, "fullName") ?? "", email: formText(data, "email") ?? "" };
   try {
     const viewer = await requireUser();
+    assertStorableForm(data);
     const input = profileSchema.parse({
       ...values,
       currentPassword: formText(data, "currentPassword") || undefined,
@@ -44,6 +46,7 @@ export async function updateProfileAction(_previous: FormState, data: FormData):
 export async function changePasswordAction(_previous: FormState, data: FormData): Promise<FormState> {
   try {
     const viewer = await requireUser();
+    assertStorableForm(data);
     const input = changePasswordSchema.parse({
       currentPassword: formText(data, "currentPassword"),
       password: formText(data, "password"),

@@ -1,12 +1,20 @@
 import { z } from "zod";
 import { OFFSET_MAX } from "@/lib/paging";
 
-/** A database id in a route segment or query string: a positive whole number. */
-export const idSchema = z.coerce
-  .number({ error: "The id must be a positive whole number" })
-  .int("The id must be a positive whole number")
-  .positive("The id must be a positive whole number")
-  .max(2_147_483_647, "The id must be a positive whole number");
+const ID_MESSAGE = "The id must be a positive whole number";
+
+/**
+ * A database id in a route segment, query string or body: a string of 1 to 10 digits or a whole
+ * number, from 1 to 2147483647 (PostgreSQL's integer). Digits only: Number() would also read
+ * "0x10", "1e3" and " 7".
+ */
+export const idSchema = z
+  .custom<string | number>(
+    (value) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value)) || typeof value === "number",
+    { error: ID_MESSAGE },
+  )
+  .transform(Number)
+  .pipe(z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE));
 
 export const idParamsSchema = z.object({ id: idSchema });
 

@@ -7,6 +7,10 @@ import { z } from "zod";
 
 export const MAX_GALLERY_IMAGES = 3;
 export const INVALID_COUNTRY = "Please select a valid country";
+export const NAME_REQUIRED = "University name is required";
+export const COUNTRY_REQUIRED = "Country is required";
+/** SPEC §5: the form's summary when both are missing (each field keeps its own message too). */
+export const NAME_AND_COUNTRY_REQUIRED = "Name and country are required";
 
 /** A stored image: an uploaded file's URL (our /uploads/... path or the bucket's https URL). */
 export const imageUrlSchema = z
@@ -77,16 +81,12 @@ export const rankingYearSchema = z.preprocess(
 
 const universityObject = z.object({
   name: z
-    .string({ error: "University name is required" })
+    .string({ error: NAME_REQUIRED })
     .trim()
-    .min(1, "University name is required")
+    .min(1, NAME_REQUIRED)
     .max(200, "University name must be at most 200 characters"),
   /** A country name or its two-letter code. */
-  country: z
-    .string({ error: "Country is required" })
-    .trim()
-    .min(1, "Country is required")
-    .max(100, INVALID_COUNTRY),
+  country: z.string({ error: COUNTRY_REQUIRED }).trim().min(1, COUNTRY_REQUIRED).max(100, INVALID_COUNTRY),
   ranking: rankingSchema,
   rankingSource: rankingSourceSchema,
   rankingYear: rankingYearSchema,

@@ -69,7 +69,7 @@ test.each(withBody)("%s: one byte over the limit is a 413", async (name, method,
     params: { id: "x", programId: "x" },
   });
   expect(declared.status).toBe(413);
-  expect(await declared.json()).toEqual({ error: message });
+  expect(await declared.json()).toEqual({ requestId: expect.any(String), error: message });
 
   // No Content-Length: the body is cut off as soon as it passes the limit, never read to its end.
   // (Ids that no row has: a program's PATCH schema needs its row, so that one is a 404 unread.)
@@ -91,6 +91,6 @@ test("a 20 MB password is refused with 413 before any sign-in is attempted or co
     headers: { "content-type": "application/json" },
   });
   expect(response.status).toBe(413);
-  expect(await response.json()).toEqual({ error: BODY_TOO_LARGE });
+  expect(await response.json()).toEqual({ requestId: expect.any(String), error: BODY_TOO_LARGE });
   expect(await prisma.signInThrottle.count({ where: { key: { contains: username.toLowerCase() } } })).toBe(0);
 });

@@ -1,6 +1,7 @@
 import { POST as login } from "@/app/api/login/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
-import { createPrismaClient, prisma } from "@/lib/db/client";
+import { createServer, type Server, type Socket } from "node:net";
+import { CONNECTION_TIMEOUT_MS, createPrismaClient, prisma } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { SERVICE_UNAVAILABLE } from "@/lib/http/errors";
 import { Agent } from "../support/agent";
@@ -36,7 +37,7 @@ test("an API read answers 503 with Retry-After and the one error shape", async (
   const response = await new Agent().call(getUniversity, "/api/universities/1", { params: { id: "1" } });
   expect(response.status).toBe(503);
   expect(response.headers.get("Retry-After")).toBe("30");
-  expect(await response.json()).toEqual({ error: SERVICE_UNAVAILABLE });
+  expect(await response.json()).toEqual({ requestId: expect.any(String), error: SERVICE_UNAVAILABLE });
 });
 
 test("sign-in answers 503, not 'Invalid username or password', when the account cannot be read", async () => {
@@ -46,5 +47,61 @@ test("sign-in answers 503, not 'Invalid username or password', when the account 
     json: { username: student.username, password: TEST_PASSWORD },
   });
   expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({ error: SERVICE_UNAVAILABLE });
+  expect(await response.json()).toEqual({ requestId: expect.any(String), error: SERVICE_UNAVAILABLE });
 });
+
+describe("a database that accepts connections but never answers", () => {
+  let server: Server;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test("queries fail within the pool's connection timeout with errors read as unavailable", async () => {
+    const { port } = server.address() as { port: number };
+    const silent = createPrismaClient(`postgresql://postgres@127.0.0.1:${port}/none`, { max: 1 });
+    const started = Date.now();
+    // One opens the pool's only connection; the other waits for it in the pool's queue.
+    const errors = await Promise.all([
+      silent.user.findFirst().catch((error: unknown) => error),
+      silent.user.findFirst().catch((error: unknown) => error),
+    ]);
+    const elapsed = Date.now() - started;
+    await silent.$disconnect();
+    expect(CONNECTION_TIMEOUT_MS).toBe(5_000);
+    expect(elapsed).toBeLessThan(CONNECTION_TIMEOUT_MS + 1_500);
+    expect(errors.map((error) => (error as Error).message).sort()).toEqual([
+      "Connection terminated due to connection timeout",
+      "timeout exceeded when trying to connect",
+    ]);
+    for (const error of errors) expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error("timeout exceeded when trying to connect to the mail server")),
+    ).toBe(false);
+
+    jest.spyOn(prisma.university, "findUnique").mockRejectedValue(errors[0]);
+    jest.spyOn(prisma.university, "findFirst").mockRejectedValue(errors[0]);
+    const response = await new Agent().call(getUniversity, "/api/universities/1", { params: { id: "1" } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("30");
+    expect(await response.json()).toMatchObject({ error: SERVICE_UNAVAILABLE });
+  });
+});
+
+// PGlite accepts the startup parameter (tests/integration/embedded.test.ts) but does not enforce it.
+const onPostgreSQL = process.env.INTEGRATION_SERVER_URL ? test : test.skip;
+
+onPostgreSQL(
+  "a statement that runs past statement_timeout is cancelled and read as unavailable",
+  async () => {
+    const client = createPrismaClient(process.env.DATABASE_URL!, { max: 1, statementTimeoutMs: 300 });
+    const error = await client.$executeRaw`SELECT pg_sleep(2)`.catch((e: unknown) => e);
+    await client.$disconnect();
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  },
+);

@@ -57,6 +57,7 @@ test("a wrong or missing password changes nothing", async () => {
     const response = await remove(agent, body);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      requestId: expect.any(String),
       error: WRONG_PASSWORD,
       fieldErrors: { currentPassword: [WRONG_PASSWORD] },
     });

@@ -129,3 +129,11 @@ test("a connection that drops in the middle of a query frees the backend", async
   const { rows } = await other.query("SELECT $1::int AS a, $2::text AS b", [7, "seven"]);
   expect(rows).toEqual([{ a: 7, b: "seven" }]);
 }, 15_000);
+
+test("a client that sends statement_timeout at startup (as the app's pool does) is served", async () => {
+  const client = new Client({ connectionString: database.url, statement_timeout: 15_000 });
+  await client.connect();
+  clients.push(client);
+  const { rows } = await client.query("SELECT 1 AS one");
+  expect(rows).toEqual([{ one: 1 }]);
+});

@@ -171,7 +171,7 @@ describe("programs", () => {
     const before = await programsOf();
     const response = await importPrograms(mixedFile(), "&apply=true");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: IMPORT_HAS_REJECTED });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: IMPORT_HAS_REJECTED });
     expect(await programsOf()).toEqual(before);
   });
 

@@ -217,6 +217,7 @@ describe("validation", () => {
     const response = await create(roles.agents.super, body({ universityId: 2_147_483_000 }));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      requestId: expect.any(String),
       error: "Please select a valid university",
       fieldErrors: { universityId: ["Please select a valid university"] },
     });
@@ -272,7 +273,7 @@ describe("missing programs", () => {
     const admin = roles.agents.super;
     const patchMissing = await patch(admin, 2_147_483_000, body());
     expect(patchMissing.status).toBe(404);
-    expect(await patchMissing.json()).toEqual({ error: "Program not found" });
+    expect(await patchMissing.json()).toEqual({ requestId: expect.any(String), error: "Program not found" });
     expect((await remove(admin, 2_147_483_000)).status).toBe(404);
     expect((await patch(admin, "abc", body())).status).toBe(400);
     expect((await remove(admin, "0")).status).toBe(400);

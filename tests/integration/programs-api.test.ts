@@ -61,7 +61,7 @@ test("GET /api/programs/{id}: the program, 404 when unknown, 400 when malformed"
     params: Promise.resolve({ id: "2147483000" }),
   });
   expect(missing.status).toBe(404);
-  expect(await missing.json()).toEqual({ error: "Program not found" });
+  expect(await missing.json()).toEqual({ requestId: expect.any(String), error: "Program not found" });
 
   const malformed = await getProgram(new Request("http://localhost"), {
     params: Promise.resolve({ id: "x1" }),

@@ -93,7 +93,7 @@ describe("who may write", () => {
     else expect(exists?.name).toBe(`Matrix ${role} ${tag}`); // neither renamed nor deleted
     if (postStatus !== 201) {
       expect(await prisma.university.count({ where: { name: `Created by ${role} ${tag}` } })).toBe(0);
-      expect(await created.json()).toEqual({ error: expect.any(String) });
+      expect(await created.json()).toEqual({ requestId: expect.any(String), error: expect.any(String) });
     }
   });
 });
@@ -196,6 +196,7 @@ describe("POST /api/universities", () => {
       const response = await post(admin, body(`Nowhere ${tag} University`, { country }));
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
+        requestId: expect.any(String),
         error: "Please select a valid country",
         fieldErrors: { country: ["Please select a valid country"] },
       });
@@ -258,7 +259,7 @@ describe("PATCH /api/universities/{id}", () => {
   test("404 for an unknown id, 400 for a malformed one", async () => {
     const missing = await patch(admin, 2_147_483_000, body(`Ghost ${tag}`));
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "University not found" });
+    expect(await missing.json()).toEqual({ requestId: expect.any(String), error: "University not found" });
     expect((await patch(admin, "abc", body(`Ghost ${tag}`))).status).toBe(400);
   });
 });
@@ -310,7 +311,7 @@ describe("DELETE /api/universities/{id}", () => {
     expect((await remove(admin, university.id)).status).toBe(204);
     const again = await remove(admin, university.id);
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: "University not found" });
+    expect(await again.json()).toEqual({ requestId: expect.any(String), error: "University not found" });
   });
 });
 
@@ -361,7 +362,7 @@ describe("POST /api/uploads and /uploads/{key}", () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>');
     const asSvg = await uploadBytes(admin, svg, "image/svg+xml");
     expect(asSvg.status).toBe(415);
-    expect(await asSvg.json()).toEqual({ error: "Please upload only image files" });
+    expect(await asSvg.json()).toEqual({ requestId: expect.any(String), error: "Please upload only image files" });
     const textAsPng = await uploadBytes(admin, new TextEncoder().encode("hello"), "image/png");
     expect(textAsPng.status).toBe(415);
     const truncated = await uploadBytes(admin, png.subarray(0, 100));
@@ -371,7 +372,7 @@ describe("POST /api/uploads and /uploads/{key}", () => {
     big.set(png.subarray(0, 40));
     const tooBig = await uploadBytes(admin, big);
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toEqual({ error: "File size should not exceed 5MB" });
+    expect(await tooBig.json()).toEqual({ requestId: expect.any(String), error: "File size should not exceed 5MB" });
   });
 
   test("files a university no longer uses are removed after update and delete, shared ones kept", async () => {

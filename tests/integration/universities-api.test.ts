@@ -1,6 +1,7 @@
 import { GET as listUniversities } from "@/app/api/universities/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
+import { prisma } from "@/lib/db/client";
 import { getUniversityPage } from "@/lib/universities/queries";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
@@ -193,7 +194,7 @@ describe("GET /api/universities/{id} and /by-slug/{slug}", () => {
   test("unknown: 404 JSON; malformed: 400 JSON", async () => {
     const missing = await getUniversity(new Request("http://localhost"), params({ id: "999999999" }));
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "University not found" });
+    expect(await missing.json()).toEqual({ requestId: expect.any(String), error: "University not found" });
 
     const missingSlug = await getBySlug(
       new Request("http://localhost"),
@@ -218,5 +219,28 @@ describe("the university page's read", () => {
     }
     const university = await createUniversity();
     await expect(getUniversityPage(university.slug)).resolves.toMatchObject({ id: university.id });
+  });
+
+  test("lists the live programs by name; a program list that cannot be read leaves the rest of the page", async () => {
+    const page = await getUniversityPage(law.slug);
+    expect(page?.programs.map((p) => [p.name, p.degree])).toEqual([
+      ["Computer Science", "BSc"],
+      ["International Law", "MA"],
+    ]);
+    expect(page?.programsFailed).toBeUndefined();
+
+    const spy = jest
+      .spyOn(prisma.program, "findMany")
+      .mockRejectedValue(new Error("the program read failed"));
+    try {
+      await expect(getUniversityPage(law.slug)).resolves.toMatchObject({
+        id: law.id,
+        name: law.name,
+        programs: [],
+        programsFailed: true,
+      });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

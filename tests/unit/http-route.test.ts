@@ -9,6 +9,7 @@ import {
   route,
   UNSTORABLE_TEXT,
 } from "@/lib/http/route";
+import { createLogger, setLogger } from "@/lib/log";
 
 // The session guards read cookies and the database; here a test decides who is signed in.
 const session = {
@@ -39,6 +40,20 @@ beforeEach(() => {
   session.viewer = null;
 });
 
+let restoreLogger: (() => void) | undefined;
+afterEach(() => restoreLogger?.());
+
+/** Routes the app's log lines here for this test; returns a reader of the parsed lines. */
+function captureLog() {
+  const written: string[] = [];
+  const previous = setLogger(
+    createLogger({ level: "info", destination: { write: (line) => void written.push(line) } }),
+  );
+  restoreLogger = () => setLogger(previous);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return () => written.map((line) => JSON.parse(line) as Record<string, any>);
+}
+
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 const get = (path = "/api/things?limit=5") => new Request(`http://localhost${path}`);
 const post = (
@@ -51,7 +66,7 @@ const throwing = (error: Error) => route({ auth: "public", handle: () => Promise
 test("domain errors become their status with the one error shape", async () => {
   const response = await throwing(notFound("University not found"))(get(), context());
   expect(response.status).toBe(404);
-  expect(await response.json()).toEqual({ error: "University not found" });
+  expect(await response.json()).toEqual({ requestId: expect.any(String), error: "University not found" });
 
   const taken = await throwing(conflict("That username is taken", { username: ["That username is taken"] }))(
     get(),
@@ -59,6 +74,7 @@ test("domain errors become their status with the one error shape", async () => {
   );
   expect(taken.status).toBe(409);
   expect(await taken.json()).toEqual({
+    requestId: expect.any(String),
     error: "That username is taken",
     fieldErrors: { username: ["That username is taken"] },
   });
@@ -89,7 +105,7 @@ test("a JSON body is parsed with the declared schema: 400 with field errors, 400
 
   const malformed = await handler(post("{not json"), context());
   expect(malformed.status).toBe(400);
-  expect(await malformed.json()).toEqual({ error: BODY_NOT_JSON });
+  expect(await malformed.json()).toEqual({ requestId: expect.any(String), error: BODY_NOT_JSON });
 
   const empty = await handler(post(null), context());
   expect(empty.status).toBe(400);
@@ -103,7 +119,7 @@ test("a JSON route refuses other content types with 415, and accepts a body sent
   const handler = route({ auth: "public", body: z.object({ a: z.number() }), handle: ({ body }) => body });
   const form = await handler(post("a=1", { "content-type": "application/x-www-form-urlencoded" }), context());
   expect(form.status).toBe(415);
-  expect(await form.json()).toEqual({ error: JSON_ONLY });
+  expect(await form.json()).toEqual({ requestId: expect.any(String), error: JSON_ONLY });
   // Bytes carry no content type of their own (a string would be sent as text/plain).
   const untyped = await handler(post(new TextEncoder().encode(JSON.stringify({ a: 1 })), {}), context());
   expect(await untyped.json()).toEqual({ a: 1 });
@@ -124,7 +140,7 @@ test("bodies over the limit are refused with 413, whether Content-Length says so
     context(),
   );
   expect(declared.status).toBe(413);
-  expect(await declared.json()).toEqual({ error: BODY_TOO_LARGE });
+  expect(await declared.json()).toEqual({ requestId: expect.any(String), error: BODY_TOO_LARGE });
 
   // A streamed body without a length is cut off when it passes the limit.
   const stream = new ReadableStream({
@@ -156,7 +172,10 @@ test("a raw body route receives the bytes, and may name its own 413 message", as
   expect(await (await handler(post(new Uint8Array([1, 2, 3]), {}), context())).json()).toEqual({ size: 3 });
   const tooBig = await handler(post(new Uint8Array([1, 2, 3, 4, 5]), {}), context());
   expect(tooBig.status).toBe(413);
-  expect(await tooBig.json()).toEqual({ error: "File size should not exceed 5MB" });
+  expect(await tooBig.json()).toEqual({
+    requestId: expect.any(String),
+    error: "File size should not exceed 5MB",
+  });
 });
 
 test("the order is fixed: origin, size, authentication, authorisation, then params, query and body", async () => {
@@ -191,7 +210,10 @@ test("super admin routes refuse team admins with the super admin message", async
   session.viewer = { id: 2, role: "admin", adminType: "team" };
   const refused = await handler(get(), context());
   expect(refused.status).toBe(403);
-  expect(await refused.json()).toEqual({ error: "Only super admins can do this." });
+  expect(await refused.json()).toEqual({
+    requestId: expect.any(String),
+    error: "Only super admins can do this.",
+  });
   session.viewer = { id: 3, role: "admin", adminType: "super" };
   expect(await (await handler(get(), context())).json()).toEqual({ ok: true });
 });
@@ -231,6 +253,7 @@ test("text PostgreSQL cannot hold (NUL, unpaired surrogates) is a 400 naming whe
     const answer = await handler(post(body), context());
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({
+      requestId: expect.any(String),
       error: UNSTORABLE_TEXT,
       fieldErrors: { [field]: [UNSTORABLE_TEXT] },
     });
@@ -280,8 +303,8 @@ test("the declaration stays on the handler; plain functions have none", () => {
   expect(declarationOf(async () => new Response())).toBeNull();
 });
 
-test("unexpected errors are a 500 that reveals nothing but a request id", async () => {
-  const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+test("unexpected errors are a 500 that reveals nothing but the request id its log lines carry", async () => {
+  const lines = captureLog();
   const response = await throwing(new Error("connection string postgresql://secret@db leaked"))(
     get(),
     context(),
@@ -291,6 +314,63 @@ test("unexpected errors are a 500 that reveals nothing but a request id", async 
   expect(JSON.stringify(body)).not.toContain("secret");
   expect(body.error).toMatch(/try again/i);
   expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(spy).toHaveBeenCalledWith(expect.stringContaining(body.requestId), expect.any(Error));
-  spy.mockRestore();
+  expect(response.headers.get("X-Request-Id")).toBe(body.requestId);
+  const [failure, request] = lines();
+  expect(failure).toMatchObject({ level: 50, requestId: body.requestId, msg: "unexpected error" });
+  expect(failure.err.stack).toContain("at ");
+  expect(request).toMatchObject({ level: 50, requestId: body.requestId, status: 500, path: "/api/things" });
+});
+
+test("each request logs one line: method, path without the query, status, duration, request id, user id", async () => {
+  const lines = captureLog();
+  session.viewer = { id: 42, role: "user", adminType: null };
+  const handler = route({ auth: "user", handle: () => ({ ok: true }) });
+  const response = await handler(get("/api/things?token=secret-token&limit=5"), context());
+  expect(response.status).toBe(200);
+  const requestId = response.headers.get("X-Request-Id");
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(lines()).toEqual([
+    expect.objectContaining({
+      level: 30,
+      msg: "request",
+      method: "GET",
+      path: "/api/things",
+      status: 200,
+      durationMs: expect.any(Number),
+      requestId,
+      userId: 42,
+    }),
+  ]);
+  expect(JSON.stringify(lines())).not.toContain("secret-token");
+
+  // A refused request: one line too, and the error body names the same id.
+  session.viewer = null;
+  const refused = await handler(get(), context());
+  const body = await refused.json();
+  expect(body).toEqual({
+    error: "Please sign in to continue.",
+    requestId: refused.headers.get("X-Request-Id"),
+  });
+  expect(lines().slice(1)).toEqual([
+    expect.objectContaining({ level: 40, status: 401, requestId: body.requestId, userId: null }),
+  ]);
+});
+
+test("a sign-in's log line carries neither the password nor the body", async () => {
+  const lines = captureLog();
+  const login = route({
+    auth: "public",
+    body: z.object({ username: z.string(), password: z.string() }),
+    handle: () => {
+      throw unauthorized("Invalid username or password");
+    },
+  });
+  const response = await login(
+    post(JSON.stringify({ username: "student", password: "correct horse battery staple" })),
+    context(),
+  );
+  expect(response.status).toBe(401);
+  expect(lines()).toHaveLength(1);
+  expect(lines()[0]).toMatchObject({ method: "POST", path: "/api/things", status: 401 });
+  expect(JSON.stringify(lines())).not.toMatch(/correct horse|password/i);
 });

@@ -50,6 +50,16 @@ test("adding: the schema's messages, without a request", async () => {
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Create University" })));
   expect(await screen.findByText("University name is required")).toBeInTheDocument();
   expect(screen.getByText("Country is required")).toBeInTheDocument();
+  expect(screen.getByRole("alert")).toHaveTextContent("Name and country are required");
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test("'Name and country are required' only when both are missing", async () => {
+  render(<UniversityForm countries={countries} />);
+  fireEvent.change(screen.getByLabelText("University Name"), { target: { value: "Harbour University" } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Create University" })));
+  expect(await screen.findByText("Country is required")).toBeInTheDocument();
+  expect(screen.queryByText("Name and country are required")).not.toBeInTheDocument();
   expect(fetchMock).not.toHaveBeenCalled();
 });
 

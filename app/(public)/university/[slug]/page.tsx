@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { CampusGallery } from "@/components/university/campus-gallery";
 import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
+import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
 import { UniversityHero } from "@/components/university/university-hero";
 import { getUniversityPage } from "@/lib/universities/queries";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
@@ -113,7 +114,9 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             Available Programs
           </h2>
           <div className="mt-4">
-            {university.programs.length > 0 ? (
+            {university.programsFailed ? (
+              <ProgramsUnavailable />
+            ) : university.programs.length > 0 ? (
               <ProgramTabs programs={university.programs} />
             ) : (
               <NoPrograms website={website} />

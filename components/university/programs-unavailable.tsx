@@ -1,0 +1,13 @@
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+
+/** The university's program list could not be read (SPEC §7, §8): said so, with what to do. */
+export function ProgramsUnavailable() {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Failed to fetch programs</AlertTitle>
+      <AlertDescription>
+        <p>Reload the page to try again in a moment.</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
