@@ -362,7 +362,10 @@ describe("POST /api/uploads and /uploads/{key}", () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>');
     const asSvg = await uploadBytes(admin, svg, "image/svg+xml");
     expect(asSvg.status).toBe(415);
-    expect(await asSvg.json()).toEqual({ requestId: expect.any(String), error: "Please upload only image files" });
+    expect(await asSvg.json()).toEqual({
+      requestId: expect.any(String),
+      error: "Please upload only image files",
+    });
     const textAsPng = await uploadBytes(admin, new TextEncoder().encode("hello"), "image/png");
     expect(textAsPng.status).toBe(415);
     const truncated = await uploadBytes(admin, png.subarray(0, 100));
@@ -372,7 +375,10 @@ describe("POST /api/uploads and /uploads/{key}", () => {
     big.set(png.subarray(0, 40));
     const tooBig = await uploadBytes(admin, big);
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toEqual({ requestId: expect.any(String), error: "File size should not exceed 5MB" });
+    expect(await tooBig.json()).toEqual({
+      requestId: expect.any(String),
+      error: "File size should not exceed 5MB",
+    });
   });
 
   test("files a university no longer uses are removed after update and delete, shared ones kept", async () => {
