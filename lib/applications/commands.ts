@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -135,7 +136,7 @@ export async function changeStatus(
       `at ${application.program.university.name} is now "${STATUS_LABELS[to]}".` +
       (note ? `\n\nNote from the admissions team:\n${note}` : "") +
       `\n\nFollow it at ${new URL("/user/applications", env.APP_URL)}\n`,
-  }).catch((error) => console.error("Status e-mail not sent:", error));
+  }).catch((error: unknown) => logger().error({ err: error }, "status e-mail not queued"));
   return { id: applicationId, status: to, previousStatus: from };
 }
 

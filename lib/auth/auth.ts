@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
@@ -100,7 +101,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     // A refused sign-in is an expected outcome (answered 401/403/429), not a server error.
     error(error) {
       if (error instanceof CredentialsSignin || error.cause instanceof CredentialsSignin) return;
-      console.error("[auth]", error);
+      logger().error({ err: error }, "auth");
     },
   },
   trustHost: true,
@@ -134,7 +135,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           return "/user/profile?google=linked";
         } catch (error) {
           if (error instanceof GoogleSignInRefused) return `/user/profile?google=${error.reason}`;
-          console.error("Linking a Google account failed:", error);
+          logger().error({ err: error }, "linking a Google account failed");
           return "/user/profile?google=failed";
         }
       }
@@ -153,7 +154,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       } catch (error) {
         if (error instanceof GoogleSignInRefused && error.reason === "accountEmailUnverified")
           return "/auth?error=GoogleAccountUnverified";
-        console.error("Google sign-in refused:", error);
+        logger().error({ err: error }, "Google sign-in refused");
         return "/auth?error=GoogleSignInFailed";
       }
     },

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
@@ -61,7 +62,9 @@ export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> 
   }
   const user = await registerUser(input);
   await clearSignInLocks(input.username);
-  await sendEmailVerification(user.id).catch((error) => console.error("Verification not started:", error));
+  await sendEmailVerification(user.id).catch((error: unknown) =>
+    logger().error({ err: error }, "verification e-mail not started"),
+  );
   await withoutSignInThrottle(() => signInWithPassword(input.username, input.password));
   return user;
 }

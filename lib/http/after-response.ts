@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { after } from "next/server";
 
 // Work that must not delay or shape the answer (the password-reset e-mail: whether an account
@@ -12,7 +13,7 @@ const pending = new Set<Promise<void>>();
 export function afterResponse(task: () => Promise<void>): void {
   const run = () =>
     task().catch((error: unknown) => {
-      console.error("[after response]", error);
+      logger().error({ err: error }, "work after the response failed");
     });
   try {
     after(run);

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { sendMail, type Mail } from "./send";
 
 /**
@@ -7,5 +8,5 @@ import { sendMail, type Mail } from "./send";
  * logged while the request's outcome stands.
  */
 export async function sendMailLater(mail: Mail, what: string): Promise<void> {
-  await sendMail(mail).catch((error: unknown) => console.error(`${what} not queued:`, error));
+  await sendMail(mail).catch((error: unknown) => logger().error({ err: error }, `${what} not queued`));
 }

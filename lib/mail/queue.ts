@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 
@@ -27,7 +28,7 @@ export function mailQueue(connectionString = env.DATABASE_URL): Promise<PgBoss> 
       // Completed and failed jobs are kept a week for support, then deleted.
       deleteAfterDays: 7,
     });
-    boss.on("error", (error) => console.error("[mail queue]", error));
+    boss.on("error", (error) => logger().error({ err: error }, "mail queue"));
     await boss.start();
     await boss.createQueue(MAIL_QUEUE);
     return boss;

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import type { Mail } from "./send";
 import { deliverMail } from "./send";
 import { MAIL_QUEUE, mailQueue } from "./queue";
@@ -45,7 +46,7 @@ export async function startMailWorker(connectionString?: string): Promise<() => 
     try {
       await deliverDueMail(connectionString);
     } catch (error) {
-      console.error("[mail worker]", error);
+      logger().error({ err: error }, "mail worker round failed");
     }
     if (!stopped) timer = setTimeout(() => void round(), MAIL_POLL_MS);
     timer?.unref();

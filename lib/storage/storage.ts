@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { randomBytes } from "node:crypto";
 import { env, type Env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
@@ -68,7 +69,7 @@ export async function deleteStoredFiles(urls: Iterable<string>, driver = getStor
     try {
       await driver.delete(key);
     } catch (error) {
-      console.warn(`Could not delete the stored file ${url}:`, error);
+      logger().warn({ err: error, url }, "could not delete a stored file");
     }
   }
 }

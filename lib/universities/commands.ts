@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -261,6 +262,6 @@ export async function removeUnusedImages(urls: string[]): Promise<void> {
     const stillUsed = new Set(users.flatMap(imagesOf));
     await deleteStoredFiles(urls.filter((url) => !stillUsed.has(url)));
   } catch (error) {
-    console.warn("Could not remove the images universities no longer use:", error);
+    logger().warn({ err: error }, "could not remove the images universities no longer use");
   }
 }
