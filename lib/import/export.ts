@@ -2,6 +2,7 @@ import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { COLUMNS, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
+import { protectCell } from "./formula";
 
 // The CSV exports of the admin lists (issue 15): the live universities and programs with exactly
 // the import's columns, so importing an export reports every row unchanged. Streamed a page at a
@@ -10,7 +11,11 @@ import { COLUMNS, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
 const PAGE = 1_000;
 
 const header = (type: ImportType) => COLUMNS[type].map((column) => column.name);
-const csv = (rows: unknown[][]) => stringify(rows, { record_delimiter: "\r\n" });
+const csv = (rows: unknown[][]) =>
+  stringify(
+    rows.map((row) => row.map(protectCell)),
+    { record_delimiter: "\r\n" },
+  );
 
 /** The template: the header and one example row. */
 export function importTemplate(type: ImportType): string {

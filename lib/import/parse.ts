@@ -2,6 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { badRequest } from "@/lib/http/errors";
 import { COLUMNS, type ImportType } from "./columns";
+import { unprotectCell } from "./formula";
 
 // Reading an import file: CSV (a header row naming the columns, streamed through csv-parse so
 // only one row is held at a time) or a JSON array of objects with the same keys. Whatever is wrong
@@ -161,7 +162,10 @@ async function readCsv(type: ImportType, bytes: Uint8Array): Promise<ImportSourc
       let row = 0;
       let next = first;
       while (!next.done) {
-        yield { row: ++row, values: next.value };
+        const values = Object.fromEntries(
+          Object.entries(next.value).map(([column, value]) => [column, unprotectCell(value)]),
+        );
+        yield { row: ++row, values };
         try {
           next = await iterator.next();
         } catch (error) {

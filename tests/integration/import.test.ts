@@ -291,7 +291,13 @@ describe("programs", () => {
     ]);
   });
 
-  test("the export imports as unchanged", async () => {
+  test("the export imports as unchanged, and carries no live spreadsheet formula", async () => {
+    // A name a spreadsheet would run: exported as text ('=...), read back as it was.
+    await createProgram({
+      universityId: university.id,
+      name: `=HYPERLINK("http://evil.example","${uniqueTag()}")`,
+      degree: "MSc",
+    });
     const exported = await admin.call(exportPrograms, "/api/programs/export.csv");
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -300,6 +306,8 @@ describe("programs", () => {
     const lines = text.split("\r\n");
     const mine = [lines[0], ...lines.filter((line) => line.startsWith(`${university.slug},`))].join("\r\n");
     expect(mine.split("\r\n").length).toBeGreaterThan(3);
+    expect(mine).toContain(`,"'=HYPERLINK(""http://evil.example""`);
+    expect(mine).not.toMatch(/(^|,)"?=HYPERLINK/m);
     const report = await runImport(prisma, adminActor, {
       type: "programs",
       fileName: "export.csv",
