@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
+import { createLogger, setLogger } from "@/lib/log";
 import { IMMUTABLE_CACHE } from "@/lib/storage/driver";
 import { LocalStorage } from "@/lib/storage/local";
 import { S3Storage } from "@/lib/storage/s3";
@@ -70,10 +71,17 @@ describe("local disk", () => {
     const failing = Object.assign(Object.create(storage), {
       delete: jest.fn().mockRejectedValue(new Error("disk on fire")),
     });
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-    await expect(deleteStoredFiles([url], failing)).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
+    const lines: string[] = [];
+    const previous = setLogger(
+      createLogger({ level: "warn", destination: { write: (line) => lines.push(line) } }),
+    );
+    try {
+      await expect(deleteStoredFiles([url], failing)).resolves.toBeUndefined();
+    } finally {
+      setLogger(previous);
+    }
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 40, url, err: { message: "disk on fire" } });
     expect(existsSync(join(dir, key))).toBe(true);
     await deleteStoredFiles([url, url, "https://example.com/x.png", "/somewhere/else.png"], storage);
     expect(existsSync(join(dir, key))).toBe(false);
