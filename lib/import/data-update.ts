@@ -2,13 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { listDomains } from "@/lib/universities/domains";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { hostOf } from "./run";
 
 // `npm run data:update -- world_universities_and_domains.json` (issue 15): a newer edition of the
 // university list the seed reads (prisma/data). Each entry is matched to a stored university by
 // its websites and domains (the host of the stored website), else by name and country. New
-// institutions are added; a matched university's website is updated to the list's first one,
+// institutions are added; a matched university's domains are set to the list's (domains are facts
+// of the list, not edited in the admin forms) and its website is updated to the list's first one,
 // unless an admin wrote the row (`editedAt` is set by the form and by imports, and was filled
 // from the audit log for earlier edits): those are left as they are and listed. Nothing is ever
 // deleted or renamed. One transaction, recorded in the audit log.
@@ -24,6 +26,8 @@ export type DatasetEntry = z.infer<typeof entrySchema>;
 export interface DataUpdateSummary {
   added: { slug: string; name: string; country: string }[];
   updated: { slug: string; from: string | null; to: string }[];
+  /** Matched rows whose e-mail and web domains the list changes. */
+  domainsUpdated: { slug: string; from: string[]; to: string[] }[];
   /** Matched rows an admin edited, whose website the list would change. */
   keptEdited: { slug: string; stored: string | null; list: string }[];
   /** Entries that could not be used, with why. */
@@ -41,21 +45,38 @@ export async function updateFromDataset(
 ): Promise<DataUpdateSummary> {
   if (!Array.isArray(options.data)) throw new Error(NOT_A_LIST);
   const now = options.now ?? new Date();
-  const summary: DataUpdateSummary = { added: [], updated: [], keptEdited: [], skipped: [], unchanged: 0 };
+  const summary: DataUpdateSummary = {
+    added: [],
+    updated: [],
+    domainsUpdated: [],
+    keptEdited: [],
+    skipped: [],
+    unchanged: 0,
+  };
 
   const run = async (tx: Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0]) => {
     const countries = new Map(
       (await tx.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
     );
     const stored = await tx.university.findMany({
-      select: { id: true, slug: true, name: true, countryId: true, webPage: true, editedAt: true },
+      select: {
+        id: true,
+        slug: true,
+        name: true,
+        countryId: true,
+        webPage: true,
+        domains: true,
+        editedAt: true,
+      },
     });
     const slugs = new Set(stored.map((u) => u.slug));
     const byHost = new Map<string, typeof stored>();
     const byName = new Map<string, typeof stored>();
     for (const university of stored) {
-      const host = hostOf(university.webPage);
-      if (host) byHost.set(host, [...(byHost.get(host) ?? []), university]);
+      const hosts = new Set(
+        [university.webPage, ...university.domains.map((d) => `https://${d}`)].map(hostOf),
+      );
+      for (const host of hosts) if (host) byHost.set(host, [...(byHost.get(host) ?? []), university]);
       const name = `${university.countryId}:${university.name.toLowerCase()}`;
       byName.set(name, [...(byName.get(name) ?? []), university]);
     }
@@ -82,6 +103,7 @@ export async function updateFromDataset(
       }
       const webPage =
         entry.web_pages.map((page) => page.trim()).find((page) => hostOf(page) !== null) ?? null;
+      const domains = listDomains(entry.domains);
       const hosts = new Set(
         [
           ...entry.web_pages.map(hostOf),
@@ -109,8 +131,13 @@ export async function updateFromDataset(
           continue;
         }
         matched.add(university.id);
+        const domainsChanged = domains.join(",") !== university.domains.join(",");
+        if (domainsChanged) {
+          summary.domainsUpdated.push({ slug: university.slug, from: university.domains, to: domains });
+          if (options.apply) await tx.university.update({ where: { id: university.id }, data: { domains } });
+        }
         if (!webPage || webPage === university.webPage) {
-          summary.unchanged++;
+          if (!domainsChanged) summary.unchanged++;
         } else if (university.editedAt) {
           summary.keptEdited.push({ slug: university.slug, stored: university.webPage, list: webPage });
         } else {
@@ -128,13 +155,29 @@ export async function updateFromDataset(
       summary.added.push({ slug, name: entry.name, country: code });
       if (options.apply) {
         const row = await tx.university.create({
-          data: { name: entry.name, slug, countryId, webPage },
-          select: { id: true, slug: true, name: true, countryId: true, webPage: true, editedAt: true },
+          data: { name: entry.name, slug, countryId, webPage, domains },
+          select: {
+            id: true,
+            slug: true,
+            name: true,
+            countryId: true,
+            webPage: true,
+            domains: true,
+            editedAt: true,
+          },
         });
         matched.add(row.id);
       }
       // A later entry with the same website or name is the same institution.
-      const added = { id: -summary.added.length, slug, name: entry.name, countryId, webPage, editedAt: null };
+      const added = {
+        id: -summary.added.length,
+        slug,
+        name: entry.name,
+        countryId,
+        webPage,
+        domains,
+        editedAt: null,
+      };
       matched.add(added.id);
       for (const host of hosts) byHost.set(host, [...(byHost.get(host) ?? []), added]);
       const name = `${countryId}:${entry.name.toLowerCase()}`;
@@ -152,6 +195,7 @@ export async function updateFromDataset(
           type: "universities",
           added: summary.added.length,
           updated: summary.updated.length,
+          domainsUpdated: summary.domainsUpdated.length,
           keptEdited: summary.keptEdited.length,
           unchanged: summary.unchanged,
           skipped: summary.skipped.length,
@@ -173,6 +217,9 @@ export function formatDataUpdate(summary: DataUpdateSummary, apply: boolean): st
   for (const u of summary.added) lines.push(`    + ${u.name} (${u.country}) as ${u.slug}`);
   lines.push(`  ${summary.updated.length} websites updated`);
   for (const u of summary.updated) lines.push(`    ~ ${u.slug}: ${u.from ?? "(none)"} -> ${u.to}`);
+  lines.push(`  ${summary.domainsUpdated.length} with new domains`);
+  for (const u of summary.domainsUpdated)
+    lines.push(`    ~ ${u.slug}: ${u.from.join(", ") || "(none)"} -> ${u.to.join(", ") || "(none)"}`);
   lines.push(`  ${summary.keptEdited.length} edited by an admin, left as they are`);
   for (const u of summary.keptEdited)
     lines.push(`    = ${u.slug}: keeps ${u.stored ?? "(none)"} (the list says ${u.list})`);

@@ -66,6 +66,11 @@ test("adds, updates unedited websites, keeps edited ones, and is idempotent", as
       { slug: plain.slug, from: `http://plain-${tag}.example.edu/`, to: `https://plain-${tag}.example.edu/` },
       { slug: byName.slug, from: null, to: `https://named-${tag}.example.edu/` },
     ],
+    // Domains are the list's facts (no form edits them): an admin's row gets them too.
+    domainsUpdated: [
+      { slug: plain.slug, from: [], to: [`plain-${tag}.example.edu`] },
+      { slug: edited.slug, from: [], to: [`edited-${tag}.example.edu`] },
+    ],
     keptEdited: [
       {
         slug: edited.slug,
@@ -87,6 +92,7 @@ test("adds, updates unedited websites, keeps edited ones, and is idempotent", as
   expect(added).toMatchObject({
     name: `Brand New ${tag}`,
     webPage: `https://new-${tag}.example.edu/`,
+    domains: [`new-${tag}.example.edu`],
     editedAt: null,
   });
   expect((await prisma.university.findUniqueOrThrow({ where: { id: edited.id } })).webPage).toBe(
@@ -103,7 +109,10 @@ test("adds, updates unedited websites, keeps edited ones, and is idempotent", as
   });
 
   const again = await updateFromDataset(prisma, actor, { data, fileName: "list.json", apply: true });
-  expect(again).toMatchObject({ added: [], updated: [], unchanged: 3 });
+  expect((await prisma.university.findUniqueOrThrow({ where: { id: edited.id } })).domains).toEqual([
+    `edited-${tag}.example.edu`,
+  ]);
+  expect(again).toMatchObject({ added: [], updated: [], domainsUpdated: [], unchanged: 3 });
 });
 
 test("an admin's edit through the form marks the row as edited", async () => {

@@ -46,12 +46,14 @@ test("a production start seeds the reference data and creates no account", async
   expect(logged.join("\n")).toMatch(/no demo accounts/);
 });
 
-test("a production seed holds facts only: no programs, rankings or descriptions, and no demo notice", async () => {
+test("a production seed holds facts only (websites and domains): no programs, rankings or descriptions, and no demo notice", async () => {
   expect(await prisma.program.count()).toBe(0);
   expect(await prisma.university.count({ where: { ranking: { not: null } } })).toBe(0);
   expect(await prisma.university.count({ where: { rankingSource: { not: null } } })).toBe(0);
   expect(await prisma.university.count({ where: { description: { not: null } } })).toBe(0);
   expect(await prisma.university.count({ where: { webPage: { not: null } } })).toBeGreaterThan(10_000);
+  // The list's facts: websites and domains (every entry of the list has at least one domain).
+  expect(await prisma.university.count({ where: { domains: { isEmpty: true } } })).toBe(0);
   expect(await prisma.setting.findUnique({ where: { key: DEMO_DATA_KEY } })).toBeNull();
   expect(logged.join("\n")).toMatch(/facts only/);
 });

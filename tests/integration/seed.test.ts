@@ -45,6 +45,7 @@ test("every ISO country and all 10,251 universities, each linked to its country"
   expect(mit).toMatchObject({
     name: "Massachusetts Institute of Technology",
     webPage: "http://web.mit.edu/",
+    domains: ["mit.edu"],
   });
   expect(mit?.country.code).toBe("US");
 });

@@ -7,6 +7,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password";
 import { DEMO_DATA_KEY } from "@/lib/settings/constants";
+import { listDomains } from "@/lib/universities/domains";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { generatePrograms, hashString } from "./programs";
 
@@ -24,6 +25,7 @@ interface DatasetUniversity {
   alpha_two_code: string;
   country: string;
   web_pages: string[];
+  domains?: string[];
   "state-province": string | null;
 }
 
@@ -157,7 +159,29 @@ async function seedUniversities(prisma: PrismaClient, today: Date, demo: boolean
       )
       ON CONFLICT ("slug") DO NOTHING`;
   }
+  await seedDomains(prisma, rows);
   return [...slugs];
+}
+
+/**
+ * The list's domains, for universities that have none yet. A separate step, run only when the
+ * schema has the column: the migration-upgrade test seeds schemas from before it.
+ */
+async function seedDomains(prisma: PrismaClient, rows: { slug: string; source: DatasetUniversity }[]) {
+  const [column] = await prisma.$queryRaw<unknown[]>`
+    SELECT 1 FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'universities' AND column_name = 'domains'`;
+  if (!column) return;
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    await prisma.$executeRaw`
+      UPDATE "universities" u SET "domains" = string_to_array(d.list, ',')
+        FROM unnest(
+          ${batch.map((r) => r.slug)}::text[],
+          ${batch.map((r) => listDomains(r.source.domains ?? []).join(","))}::text[]
+        ) AS d(slug, list)
+       WHERE u."slug" = d.slug AND d.list <> '' AND u."domains" = '{}'`;
+  }
 }
 
 /** Demo mode: programs for the seeded universities that have none yet (a first run, or one cut short). */
