@@ -35,6 +35,17 @@ export interface DataUpdateSummary {
   unchanged: number;
 }
 
+/** What matching and updating read of a stored university. */
+const STORED = {
+  id: true,
+  slug: true,
+  name: true,
+  countryId: true,
+  webPage: true,
+  domains: true,
+  editedAt: true,
+} as const;
+
 export const NOT_A_LIST =
   "The file must be a JSON array of universities, like prisma/data/world_universities_and_domains.json.";
 
@@ -58,17 +69,7 @@ export async function updateFromDataset(
     const countries = new Map(
       (await tx.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
     );
-    const stored = await tx.university.findMany({
-      select: {
-        id: true,
-        slug: true,
-        name: true,
-        countryId: true,
-        webPage: true,
-        domains: true,
-        editedAt: true,
-      },
-    });
+    const stored = await tx.university.findMany({ select: STORED });
     const slugs = new Set(stored.map((u) => u.slug));
     const byHost = new Map<string, typeof stored>();
     const byName = new Map<string, typeof stored>();
@@ -156,15 +157,7 @@ export async function updateFromDataset(
       if (options.apply) {
         const row = await tx.university.create({
           data: { name: entry.name, slug, countryId, webPage, domains },
-          select: {
-            id: true,
-            slug: true,
-            name: true,
-            countryId: true,
-            webPage: true,
-            domains: true,
-            editedAt: true,
-          },
+          select: STORED,
         });
         matched.add(row.id);
       }

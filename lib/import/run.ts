@@ -334,8 +334,7 @@ async function importUniversities(context: PassContext) {
 // ---------------------------------------------------------------------------------------------
 // Programs
 
-interface StoredProgram {
-  id: number;
+interface NewProgram {
   universityId: number;
   name: string;
   degree: string;
@@ -346,6 +345,10 @@ interface StoredProgram {
   /** "12000.00" */
   tuition: string;
   deadline: Date;
+}
+
+interface StoredProgram extends NewProgram {
+  id: number;
   archivedAt: Date | null;
 }
 
@@ -366,18 +369,6 @@ async function findPrograms(
               ${keys.map((k) => k.degree)}::text[])) AS k("universityId", "name", "degree")
         ON p."universityId" = k."universityId" AND p."name" = k."name" AND p."degree" = k."degree"`;
   return rows.map(({ deadlineMs, ...row }) => ({ ...row, deadline: new Date(deadlineMs) }));
-}
-interface NewProgram {
-  universityId: number;
-  name: string;
-  degree: string;
-  description: string;
-  level: string;
-  field: string;
-  duration: number;
-  /** "12000.00" */
-  tuition: string;
-  deadline: Date;
 }
 
 const programKey = (universityId: number, name: string, degree: string) =>
