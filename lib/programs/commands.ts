@@ -65,14 +65,22 @@ async function snapshot(tx: Tx, id: number) {
   return { ...program, university: university.name, archivedAt: row.archivedAt };
 }
 
-export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
-  const university = await prisma.university.findUnique({
-    where: { id: input.universityId },
+/**
+ * A live program never sits under an archived university: the program lists rely on it and check
+ * only the program's own mark (queries.ts). Read in the write's transaction.
+ */
+async function assertUniversityTakesPrograms(tx: Tx, universityId: number) {
+  const university = await tx.university.findUnique({
+    where: { id: universityId },
     select: { archivedAt: true },
   });
   if (university?.archivedAt) throw badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
+}
+
+export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
   try {
     return await prisma.$transaction(async (tx) => {
+      await assertUniversityTakesPrograms(tx, input.universityId);
       const row = await tx.program.create({ data: toData(input), select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.create",
@@ -93,6 +101,7 @@ export async function updateProgram(actor: AuditActor, id: number, input: Progra
     return await prisma.$transaction(async (tx) => {
       const before = await snapshot(tx, id);
       if (!before) throw notFound(PROGRAM_NOT_FOUND);
+      if (!before.archivedAt) await assertUniversityTakesPrograms(tx, input.universityId);
       const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.update",

@@ -3,7 +3,8 @@ import { POST as submit } from "@/app/api/applications/route";
 import { PUT as putDraft } from "@/app/api/applications/drafts/[programId]/route";
 import { DELETE as deleteProgramRoute, GET as getProgramRoute } from "@/app/api/programs/[id]/route";
 import { POST as restoreProgramRoute } from "@/app/api/programs/[id]/restore/route";
-import { GET as listProgramsRoute } from "@/app/api/programs/route";
+import { PATCH as patchProgramRoute } from "@/app/api/programs/[id]/route";
+import { GET as listProgramsRoute, POST as createProgramRoute } from "@/app/api/programs/route";
 import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
 import {
   DELETE as deleteUniversityRoute,
@@ -188,6 +189,43 @@ describe("DELETE /api/programs/{id} with applications", () => {
     const response = await restoreProgram(admin, university.programs[0].id);
     expect(response.status).toBe(409);
     expect((await response.json()).error).toMatch(/Restore the university first/);
+  });
+
+  test("no live program is put under an archived university: not created there, not moved there", async () => {
+    const { university } = await universityWithApplication("Shut");
+    expect((await deleteUniversity(university.id)).status).toBe(200);
+    const open = await createUniversity({
+      name: `Open ${tag} University`,
+      programs: [{ name: `Moving ${tag}` }],
+    });
+    const deadline = new Date(Date.now() + 60 * 86_400_000);
+    deadline.setUTCHours(0, 0, 0, 0);
+    const body = (universityId: number, name: string) => ({
+      name,
+      universityId: String(universityId),
+      level: "Master's",
+      field: "Natural Science",
+      degree: "MSc",
+      duration: "2",
+      tuition: "12,000.00",
+      deadline: deadline.toISOString(),
+      description: "Marine studies.",
+    });
+
+    const created = await admin.call(createProgramRoute, "/api/programs", {
+      json: body(university.id, `New ${tag}`),
+    });
+    expect(created.status).toBe(400);
+    expect((await created.json()).fieldErrors).toHaveProperty("universityId");
+    const moving = open.programs[0].id;
+    const moved = await admin.call(patchProgramRoute, `/api/programs/${moving}`, {
+      method: "PATCH",
+      json: body(university.id, `Moving ${tag}`),
+      ...idParams(moving),
+    });
+    expect(moved.status).toBe(400);
+    expect((await prisma.program.findUniqueOrThrow({ where: { id: moving } })).universityId).toBe(open.id);
+    expect(await prisma.program.count({ where: { universityId: university.id, archivedAt: null } })).toBe(0);
   });
 
   test("applying to, or drafting for, an archived program is refused with 410", async () => {
