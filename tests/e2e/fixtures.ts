@@ -7,6 +7,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { APP_PORT } from "./ports";
+import { programFormBody } from "../support/program-body";
 
 // Playwright fixtures for the rows a test needs: a signed-in student, team admin or super admin
 // (a fresh account per test, signed in through POST /api/login, the sign-in the /auth form uses,
@@ -18,7 +19,6 @@ import { APP_PORT } from "./ports";
 export const SEEDED_SUPER_ADMIN = { username: "admin", password: "Admin#2026" };
 export const TEST_PASSWORD = "a long enough password";
 const baseURL = `http://127.0.0.1:${APP_PORT}`;
-const DAY_MS = 86_400_000;
 
 /** Letters only, so it makes a plausible full name, unique per run. */
 export function uniqueWord(): string {
@@ -113,20 +113,8 @@ export async function createUniversity(api: APIRequestContext): Promise<TestUniv
   });
   expect(created.status(), "creating the test university").toBe(201);
   const university = (await created.json()) as { id: number; name: string; slug: string };
-  const deadline = new Date(Date.now() + 60 * DAY_MS);
-  deadline.setUTCHours(0, 0, 0, 0);
   const program = await api.post("/api/programs", {
-    data: {
-      name: `${word} Marine Studies`,
-      universityId: String(university.id),
-      level: "Master's",
-      field: "Natural Science",
-      degree: "MSc",
-      duration: "2",
-      tuition: "12,000.00",
-      deadline: deadline.toISOString(),
-      description: "Oceans, coasts and a thesis.",
-    },
+    data: programFormBody(university.id, `${word} Marine Studies`, "Oceans, coasts and a thesis."),
   });
   expect(program.status(), "creating the test program").toBe(201);
   return {

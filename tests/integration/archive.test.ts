@@ -16,6 +16,7 @@ import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { prisma } from "@/lib/db/client";
 import { sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
 import type { Agent } from "../support/agent";
+import { programFormBody } from "../support/program-body";
 import {
   cleanup,
   createApplication,
@@ -198,19 +199,7 @@ describe("DELETE /api/programs/{id} with applications", () => {
       name: `Open ${tag} University`,
       programs: [{ name: `Moving ${tag}` }],
     });
-    const deadline = new Date(Date.now() + 60 * 86_400_000);
-    deadline.setUTCHours(0, 0, 0, 0);
-    const body = (universityId: number, name: string) => ({
-      name,
-      universityId: String(universityId),
-      level: "Master's",
-      field: "Natural Science",
-      degree: "MSc",
-      duration: "2",
-      tuition: "12,000.00",
-      deadline: deadline.toISOString(),
-      description: "Marine studies.",
-    });
+    const body = (universityId: number, name: string) => programFormBody(universityId, name);
 
     const created = await admin.call(createProgramRoute, "/api/programs", {
       json: body(university.id, `New ${tag}`),

@@ -18,6 +18,7 @@ import { prisma } from "@/lib/db/client";
 import { createUniversity as createUniversityCommand } from "@/lib/universities/commands";
 import { universitySchema } from "@/lib/validation/university";
 import type { Agent } from "../support/agent";
+import { programFormBody } from "../support/program-body";
 import {
   cleanup,
   createApplication,
@@ -86,21 +87,8 @@ const universityBody = (name: string, country = "New Zealand") => ({
   rankingYear: 2026,
 });
 
-function programBody(universityId: number, name: string) {
-  const deadline = new Date(Date.now() + 60 * 86_400_000);
-  deadline.setUTCHours(0, 0, 0, 0);
-  return {
-    name,
-    universityId: String(universityId),
-    level: "Master's",
-    field: "Natural Science",
-    degree: "MSc",
-    duration: "2",
-    tuition: "12,000.00",
-    deadline: deadline.toISOString(),
-    description: "Audited studies.",
-  };
-}
+const programBody = (universityId: number, name: string) =>
+  programFormBody(universityId, name, "Audited studies.");
 
 describe("universities and programs", () => {
   test("create, update, archive, restore and delete each record one entry with before and after", async () => {

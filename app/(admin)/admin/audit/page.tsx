@@ -1,10 +1,10 @@
-import { ArrowUpRightIcon, ShieldAlertIcon } from "lucide-react";
+import { ArrowUpRightIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
+import { SuperAdminRequired } from "@/components/admin/super-admin-required";
 import { AdminListPage } from "@/components/admin/admin-list-page";
 import { AuditChanges } from "@/components/admin/audit-changes";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ACTION_LABELS, AUDIT_ENTITY_TYPES, ENTITY_LABELS } from "@/lib/audit/entries";
@@ -37,11 +37,7 @@ export default async function AdminAuditPage({ searchParams }: Props) {
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Audit Log</h1>
-        <Alert role="alert" className="border-amber-300 bg-amber-50 text-amber-950">
-          <ShieldAlertIcon aria-hidden="true" />
-          <AlertTitle>Super admin access required</AlertTitle>
-          <AlertDescription className="text-amber-950">{SUPER_ADMIN_REQUIRED}</AlertDescription>
-        </Alert>
+        <SuperAdminRequired>{SUPER_ADMIN_REQUIRED}</SuperAdminRequired>
       </div>
     );
   }

@@ -1,5 +1,5 @@
-import { ShieldAlertIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { SuperAdminRequired } from "@/components/admin/super-admin-required";
 import { ActiveBadge } from "@/components/admin/active-badge";
 import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
 import { AddAdminDialog } from "@/components/admin/settings/add-admin-dialog";
@@ -7,7 +7,6 @@ import { GeneralSettingsForm } from "@/components/admin/settings/general-setting
 import { SettingsTabs } from "@/components/admin/settings/settings-tabs";
 import { StudyListManager } from "@/components/admin/settings/study-list-manager";
 import { CountryFlag } from "@/components/country-flag";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -47,11 +46,7 @@ export default async function AdminSettingsPage() {
       {viewer ? (
         <SettingsPanels viewer={viewer} />
       ) : (
-        <Alert role="alert" className="border-amber-300 bg-amber-50 text-amber-950">
-          <ShieldAlertIcon aria-hidden="true" />
-          <AlertTitle>Super admin access required</AlertTitle>
-          <AlertDescription className="text-amber-950">{SUPER_ADMIN_REQUIRED}</AlertDescription>
-        </Alert>
+        <SuperAdminRequired>{SUPER_ADMIN_REQUIRED}</SuperAdminRequired>
       )}
     </div>
   );
