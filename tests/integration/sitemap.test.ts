@@ -79,8 +79,8 @@ test.each(["1.xml", "-1.xml", "0", "0.json", "00.xml", "abc"])("GET /sitemaps/%s
   expect(response.status).toBe(404);
 });
 
-test("robots.txt allows the site, keeps crawlers out of private areas and names the index", () => {
-  const rules = robots();
+test("robots.txt allows the site, keeps crawlers out of private areas and names the index", async () => {
+  const rules = await robots();
   expect(rules.rules).toEqual({
     userAgent: "*",
     allow: "/",
