@@ -13,7 +13,7 @@
 const { createClient } = require("redis");
 const { serialize, deserialize } = require("./serialize");
 
-/** @typedef {{ get(key: string): Promise<any>; set(key: string, value: object, ttlSeconds: number): Promise<void>; delete(key: string): Promise<void>; tagsExpiredAt(tags: readonly string[]): Promise<number>; expireTags(tags: readonly string[], at: number): Promise<void> }} CacheStore */
+/** @typedef {{ get(key: string): Promise<any>; set(key: string, value: object, ttlSeconds: number): Promise<void>; delete(key: string): Promise<void>; tagsExpiredAt(tags: readonly string[]): Promise<number>; expireTags(tags: readonly string[], at: number): Promise<void>; close?(): Promise<void> }} CacheStore */
 
 /** Longest time to live of an entry: a year (Next's "max" lifetimes are longer than needed). */
 const MAX_TTL_SECONDS = 365 * 24 * 60 * 60;
@@ -96,8 +96,9 @@ function memoryStore() {
 
 /**
  * Redis: entries as strings with a time to live, tags in one hash (tag -> expiry time in ms).
- * Answers undefined (a miss) rather than failing a page when Redis cannot be reached: the page is
- * then rendered from the database, as without a cache.
+ * When Redis cannot be reached, reads miss at once: pages are rendered from the database, as
+ * without a cache. An expiry that cannot be written is logged, not thrown (the edit is saved by
+ * then); what Redis held goes stale within the pages' revalidate time once it is back.
  * @param {string} url
  * @returns {CacheStore}
  */
@@ -110,18 +111,27 @@ function redisStore(url) {
     // Commands sent while Redis is away fail at once instead of queueing behind a reconnect.
     disableOfflineQueue: true,
   });
+  // One warning per outage, not one per reconnect attempt.
+  let down = false;
   /** @param {unknown} error */
-  const warn = (error) =>
-    console.warn(`Cache store (Redis): ${error instanceof Error ? error.message : error}`);
+  const warn = (error) => {
+    if (down) return;
+    down = true;
+    console.warn(
+      `Cache store (Redis): ${error instanceof Error ? error.message : error}; pages are rendered without it`,
+    );
+  };
   client.on("error", warn);
+  client.on("ready", () => {
+    down = false;
+  });
   // The connection alone keeps no process alive: a CLI (npm run import) ends when its work does.
-  const ready = client
+  client
     .connect()
     .then(() => client.unref())
     .catch(warn);
   return {
     async get(key) {
-      await ready;
       try {
         const stored = await client.get(prefix + key);
         return stored === null ? undefined : deserialize(stored);
@@ -131,7 +141,6 @@ function redisStore(url) {
       }
     },
     async set(key, value, ttlSeconds) {
-      await ready;
       try {
         await client.set(prefix + key, serialize(value), {
           expiration: { type: "EX", value: Math.max(1, Math.min(Math.ceil(ttlSeconds), MAX_TTL_SECONDS)) },
@@ -141,7 +150,6 @@ function redisStore(url) {
       }
     },
     async delete(key) {
-      await ready;
       try {
         await client.del(prefix + key);
       } catch (error) {
@@ -150,7 +158,6 @@ function redisStore(url) {
     },
     async tagsExpiredAt(list) {
       if (list.length === 0) return 0;
-      await ready;
       try {
         const times = await client.hmGet(tagsKey, [...list]);
         return Math.max(0, ...times.map((time) => Number(time ?? 0)));
@@ -162,8 +169,14 @@ function redisStore(url) {
     },
     async expireTags(list, at) {
       if (list.length === 0) return;
-      await ready;
-      await client.hSet(tagsKey, Object.fromEntries(list.map((tag) => [tag, String(at)])));
+      try {
+        await client.hSet(tagsKey, Object.fromEntries(list.map((tag) => [tag, String(at)])));
+      } catch (error) {
+        console.error(`Cache store (Redis): could not expire ${list.join(", ")}: ${error}`);
+      }
+    },
+    async close() {
+      client.destroy();
     },
   };
 }

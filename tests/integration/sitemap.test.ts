@@ -5,6 +5,9 @@ import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
 
+// robots() marks itself as rendered per request; outside Next there is no request to mark.
+jest.mock("next/server", () => ({ ...jest.requireActual("next/server"), connection: async () => undefined }));
+
 // The sitemaps against the seeded database (10,251 universities), through the functions and
 // through the two route handlers that serve them. Read-only: other files' rows come and go.
 
