@@ -42,6 +42,13 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Public base URL of the bucket's files (a CDN or the bucket's public domain), without the key. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Redis shared by every app server for the cache of rendered pages and data (lib/cache/store.js
+   * reads it); unset: each server's own memory, right for one server.
+   */
+  REDIS_URL: z.string().url().optional(),
+  /** Megabytes of that memory cache (without REDIS_URL). */
+  CACHE_MEMORY_MB: z.coerce.number().int().min(1).optional(),
   /** The request log's level (lib/log.ts): info by default, silent under Jest. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });

@@ -21,6 +21,9 @@ const FEATURES = [
   },
 ];
 
+// Rendered once from the database, then served from the cache (lib/cache/reads.ts).
+export const revalidate = 60;
+
 export default async function HomePage() {
   const countries = await cachedCountries();
   return (

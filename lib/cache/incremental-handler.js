@@ -24,14 +24,15 @@ const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 const RENDER_ALLOWANCE_MS = 15_000;
 
 /**
- * @param {{ lastModified: number; value: any }} entry
- * @param {string[] | undefined} softTags
+ * The tags an entry depends on: a page's (listed in its headers), a cached read's (unstable_cache
+ * gives them with each get and set), and the page's implicit ones.
+ * @param {{ lastModified: number; tags?: string[]; value: any }} entry
+ * @param {{ tags?: string[]; softTags?: string[] } | undefined} context
  */
-function tagsOf(entry, softTags) {
+function tagsOf(entry, context) {
   const header = entry.value?.headers?.[TAGS_HEADER];
   const own = typeof header === "string" ? header.split(",") : [];
-  const fetchTags = Array.isArray(entry.value?.tags) ? entry.value.tags : [];
-  return [...own, ...fetchTags, ...(softTags ?? [])];
+  return [...own, ...(entry.tags ?? []), ...(context?.tags ?? []), ...(context?.softTags ?? [])];
 }
 
 class IncrementalCacheHandler {
@@ -50,13 +51,13 @@ class IncrementalCacheHandler {
 
   /**
    * @param {string} cacheKey
-   * @param {{ softTags?: string[] }} [context]
+   * @param {{ tags?: string[]; softTags?: string[] }} [context]
    */
   async get(cacheKey, context) {
     if (isBuilding()) return null;
     const entry = await cacheStore().get(this.prefix + cacheKey);
     if (!entry) return null;
-    const expiredAt = await cacheStore().tagsExpiredAt(tagsOf(entry, context?.softTags));
+    const expiredAt = await cacheStore().tagsExpiredAt(tagsOf(entry, context));
     if (expiredAt >= entry.lastModified) return null;
     return entry;
   }
@@ -64,7 +65,7 @@ class IncrementalCacheHandler {
   /**
    * @param {string} cacheKey
    * @param {unknown} data
-   * @param {{ cacheControl?: { expire?: number; revalidate?: number | false } }} [context]
+   * @param {{ tags?: string[]; cacheControl?: { expire?: number; revalidate?: number | false } }} [context]
    */
   async set(cacheKey, data, context) {
     if (isBuilding()) return;
@@ -76,7 +77,7 @@ class IncrementalCacheHandler {
     const ttl = typeof expire === "number" && expire > 0 ? expire : DEFAULT_TTL_SECONDS;
     await cacheStore().set(
       this.prefix + cacheKey,
-      { lastModified: Date.now() - RENDER_ALLOWANCE_MS, value: data },
+      { lastModified: Date.now() - RENDER_ALLOWANCE_MS, tags: context?.tags ?? [], value: data },
       ttl,
     );
   }

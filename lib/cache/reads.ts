@@ -1,71 +1,101 @@
 import "server-only";
-import { cacheLife, cacheTag } from "next/cache";
+import { unstable_cache } from "next/cache";
 import { listCountriesWithUniversities, type CountryWithCount } from "@/lib/countries/queries";
 import { DEFAULT_PLATFORM_NAME, getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
 import type { SearchCriteria } from "@/lib/universities/criteria";
 import { getUniversityPage, type UniversityWithPrograms } from "@/lib/universities/queries";
 import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/universities/search";
 import { isBuilding } from "./store";
-import { SETTINGS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySlugTag, universityTag } from "./tags";
+import { SETTINGS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySlugTag } from "./tags";
 
-// What the public pages read, cached ('use cache') and tagged (./tags.ts), so that a page is
-// rendered from the database once and then served from the cache until a write expires its tags.
-// Nothing here depends on the visitor: the account menu is a client island
-// (components/layout/account-menu.tsx).
+// What the public pages read, cached and tagged (./tags.ts): read from the database once, then
+// from the cache (lib/cache/store.js) until a write expires a tag, or after a minute (the time a
+// CDN may keep a page too). Nothing here depends on the visitor: the account menu is a client
+// island (components/layout/account-menu.tsx), so the pages that read these are the same for all.
 //
-// `next build` prerenders the pages without a database: during the build these answer empty
-// placeholders, which the cache handlers never store or serve (lib/cache/incremental-handler.js),
-// so every page is first rendered at run time, from the database the server runs with.
+// `next build` prerenders the static pages without a database: during the build these answer
+// empty placeholders, which the cache handler never stores or serves
+// (lib/cache/incremental-handler.js), so every page is first rendered at run time, from the
+// database the server runs with.
 
-export async function cachedPlatformName(): Promise<string> {
-  "use cache";
-  cacheLife("public");
-  cacheTag(SETTINGS);
-  if (isBuilding()) return DEFAULT_PLATFORM_NAME;
-  return getPlatformName();
+/** Seconds before a cached read is refreshed in the background, whatever the tags say. */
+const REVALIDATE_SECONDS = 60;
+
+/** `read`, cached under `key` with `tags`, or `placeholder` while `next build` runs. */
+function cached<A extends unknown[], R>(
+  key: string,
+  tags: (...args: A) => string[],
+  placeholder: R,
+  read: (...args: A) => Promise<R>,
+) {
+  return (...args: A): Promise<R> => {
+    if (isBuilding()) return Promise.resolve(placeholder);
+    return unstable_cache(read, [key], { tags: tags(...args), revalidate: REVALIDATE_SECONDS })(...args);
+  };
 }
 
-export async function cachedIsDemoDatabase(): Promise<boolean> {
-  "use cache";
-  cacheLife("public");
-  cacheTag(SETTINGS);
-  if (isBuilding()) return false;
-  return isDemoDatabase();
-}
+export const cachedPlatformName = cached(
+  "platform-name",
+  () => [SETTINGS],
+  DEFAULT_PLATFORM_NAME,
+  () => getPlatformName(),
+);
+
+export const cachedIsDemoDatabase = cached(
+  "demo-data",
+  () => [SETTINGS],
+  false,
+  () => isDemoDatabase(),
+);
 
 /** The country filter's choices: countries with live universities. */
-export async function cachedCountries(): Promise<CountryWithCount[]> {
-  "use cache";
-  cacheLife("public");
-  cacheTag(UNIVERSITY_LISTS);
-  if (isBuilding()) return [];
-  return listCountriesWithUniversities();
+export const cachedCountries = cached<[], CountryWithCount[]>(
+  "countries",
+  () => [UNIVERSITY_LISTS],
+  [],
+  () => listCountriesWithUniversities(),
+);
+
+/** A page that could not read its programs: shown, but not kept (the next visitor tries again). */
+class ProgramsUnavailable extends Error {
+  constructor(readonly page: UniversityWithPrograms) {
+    super("the university's programs could not be read");
+  }
 }
 
-/**
- * A university's page data by slug, tagged with its id (its edits expire it) and its slug (a
- * university created or renamed to it replaces a "not found").
- */
+const universityPage = cached<[string], UniversityWithPrograms | null>(
+  "university-page",
+  (slug) => [UNIVERSITY_PAGES, universitySlugTag(slug)],
+  null,
+  async (slug) => {
+    const university = await getUniversityPage(slug);
+    if (university?.programsFailed) throw new ProgramsUnavailable(university);
+    return university;
+  },
+);
+
+/** A university's page data, tagged with its address: its writes expire that (./tags.ts). */
 export async function cachedUniversityPage(slug: string): Promise<UniversityWithPrograms | null> {
-  "use cache";
-  cacheTag(UNIVERSITY_PAGES, universitySlugTag(slug));
-  if (isBuilding()) {
-    cacheLife("public");
-    return null;
+  try {
+    const page = await universityPage(slug);
+    // The cache keeps JSON: its dates come back as strings.
+    return (
+      page && {
+        ...page,
+        updatedAt: new Date(page.updatedAt),
+        programs: page.programs.map((program) => ({ ...program, deadline: new Date(program.deadline) })),
+      }
+    );
+  } catch (error) {
+    if (error instanceof ProgramsUnavailable) return error.page;
+    throw error;
   }
-  const university = await getUniversityPage(slug);
-  if (university) cacheTag(universityTag(university.id));
-  // A failed program read is kept for seconds only: the next visitors get another try.
-  if (university?.programsFailed) cacheLife("seconds");
-  else cacheLife("public");
-  return university;
 }
 
 /** A page of anonymous search results. */
-export async function cachedSearch(criteria: SearchCriteria, options: SearchOptions): Promise<SearchPage> {
-  "use cache";
-  cacheLife("public");
-  cacheTag(UNIVERSITY_LISTS);
-  if (isBuilding()) return { items: [], total: 0 };
-  return searchUniversities(criteria, options);
-}
+export const cachedSearch = cached<[SearchCriteria, SearchOptions], SearchPage>(
+  "university-search",
+  () => [UNIVERSITY_LISTS],
+  { items: [], total: 0 },
+  (criteria, options) => searchUniversities(criteria, options),
+);

@@ -1,10 +1,11 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
+import { prisma } from "@/lib/db/client";
 import { cacheStore } from "./store";
 
 // The cache tags of the public pages' data (lib/cache/reads.ts) and the one way writes expire
 // them. Every admin write expires exactly what it changed:
-//   a university or its programs   -> universityTag(id) and UNIVERSITY_LISTS
+//   a university or its programs   -> universitySlugTag(its address) and UNIVERSITY_LISTS
 //   settings (platform name)       -> SETTINGS
 //   study lists, imports, bulk     -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
 
@@ -14,19 +15,21 @@ export const SETTINGS = "settings";
 export const UNIVERSITY_LISTS = "university-lists";
 /** Every university page at once, for changes that reach many of them (a study level renamed, an import). */
 export const UNIVERSITY_PAGES = "university-pages";
-/** One university's page: its details and its programs. */
-export const universityTag = (id: number) => `university-${id}`;
-/** Whatever /university/{slug} showed, a "not found" included, until a university takes the slug. */
-export const universitySlugTag = (slug: string) => `university-slug-${slug}`;
+/** What /university/{slug} shows: a university's details and programs, or that there is none. */
+export const universitySlugTag = (slug: string) => `university-${slug}`;
 
-/** A university was created, edited, archived, restored or deleted. */
-export function universityChanged(university: { id: number; slug: string }): Promise<void> {
-  return expireTags(universityTag(university.id), universitySlugTag(university.slug), UNIVERSITY_LISTS);
+/** A university was created, edited, archived, restored or deleted (at this address). */
+export function universityChanged(university: { slug: string }): Promise<void> {
+  return expireTags(universitySlugTag(university.slug), UNIVERSITY_LISTS);
 }
 
 /** Programs of these universities were created, edited, archived, restored or deleted. */
-export function programsChanged(universityIds: readonly number[]): Promise<void> {
-  return expireTags(...universityIds.map(universityTag), UNIVERSITY_LISTS);
+export async function programsChanged(universityIds: readonly number[]): Promise<void> {
+  const universities = await prisma.university.findMany({
+    where: { id: { in: [...new Set(universityIds)] } },
+    select: { slug: true },
+  });
+  await expireTags(...universities.map(({ slug }) => universitySlugTag(slug)), UNIVERSITY_LISTS);
 }
 
 /** Many universities or programs at once (an import, data:update): every list and every page. */

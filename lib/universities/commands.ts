@@ -168,7 +168,7 @@ export async function updateUniversity(
   const university = (await getUniversityById(id, { includeArchived: true }))!;
   // A new name may bring a new slug: the old address is expired too.
   await universityChanged(university);
-  if (oldSlug !== university.slug) await universityChanged({ id, slug: oldSlug });
+  if (oldSlug !== university.slug) await universityChanged({ slug: oldSlug });
   return { university, droppedImages };
 }
 
@@ -221,7 +221,7 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
       });
       return { slug: current.slug, archived: false as const, droppedImages: imagesOf(current) };
     });
-    await universityChanged({ id, slug });
+    await universityChanged({ slug });
     return outcome;
   } catch (error) {
     // An application submitted between the count and the delete: the foreign key refused it.

@@ -1,12 +1,11 @@
 import { memoryStore } from "@/lib/cache/store";
 import { deserialize, serialize } from "@/lib/cache/serialize";
-import useCacheHandler from "@/lib/cache/use-cache-handler";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-// The cache store and Next's two handlers over it (lib/cache): what a page or a cached read
+// The cache store and Next's cache handler over it (lib/cache): what a page or a cached read
 // finds after it was stored, after one of its tags was expired, and during the build.
 
 const STORE = Symbol.for("unisearch.cache-store");
@@ -73,67 +72,6 @@ describe("memory store", () => {
   });
 });
 
-function streamOf(text: string) {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode(text));
-      controller.close();
-    },
-  });
-}
-
-async function textOf(stream: ReadableStream<Uint8Array>) {
-  return new Response(stream).text();
-}
-
-const entry = (text: string, tags: string[], timestamp = Date.now()) => ({
-  value: streamOf(text),
-  tags,
-  stale: 30,
-  timestamp,
-  expire: 3600,
-  revalidate: 60,
-});
-
-describe("'use cache' handler", () => {
-  test("answers what was stored, as a fresh stream each time", async () => {
-    await useCacheHandler.set("key", Promise.resolve(entry("data", ["university-1"])));
-    const first = await useCacheHandler.get("key", []);
-    const second = await useCacheHandler.get("key", []);
-    expect(await textOf(first!.value)).toBe("data");
-    expect(await textOf(second!.value)).toBe("data");
-    expect(first).toMatchObject({ tags: ["university-1"], revalidate: 60, expire: 3600 });
-  });
-
-  test("an entry is a miss once one of its tags, or of the page's implicit tags, was expired", async () => {
-    await useCacheHandler.set("own", Promise.resolve(entry("a", ["university-1"], Date.now() - 10)));
-    await useCacheHandler.set("soft", Promise.resolve(entry("b", [], Date.now() - 10)));
-    await useCacheHandler.updateTags(["university-2"]);
-    expect(await useCacheHandler.get("own", [])).toBeDefined();
-    await useCacheHandler.updateTags(["university-1", "_N_T_/university/x"]);
-    expect(await useCacheHandler.get("own", [])).toBeUndefined();
-    expect(await useCacheHandler.get("soft", ["_N_T_/university/x"])).toBeUndefined();
-  });
-
-  test("a get waits for an entry still being written", async () => {
-    let finish!: (value: ReturnType<typeof entry>) => void;
-    const pending = new Promise<ReturnType<typeof entry>>((resolve) => (finish = resolve));
-    const written = useCacheHandler.set("slow", pending);
-    const read = useCacheHandler.get("slow", []);
-    finish(entry("late", []));
-    await written;
-    expect(await textOf((await read)!.value)).toBe("late");
-  });
-
-  test("nothing is stored or served while `next build` runs", async () => {
-    process.env.NEXT_PHASE = "phase-production-build";
-    await useCacheHandler.set("built", Promise.resolve(entry("placeholder", [])));
-    expect(await useCacheHandler.get("built", [])).toBeUndefined();
-    delete process.env.NEXT_PHASE;
-    expect(await useCacheHandler.get("built", [])).toBeUndefined();
-  });
-});
-
 function distDir(buildId: string) {
   const root = mkdtempSync(join(tmpdir(), "unisearch-build-"));
   mkdirSync(join(root, "server"));
@@ -170,6 +108,18 @@ describe("pages handler", () => {
     // Rendered and stored a moment after the edit: it may hold what was read before it.
     await handler.set("/", page("settings"), { cacheControl: { revalidate: 60, expire: 86400 } });
     expect(await handler.get("/", { softTags: [] })).toBeNull();
+  });
+
+  test("a cached read is a miss once one of the tags it was stored or asked with was expired", async () => {
+    const handler = new IncrementalCacheHandler({ serverDistDir: distDir("build-a") });
+    const read = { kind: "FETCH", data: { body: "[]", headers: {}, status: 200, url: "" }, revalidate: 60 };
+    await handler.set("countries", read, { tags: ["university-lists"] });
+    expect(await handler.get("countries", { tags: ["university-lists"], softTags: [] })).not.toBeNull();
+    await handler.revalidateTag(["university-lists"]);
+    expect(await handler.get("countries", { tags: [], softTags: [] })).toBeNull();
+    await handler.set("platform", read, {});
+    await handler.revalidateTag(["settings"]);
+    expect(await handler.get("platform", { tags: ["settings"], softTags: [] })).toBeNull();
   });
 
   test("pages of another build are not served", async () => {

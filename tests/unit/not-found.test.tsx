@@ -8,8 +8,6 @@ jest.mock("@/lib/cache/reads", () => ({
   cachedIsDemoDatabase: async () => false,
 }));
 jest.mock("next/navigation", () => ({ usePathname: () => "/missing" }));
-// A cached server component (async), which Testing Library cannot render.
-jest.mock("@/components/layout/current-year", () => ({ CurrentYear: () => "2026" }));
 
 test("the 404 page says so and offers a way home", async () => {
   render(await NotFound());

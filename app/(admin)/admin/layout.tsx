@@ -36,10 +36,6 @@ const SUPER_ADMIN_NAV: SidebarItem[] = [
   { href: "/admin/audit", label: "Audit Log", icon: <HistoryIcon aria-hidden="true" /> },
 ];
 
-// Rendered per request for the signed-in visitor, without a streaming fallback: the page is
-// whole in the first response, so its forms work before (and without) JavaScript.
-export const instant = false;
-
 // The admin area. proxy.ts already sends visitors without an admin token to /auth; this check also
 // catches ended sessions and demoted admins (SPEC §6: nothing renders for them). Each page checks
 // again, since a layout does not re-run on every navigation.

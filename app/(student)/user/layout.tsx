@@ -15,10 +15,6 @@ const STUDENT_NAV: SidebarItem[] = [
   { href: "/user/profile", label: "Profile", icon: <UserIcon aria-hidden="true" /> },
 ];
 
-// Rendered per request for the signed-in visitor, without a streaming fallback: the page is
-// whole in the first response, so its forms work before (and without) JavaScript.
-export const instant = false;
-
 // The student area. proxy.ts already sends visitors without a session cookie to /auth; this
 // check also catches ended sessions (password reset, deactivation). A layout cannot know the page's
 // path, so it returns to the dashboard; each page checks again with its own path.

@@ -17,10 +17,6 @@ import { idSchema } from "@/lib/validation/common";
 
 type ApplyPageProps = { params: Promise<{ programId: string }> };
 
-// Rendered per request for the signed-in student, without a streaming fallback: the form is whole
-// in the first response, so it works before (and without) JavaScript.
-export const instant = false;
-
 /**
  * The program of the URL, archived or not (an archived one says it takes no applications), or null
  * when the id is malformed or unknown (one read per request).

@@ -23,9 +23,7 @@ import { lastPageOf } from "@/lib/paging";
 
 type Props = { searchParams: Promise<SearchParams> };
 
-// Rendered per request (its query string is the input), without a streaming fallback, so that the
-// results are in the HTML a browser without JavaScript shows; the results come from the cache.
-export const instant = false;
+// Rendered per request (its query string is the input); the results come from the cache.
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const params = await loadSearchParams(searchParams);

@@ -25,15 +25,13 @@ const linkClass =
   "rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
 // Rendered on a university's first visit and then served from the cache until an edit of the
-// university or its programs expires it (lib/cache/tags.ts). The build prerenders no university:
-// it has no database, and its one sample slug is not a slug any university can have.
-// Blocking (instant = false): a university not yet visited is rendered whole, not as a shell
-// with the build's placeholders, and then kept.
+// university or its programs expires it (lib/cache/tags.ts), or its minute of revalidation ends.
+// The build prerenders no university: it has no database.
 export function generateStaticParams() {
-  return [{ slug: "_" }];
+  return [];
 }
 
-export const instant = false;
+export const revalidate = 60;
 
 export async function generateMetadata({ params }: UniversityPageProps): Promise<Metadata> {
   const { slug } = await params;

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { createClient } from "redis";
+import { expect, SEEDED_SUPER_ADMIN, test, uniqueWord } from "./fixtures";
+import { APP_PORT } from "./ports";
+
+// Issue 13: with REDIS_URL, every app server shares one cache (lib/cache/store.js). Two more
+// servers from the same build on the same database, both on Redis: an admin's edit through one
+// shows on the other's cached page at the very next request. Needs the local Redis
+// (TEST_REDIS_URL, else redis://127.0.0.1:6379); it uses a database number of its own there.
+
+const REDIS = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+REDIS.pathname = "/7";
+const PORTS = [APP_PORT + 5, APP_PORT + 6];
+
+function redisReachable(): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    socket.once("connect", () => done(socket.destroy() === undefined));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** `next start` on `port` against the end-to-end database, with Redis. */
+function startServer(port: number): ChildProcess {
+  // The database the e2e server serves publishes its address beside its data folder.
+  const { url } = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, "pglite.server.json"), "utf8"));
+  return spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      REDIS_URL: REDIS.toString(),
+      APP_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      SMTP_URL: "smtp://127.0.0.1:9",
+    },
+    stdio: "ignore",
+  });
+}
+
+async function waitUntilServing(api: APIRequestContext) {
+  await expect
+    .poll(async () => (await api.get("/robots.txt").catch(() => null))?.status(), { timeout: 60_000 })
+    .toBe(200);
+}
+
+test.describe("two app servers on one Redis", () => {
+  let servers: ChildProcess[] = [];
+  let one: APIRequestContext;
+  let two: APIRequestContext;
+
+  test.beforeAll(async () => {
+    test.skip(!(await redisReachable()), `no Redis at ${REDIS.host}`);
+    const redis = createClient({ url: REDIS.toString() });
+    await redis.connect();
+    await redis.flushDb();
+    await redis.quit();
+    servers = PORTS.map(startServer);
+    [one, two] = await Promise.all(
+      PORTS.map((port) => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` })),
+    );
+    await Promise.all([waitUntilServing(one), waitUntilServing(two)]);
+    expect((await one.post("/api/login", { data: SEEDED_SUPER_ADMIN })).status()).toBe(200);
+  });
+
+  test.afterAll(async () => {
+    for (const server of servers) server.kill();
+    await Promise.all([one?.dispose(), two?.dispose()]);
+  });
+
+  test("an edit through one server shows on the other's cached page at once", async ({ university }) => {
+    test.setTimeout(120_000);
+    const path = `/university/${university.slug}`;
+    const page = async () => {
+      const response = await two.get(path);
+      return { cache: response.headers()["x-nextjs-cache"], html: await response.text() };
+    };
+    await page();
+    expect((await page()).cache).toBe("HIT");
+
+    const description = `${uniqueWord()} was edited through the other server.`;
+    const edited = await one.patch(`/api/universities/${university.id}`, {
+      data: {
+        name: university.name,
+        country: "New Zealand",
+        description,
+        mainImage: null,
+        images: [],
+        ranking: null,
+      },
+    });
+    expect(edited.status()).toBe(200);
+    expect((await page()).html).toContain(description);
+  });
+});
