@@ -7,16 +7,19 @@ import { cacheStore } from "./store";
 // them. Every admin write expires exactly what it changed:
 //   a university or its programs   -> universitySlugTag(its address) and UNIVERSITY_LISTS
 //   settings (platform name)       -> SETTINGS
-//   study lists, imports, bulk     -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
+//   an import, data:update         -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
 
 /** The platform name and the demo-data flag, which every page shows. */
 export const SETTINGS = "settings";
 /** Anything that lists universities: search results, the country choices and counts, the sitemap. */
 export const UNIVERSITY_LISTS = "university-lists";
-/** Every university page at once, for changes that reach many of them (a study level renamed, an import). */
+/** Every university page at once, for changes that reach many of them (an import). */
 export const UNIVERSITY_PAGES = "university-pages";
-/** What /university/{slug} shows: a university's details and programs, or that there is none. */
-export const universitySlugTag = (slug: string) => `university-${slug}`;
+/**
+ * What /university/{slug} shows: a university's details and programs, or that there is none. (A
+ * colon, which no slug has, keeps it apart from the tags above.)
+ */
+export const universitySlugTag = (slug: string) => `university:${slug}`;
 
 /** A university was created, edited, archived, restored or deleted (at this address). */
 export function universityChanged(university: { slug: string }): Promise<void> {
@@ -41,8 +44,8 @@ export function catalogueChanged(): Promise<void> {
  * Expires the tags at once: the next request to a page that shows them renders it again, on every
  * app server (the store is shared with REDIS_URL). Awaited before the write's response, so the
  * editor's next page view already shows the change. Outside Next (npm run import, data:update) it
- * reaches the servers through the shared store; without REDIS_URL their own memory expires the
- * pages after their revalidate time (next.config.js cacheLife "public").
+ * reaches the servers through the shared store; without REDIS_URL their own memory refreshes the
+ * pages within their revalidate time (a minute: ./reads.ts).
  */
 export async function expireTags(...tags: string[]): Promise<void> {
   const unique = [...new Set(tags)];

@@ -63,34 +63,34 @@ test("creating a university expires the lists and whatever its address showed be
   expect(expired).toContain("university-lists");
   expect(expired).not.toContain("settings");
   expect(expired).not.toContain("university-pages");
-  expect(await cacheStore().tagsExpiredAt([`university-${slug}`])).toBeGreaterThan(0);
+  expect(await cacheStore().tagsExpiredAt([`university:${slug}`])).toBeGreaterThan(0);
 });
 
 test("editing a university expires its page (old and new address) and the lists, not the others", async () => {
   const [edited, other] = await Promise.all([insertUniversity(), insertUniversity()]);
   const newName = `Cache Renamed ${tag}`;
-  const expired = await expiredBy([...TAGS, `university-${edited.slug}`, `university-${other.slug}`], () =>
+  const expired = await expiredBy([...TAGS, `university:${edited.slug}`, `university:${other.slug}`], () =>
     admin.call(updateUniversity, `/api/universities/${edited.id}`, {
       method: "PATCH",
       params: { id: String(edited.id) },
       json: universityBody(newName),
     }),
   );
-  expect(expired.sort()).toEqual(["university-lists", `university-${edited.slug}`].sort());
+  expect(expired.sort()).toEqual(["university-lists", `university:${edited.slug}`].sort());
   const renamed = await prisma.university.findUniqueOrThrow({ where: { id: edited.id } });
   expect(renamed.slug).not.toBe(edited.slug);
-  expect(await cacheStore().tagsExpiredAt([`university-${renamed.slug}`])).toBeGreaterThan(0);
+  expect(await cacheStore().tagsExpiredAt([`university:${renamed.slug}`])).toBeGreaterThan(0);
 });
 
 test("deleting a university expires its page and the lists", async () => {
   const university = await insertUniversity();
-  const expired = await expiredBy([...TAGS, `university-${university.slug}`], () =>
+  const expired = await expiredBy([...TAGS, `university:${university.slug}`], () =>
     admin.call(deleteUniversity, `/api/universities/${university.id}`, {
       method: "DELETE",
       params: { id: String(university.id) },
     }),
   );
-  expect(expired.sort()).toEqual(["university-lists", `university-${university.slug}`].sort());
+  expect(expired.sort()).toEqual(["university-lists", `university:${university.slug}`].sort());
 });
 
 test("a program's writes expire its university's page and the lists; a move, both universities'", async () => {
@@ -99,7 +99,7 @@ test("a program's writes expire its university's page and the lists; a move, bot
     insertUniversity(),
     insertUniversity(),
   ]);
-  const watched = [...TAGS, ...[first, second, bystander].map(({ slug }) => `university-${slug}`)];
+  const watched = [...TAGS, ...[first, second, bystander].map(({ slug }) => `university:${slug}`)];
   let programId = 0;
   const created = await expiredBy(watched, async () => {
     const response = await admin.call(createProgram, "/api/programs", {
@@ -108,7 +108,7 @@ test("a program's writes expire its university's page and the lists; a move, bot
     programId = remember("program", await response.clone().json()).id;
     return response;
   });
-  expect(created.sort()).toEqual(["university-lists", `university-${first.slug}`].sort());
+  expect(created.sort()).toEqual(["university-lists", `university:${first.slug}`].sort());
 
   const moved = await expiredBy(watched, () =>
     admin.call(updateProgram, `/api/programs/${programId}`, {
@@ -118,7 +118,7 @@ test("a program's writes expire its university's page and the lists; a move, bot
     }),
   );
   expect(moved.sort()).toEqual(
-    ["university-lists", `university-${first.slug}`, `university-${second.slug}`].sort(),
+    ["university-lists", `university:${first.slug}`, `university:${second.slug}`].sort(),
   );
 
   const deleted = await expiredBy(watched, () =>
@@ -127,7 +127,7 @@ test("a program's writes expire its university's page and the lists; a move, bot
       params: { id: String(programId) },
     }),
   );
-  expect(deleted.sort()).toEqual(["university-lists", `university-${second.slug}`].sort());
+  expect(deleted.sort()).toEqual(["university-lists", `university:${second.slug}`].sort());
 });
 
 test("renaming the platform expires the settings every page shows, and nothing else", async () => {
