@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // Every environment variable the app reads, parsed once. Development and tests get working
 // defaults; production refuses to start without the secrets, naming what is missing.

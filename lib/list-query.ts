@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { createParser, createSerializer, type SearchParams } from "nuqs/server";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { pagingSchema } from "@/lib/validation/common";
 import { LIST_PAGE_SIZE, OFFSET_MAX } from "@/lib/paging";
 

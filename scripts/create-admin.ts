@@ -3,7 +3,7 @@
 import "./load-env";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
-import { ZodError } from "zod";
+import { ZodError } from "@/lib/validation/zod";
 import { createPrismaClient } from "@/lib/db/client";
 import { withDatabaseUrl } from "@/lib/db/connection";
 import { createAdmin } from "@/lib/users/create-admin";

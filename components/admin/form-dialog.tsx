@@ -1,11 +1,11 @@
 "use client";
 
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type { z } from "@/lib/validation/zod";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { TriggeredDialog } from "@/components/forms/triggered-dialog";
 import { errorMessage } from "@/lib/http/client";

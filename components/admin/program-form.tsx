@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarIcon, Loader2Icon } from "lucide-react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import { toast } from "sonner";

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, type Resolver } from "react-hook-form";
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { ImageUpload } from "@/components/admin/image-upload";
 import { CountryFlag } from "@/components/country-flag";

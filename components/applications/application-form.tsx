@@ -1,11 +1,11 @@
 "use client";
 
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldErrors, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import Link from "next/link";
 import { useActionState, useState } from "react";

@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { prisma } from "@/lib/db/client";
 import { gone, notFound } from "@/lib/http/errors";
 import { PROGRAM_ARCHIVED } from "./commands";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
-import { z, ZodError, type ZodType } from "zod";
+import { z, ZodError, type ZodType } from "@/lib/validation/zod";
 import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
 import { readBody } from "./body";
 import { isDatabaseUnavailable } from "@/lib/db/errors";

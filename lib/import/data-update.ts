@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { catalogueChanged } from "@/lib/cache/tags";
 import type { PrismaClient } from "@/lib/generated/prisma/client";

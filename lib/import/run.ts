@@ -1,6 +1,6 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { ZodError } from "zod";
+import type { ZodError } from "@/lib/validation/zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { catalogueChanged } from "@/lib/cache/tags";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";

@@ -1,5 +1,5 @@
 import { createLoader, createSerializer } from "nuqs/server";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
 import { emailSchema, fullNameSchema, newPasswordSchema, usernameSchema } from "@/lib/validation/auth";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@/lib/audit/entries";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { idSchema } from "./common";

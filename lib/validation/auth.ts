@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // One schema per input, shared by the forms (react-hook-form's zod resolver) and the route
 // handlers, so that browser and server give the same messages (SPEC §5).

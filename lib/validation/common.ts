@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { OFFSET_MAX } from "@/lib/paging";
 
 const ID_MESSAGE = "The id must be a positive whole number";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // Route segments that name a file. A name that cannot exist parses to null, so the route answers
 // its 404 ("no such file") rather than a 400: a mistyped file address is simply not there.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { IMPORT_TYPES } from "@/lib/import/columns";
 
 // The inputs of bulk import and export (issue 15): the query strings of POST /api/import/{type}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { idSchema } from "./common";
 

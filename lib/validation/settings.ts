@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // /admin/settings (issue 6): the General tab's platform name and the Programs tab's study lists.
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 // The University form (SPEC §5), shared by the react-hook-form resolver and the route handlers
 // POST /api/universities and PATCH /api/universities/{id}. The form holds the country as a code

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { z, type ZodType } from "zod";
+import { z, type ZodType } from "@/lib/validation/zod";
 import type { RouteDeclaration, RouteHandler } from "@/lib/http/route";
 import { Agent } from "../support/agent";
 import {

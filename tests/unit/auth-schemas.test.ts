@@ -1,4 +1,4 @@
-import type { ZodType } from "zod";
+import type { ZodType } from "@/lib/validation/zod";
 import {
   changePasswordSchema,
   forgotPasswordSchema,

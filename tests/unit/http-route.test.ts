@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { conflict, notFound, tooManyRequests } from "@/lib/http/errors";
 import {

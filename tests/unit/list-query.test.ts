@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { SEARCH_MAX, type ListQuery } from "@/lib/list-query";
 import { OFFSET_MAX } from "@/lib/paging";
 import { adminUniversitiesQuery, universitySearchQuery } from "@/lib/universities/search-params";

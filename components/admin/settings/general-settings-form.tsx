@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

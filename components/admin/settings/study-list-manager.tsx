@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@/lib/validation/form-resolver";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId } from "react";
