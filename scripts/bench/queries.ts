@@ -1,20 +1,13 @@
-// npm run bench: times the university search (the page query and its count, as the search page
-// runs them) for typical and heavy filter combinations, and the admin area's lists and dashboard
-// (the calls its pages make), on DATABASE_URL or the embedded database, and prints the plans of
-// the slowest search and of the slowest admin scenario. Speed targets live here, not in tests.
-//   npm run bench                      # embedded database (.data/pglite), seeded if empty
-//   DATABASE_URL=postgresql://... npm run bench
-import "./load-env";
+// The "queries" part of `npm run bench` (scripts/bench.ts): times the university search (the page
+// query and its count, as the search page runs them) for typical and heavy filter combinations,
+// and the admin area's lists and dashboard (the calls its pages make), in the bench's database,
+// and prints the plans of the slowest search and of the slowest admin scenario.
 import { performance } from "node:perf_hooks";
 import { Client } from "pg";
 import { listApplications } from "@/lib/applications/queries";
 import { getDashboardStats } from "@/lib/dashboard/stats";
 import { getWeeklyApplications } from "@/lib/dashboard/weekly";
 import { LIST_PAGE_SIZE } from "@/lib/paging";
-import { createPrismaClient } from "@/lib/db/client";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { seed } from "@/lib/db/seed";
-import { wantsDemoData } from "@/lib/db/seed/demo";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
 import { listStudyLevels } from "@/lib/settings/queries";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
@@ -138,6 +131,13 @@ const ADMIN_SCENARIOS: Scenario[] = [
   },
 ];
 
+export interface QueryTiming {
+  name: string;
+  p50: number;
+  p95: number;
+  found: string;
+}
+
 interface Timing {
   scenario: Scenario;
   p50: number;
@@ -175,16 +175,14 @@ async function timeAll(title: string, scenarios: Scenario[]): Promise<Timing[]> 
 
 const slowest = (results: Timing[]) => results.reduce((a, b) => (b.p50 > a.p50 ? b : a)).scenario;
 
-withDatabaseUrl(async (url, mode) => {
-  process.env.DATABASE_URL = url;
-  const setup = createPrismaClient(url, { max: 1 });
-  if ((await setup.university.count()) === 0) {
-    await seed(setup, {
-      demo: wantsDemoData({ production: process.env.NODE_ENV === "production", env: process.env }),
-    });
-  }
-  await setup.$disconnect();
-
+/**
+ * Times the search and the admin pages' database calls on `url` (already seeded), and prints the
+ * plans of the slowest search and of the slowest admin scenario.
+ */
+export async function runQueryBench(
+  url: string,
+  mode: string,
+): Promise<{ search: QueryTiming[]; admin: QueryTiming[] }> {
   const search = await timeAll(
     `University search on the ${mode} database (page query + count)`,
     SEARCH_SCENARIOS.map(searchScenario),
@@ -196,13 +194,10 @@ withDatabaseUrl(async (url, mode) => {
     console.log(`\nPlan of the slowest statement of the slowest, "${scenario.name}":`);
     await explain(url, scenario);
   }
-}).then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  const figures = (timings: Timing[]) =>
+    timings.map(({ scenario, p50, p95, found }) => ({ name: scenario.name, p50, p95, found }));
+  return { search: figures(search), admin: figures(admin) };
+}
 
 /**
  * EXPLAIN ANALYZE of the statement of one run of the scenario that takes the database the longest,

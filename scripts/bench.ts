@@ -1,0 +1,237 @@
+// npm run bench: measures the production build against the server's own ceiling (issue 13).
+// On PostgreSQL when DATABASE_URL is set (in a database of the bench's own on that server, made
+// afresh), on the embedded database otherwise (in .data/bench-pglite, never .data/pglite). Parts,
+// each skippable (--only, --skip; `npm run bench -- --help`):
+//   queries     the search's and the admin pages' database calls, timed in this process
+//   load        autocannon against `npm start` (a process of its own): req/s, latency, errors,
+//               each scenario's ratio to /robots.txt, at 10 and 50 connections
+//   bytes       what a first visit to each public page downloads, and a filter change
+//   lighthouse  mobile scores of home, search and a university page
+// --scale N instead seeds N synthetic universities into a database of its own and compares the
+// search scenarios at 10,000 and at N. Results: printed, and written to bench/results.json.
+import "./load-env";
+import { execSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createPrismaClient } from "@/lib/db/client";
+import { serveEmbedded } from "@/lib/db/connection";
+import { DEMO_ACCOUNTS, seed } from "@/lib/db/seed";
+import { parseArgs, USAGE, type BenchOptions } from "./bench/args";
+import { measureFilterChange, measureFirstLoads, runLighthouse } from "./bench/browser";
+import { freshDatabase, scaleTo } from "./bench/database";
+import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
+import { ensureBuild, signIn, startServer } from "./bench/server";
+import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } from "./bench/summary";
+
+const SEARCH_PAGE = "/universities/search?country=DE";
+const FILTER_CHANGE = "/universities/search?country=DE&level=Master%27s";
+
+/** A database of the bench's own, seeded with the demo catalogue; `serve` hands it out while needed. */
+interface BenchDatabase {
+  mode: "postgres" | "embedded";
+  /** The environment `npm start` gets for it. */
+  env: Record<string, string>;
+  /** Runs `task` with a URL of the database (the embedded one is served for the task's duration). */
+  serve<T>(task: (url: string) => Promise<T>): Promise<T>;
+}
+
+async function benchDatabase(name: string): Promise<BenchDatabase> {
+  if (process.env.DATABASE_URL) {
+    const url = await freshDatabase(process.env.DATABASE_URL, name);
+    return { mode: "postgres", env: { DATABASE_URL: url }, serve: (task) => task(url) };
+  }
+  const dataDir = resolve(".data", name.replaceAll("_", "-"));
+  rmSync(dataDir, { recursive: true, force: true });
+  const serve = async <T>(task: (url: string) => Promise<T>) => {
+    const database = await serveEmbedded({ dataDir });
+    try {
+      return await task(database.url);
+    } finally {
+      await database.stop();
+    }
+  };
+  await serve(async (url) => {
+    const prisma = createPrismaClient(url, { max: 1 });
+    await seed(prisma, { demo: true });
+    await prisma.$disconnect();
+  });
+  return { mode: "embedded", env: { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir, DEMO_DATA: "1" }, serve };
+}
+
+async function runLoad(url: string, scenarios: LoadScenario[], options: BenchOptions): Promise<LoadRow[]> {
+  const rows = [];
+  for (const connections of options.connections) {
+    for (const scenario of scenarios) {
+      // A short warm-up, so that compiling and first-use costs stay out of the figures.
+      await runScenario(url, scenario, Math.min(connections, 10), 2);
+      const result = await runScenario(url, scenario, connections, options.duration);
+      const row = toRow(scenario.name, connections, result);
+      console.log(`  ${scenario.name} @${connections}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms`);
+      rows.push(row);
+    }
+  }
+  return withRatios(rows, REFERENCE);
+}
+
+/** Slugs spread over the ranking order (ranked and unranked, with and without programs). */
+async function spreadOfSlugs(url: string): Promise<string[]> {
+  const slugs: string[] = [];
+  for (const offset of [0, 400, 1_500, 4_000, 8_000]) {
+    const response = await fetch(`${url}/api/universities?limit=40&offset=${offset}`);
+    slugs.push(...((await response.json()) as { slug: string }[]).map((u) => u.slug));
+  }
+  return slugs;
+}
+
+async function main(options: BenchOptions) {
+  const started = new Date();
+  const results: Record<string, unknown> = {
+    date: started.toISOString(),
+    commit: execSync("git rev-parse --short HEAD").toString().trim(),
+    cpus: cpus().length,
+    options: { ...options, parts: [...options.parts] },
+  };
+  const save = () => {
+    mkdirSync(dirname(options.out), { recursive: true });
+    writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+  };
+
+  if (options.scale) {
+    await runScale(options, results);
+    save();
+    return;
+  }
+
+  const database = await benchDatabase("unisearch_bench");
+  results.database = database.mode;
+  if (options.parts.has("queries")) {
+    results.queries = await database.serve(async (url) => {
+      process.env.DATABASE_URL = url;
+      const { runQueryBench } = await import("./bench/queries");
+      return runQueryBench(url, database.mode);
+    });
+    save();
+  }
+  if (!["load", "bytes", "lighthouse"].some((part) => options.parts.has(part as never))) return;
+
+  ensureBuild(options.build);
+  const server = await startServer(options.port, database.env);
+  try {
+    const slugs = await spreadOfSlugs(server.url);
+    const universityPage = `/university/${slugs[0]}`;
+    if (options.parts.has("load")) {
+      const student = DEMO_ACCOUNTS.find((account) => account.role === "user")!;
+      const cookie = await signIn(server.url, student.username, student.password);
+      console.log(`\nLoad on the ${database.mode} database, ${options.duration} s per scenario:`);
+      const rows = await runLoad(server.url, allScenarios(slugs, cookie), options);
+      console.log(`\n${loadTable(rows)}`);
+      results.load = rows;
+      save();
+    }
+    if (options.parts.has("bytes")) {
+      const firstLoads = await measureFirstLoads(server.url, ["/", SEARCH_PAGE, universityPage]);
+      const filterChange = await measureFilterChange(server.url, SEARCH_PAGE, FILTER_CHANGE);
+      console.log(
+        `\nFirst load (bytes as sent)\n${table(
+          ["page", "HTML", "JS", "JS files", "CSS", "total"],
+          firstLoads.map((l) => [l.page, l.html, l.js, l.jsFiles, l.css, l.total]),
+        )}`,
+      );
+      console.log(
+        `Filter change ${filterChange.from} -> ${filterChange.to}: ${filterChange.bytes} bytes (${filterChange.contentEncoding ?? "uncompressed"}); request headers ${JSON.stringify(filterChange.requestHeaders)}`,
+      );
+      results.bytes = { firstLoads, filterChange };
+      save();
+    }
+    if (options.parts.has("lighthouse")) {
+      const scores = await runLighthouse(server.url, ["/", SEARCH_PAGE, universityPage], options.port + 1);
+      console.log(
+        `\nLighthouse (mobile)\n${table(
+          ["page", "Performance", "Accessibility", "Best Practices", "SEO", "LCP ms", "TBT ms"],
+          scores.map((s) => [
+            s.page,
+            s.performance,
+            s.accessibility,
+            s.bestPractices,
+            s.seo,
+            s.lcpMs,
+            s.tbtMs,
+          ]),
+        )}`,
+      );
+      results.lighthouse = scores;
+      save();
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nWritten to ${options.out}`);
+}
+
+/** The search scenarios with the demo catalogue (about 10,000 universities), then at options.scale. */
+async function runScale(options: BenchOptions, results: Record<string, unknown>) {
+  ensureBuild(options.build);
+  const database = await benchDatabase("unisearch_bench_scale");
+  const measure = async (label: string) => {
+    const counts = await database.serve(async (url) => scaleTo(url, 0));
+    console.log(`\nSearch at ${counts.universities} universities, ${counts.programs} programs (${label}):`);
+    const server = await startServer(options.port, database.env);
+    try {
+      return { counts, rows: await runLoad(server.url, searchScenarios(), options) };
+    } finally {
+      await server.stop();
+    }
+  };
+  const small = await measure("the demo catalogue");
+  const started = Date.now();
+  await database.serve((url) => scaleTo(url, options.scale!));
+  console.log(
+    `Seeded up to ${options.scale} universities in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const large = await measure("synthetic");
+  const comparison = scaleComparison(small.rows, large.rows);
+  console.log(
+    `\n${table(
+      [
+        "scenario",
+        "conn",
+        `p50 ms @${small.counts.universities}`,
+        `p50 ms @${large.counts.universities}`,
+        "p50 x",
+        "req/s small",
+        "req/s large",
+      ],
+      comparison.map((c) => [
+        c.scenario,
+        c.connections,
+        c.p50Small,
+        c.p50Large,
+        c.p50Growth,
+        c.reqPerSecSmall.toFixed(0),
+        c.reqPerSecLarge.toFixed(0),
+      ]),
+    )}`,
+  );
+  Object.assign(results, { database: database.mode, scale: { small, large, comparison } });
+}
+
+let options: BenchOptions;
+try {
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  options = parseArgs(process.argv.slice(2));
+  options.out = join(process.cwd(), options.out);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+main(options).then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
