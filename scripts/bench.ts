@@ -134,8 +134,8 @@ async function main(options: BenchOptions) {
       const filterChange = await measureFilterChange(server.url, SEARCH_PAGE, FILTER_CHANGE);
       console.log(
         `\nFirst load (bytes as sent)\n${table(
-          ["page", "HTML", "JS", "JS files", "CSS", "total"],
-          firstLoads.map((l) => [l.page, l.html, l.js, l.jsFiles, l.css, l.total]),
+          ["page", "HTML", "HTML decoded", "JS", "JS files", "CSS", "total"],
+          firstLoads.map((l) => [l.page, l.html, l.htmlDecoded, l.js, l.jsFiles, l.css, l.total]),
         )}`,
       );
       console.log(

@@ -8,6 +8,8 @@ export interface FirstLoad {
   page: string;
   /** Bytes as sent (compressed when the server compresses), per kind of resource. */
   html: number;
+  /** The HTML as the browser reads it (decompressed): what the RSC payload inlined in it weighs. */
+  htmlDecoded: number;
   js: number;
   css: number;
   jsFiles: number;
@@ -25,7 +27,7 @@ export interface FilterChange {
 
 /** Body bytes as transferred, i.e. compressed when the server compressed them. */
 async function transferred(page: Page, run: () => Promise<unknown>, kinds: string[]) {
-  const sizes: { kind: string; url: string; bytes: number; encoding: string | null }[] = [];
+  const sizes: { kind: string; url: string; bytes: number; decoded: number; encoding: string | null }[] = [];
   const pending: Promise<void>[] = [];
   page.on("requestfinished", (request) => {
     const kind = request.resourceType();
@@ -34,7 +36,8 @@ async function transferred(page: Page, run: () => Promise<unknown>, kinds: strin
       (async () => {
         const [{ responseBodySize }, response] = await Promise.all([request.sizes(), request.response()]);
         const encoding = (await response?.headerValue("content-encoding")) ?? null;
-        sizes.push({ kind, url: request.url(), bytes: responseBodySize, encoding });
+        const decoded = kind === "document" ? ((await response?.body())?.byteLength ?? 0) : 0;
+        sizes.push({ kind, url: request.url(), bytes: responseBodySize, decoded, encoding });
       })(),
     );
   });
@@ -59,11 +62,11 @@ export function measureFirstLoads(url: string, paths: string[]): Promise<FirstLo
     for (const path of paths) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const sizes = await transferred(page, () => page.goto(`${url}${path}`, { waitUntil: "networkidle" }), [
-        "document",
-        "script",
-        "stylesheet",
-      ]);
+      const sizes = await transferred(
+        page,
+        () => page.goto(`${url}${path}`, { waitUntil: "load", timeout: 120_000 }),
+        ["document", "script", "stylesheet"],
+      );
       await context.close();
       const sum = (kind: string) =>
         sizes.filter((s) => s.kind === kind).reduce((total, s) => total + s.bytes, 0);
@@ -71,6 +74,7 @@ export function measureFirstLoads(url: string, paths: string[]): Promise<FirstLo
       results.push({
         page: path,
         html,
+        htmlDecoded: sizes.filter((s) => s.kind === "document").reduce((total, s) => total + s.decoded, 0),
         js,
         css,
         jsFiles: sizes.filter((s) => s.kind === "script").length,
@@ -88,7 +92,7 @@ export function measureFirstLoads(url: string, paths: string[]): Promise<FirstLo
 export function measureFilterChange(url: string, from: string, to: string): Promise<FilterChange> {
   return withBrowser(async (browser) => {
     const page = await browser.newPage();
-    await page.goto(`${url}${from}`, { waitUntil: "networkidle" });
+    await page.goto(`${url}${from}`, { waitUntil: "load", timeout: 120_000 });
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.headers()["rsc"] === "1" && r.url().includes(to.split("?")[1] ?? to)),
       page.evaluate(
