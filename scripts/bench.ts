@@ -207,7 +207,7 @@ async function runScale(options: BenchOptions, results: Record<string, unknown>)
         c.connections,
         c.p50Small,
         c.p50Large,
-        c.p50Growth,
+        c.p50Growth ?? "-",
         c.reqPerSecSmall.toFixed(0),
         c.reqPerSecLarge.toFixed(0),
       ]),

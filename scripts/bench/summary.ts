@@ -2,7 +2,8 @@
 
 /** The parts of autocannon's result the bench reports. */
 export interface LoadResult {
-  requests: { average: number };
+  /** `total`: answered; `sent`: sent, including those still unanswered when the run ended. */
+  requests: { average: number; total: number; sent: number };
   latency: { p50: number; p90: number; p99: number };
   errors: number;
   timeouts: number;
@@ -16,7 +17,7 @@ export interface LoadRow {
   p50: number;
   p90: number;
   p99: number;
-  /** Connection errors, timeouts and answers other than 2xx. */
+  /** Connection errors, timeouts, answers other than 2xx, and requests unanswered at the end. */
   errors: number;
   /** req/s over the reference route's req/s at the same connection count, from the same run. */
   ratio: number | null;
@@ -30,7 +31,11 @@ export function toRow(scenario: string, connections: number, result: LoadResult)
     p50: result.latency.p50,
     p90: result.latency.p90,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors:
+      result.errors +
+      result.timeouts +
+      result.non2xx +
+      Math.max(0, result.requests.sent - result.requests.total),
   };
 }
 
@@ -83,7 +88,7 @@ export function scaleComparison(
   connections: number;
   p50Small: number;
   p50Large: number;
-  p50Growth: number;
+  p50Growth: number | null;
   reqPerSecSmall: number;
   reqPerSecLarge: number;
 }[] {
@@ -96,7 +101,8 @@ export function scaleComparison(
         connections: s.connections,
         p50Small: s.p50,
         p50Large: l.p50,
-        p50Growth: s.p50 > 0 ? Math.round((l.p50 / s.p50) * 100) / 100 : Number.NaN,
+        // No p50 where nothing was answered.
+        p50Growth: s.reqPerSec > 0 && l.reqPerSec > 0 ? Math.round((l.p50 / s.p50) * 100) / 100 : null,
         reqPerSecSmall: s.reqPerSec,
         reqPerSecLarge: l.reqPerSec,
       },

@@ -9,8 +9,8 @@ import {
   type LoadResult,
 } from "@/scripts/bench/summary";
 
-const result = (reqPerSec: number, p50 = 10): LoadResult => ({
-  requests: { average: reqPerSec },
+const result = (reqPerSec: number, p50 = 10, unanswered = 0): LoadResult => ({
+  requests: { average: reqPerSec, total: reqPerSec * 10, sent: reqPerSec * 10 + unanswered },
   latency: { p50, p90: p50 * 2, p99: p50 * 3 },
   errors: 1,
   timeouts: 2,
@@ -69,7 +69,8 @@ describe("bench arguments", () => {
 });
 
 describe("bench figures", () => {
-  it("counts errors, timeouts and non-2xx answers as errors", () => {
+  it("counts errors, timeouts, non-2xx answers and unanswered requests as errors", () => {
+    expect(toRow("slow", 10, result(0, 0, 10)).errors).toBe(16);
     expect(toRow("home", 10, result(500))).toEqual({
       scenario: "home",
       connections: 10,
@@ -117,6 +118,12 @@ describe("bench figures", () => {
         reqPerSecLarge: 80,
       },
     ]);
+  });
+
+  it("gives no p50 growth where nothing was answered", () => {
+    const small = withRatios([toRow("search", 10, result(100, 20))], "ref");
+    const large = withRatios([toRow("search", 10, result(0, 0, 10))], "ref");
+    expect(scaleComparison(small, large)[0].p50Growth).toBeNull();
   });
 
   it("pads a table's columns to the widest cell", () => {
