@@ -14,6 +14,8 @@ function imagesConfig() {
     localPatterns: [{ pathname: "/uploads/**", search: "" }],
     // Uploaded files never change under their key.
     minimumCacheTTL: 31_536_000,
+    // AVIF where the browser takes it (smallest), else WebP; sharp encodes both.
+    formats: ["image/avif", "image/webp"],
   };
   const publicUrl = process.env.S3_PUBLIC_URL;
   if (publicUrl) {
@@ -48,6 +50,9 @@ const nextConfig = {
   // The database driver and the embedded database stay Node modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@node-rs/argon2"],
   images: imagesConfig(),
+  // The bucket's public URL, read at build time like images.remotePatterns above, so that
+  // components/university/image-src.ts sends its files through the optimizer too.
+  env: { UPLOADS_PUBLIC_URL: (process.env.S3_PUBLIC_URL ?? "").replace(/\/+$/, "") },
   // Security headers on every response: pages, route handlers, static files, 404s and redirects
   // (lib/http/security-headers.js; docs/decisions/0007-content-security-policy.md). Read at build
   // time, like the image hosts above.

@@ -1,239 +1,237 @@
-// npm run bench: times the university search (the page query and its count, as the search page
-// runs them) for typical and heavy filter combinations, and the admin area's lists and dashboard
-// (the calls its pages make), on DATABASE_URL or the embedded database, and prints the plans of
-// the slowest search and of the slowest admin scenario. Speed targets live here, not in tests.
-//   npm run bench                      # embedded database (.data/pglite), seeded if empty
-//   DATABASE_URL=postgresql://... npm run bench
+// npm run bench: measures the production build against the server's own ceiling (issue 13).
+// On PostgreSQL when DATABASE_URL is set (in a database of the bench's own on that server, made
+// afresh), on the embedded database otherwise (in .data/bench-pglite, never .data/pglite). Parts,
+// each skippable (--only, --skip; `npm run bench -- --help`):
+//   queries     the search's and the admin pages' database calls, timed in this process
+//   load        autocannon against `npm start` (a process of its own): req/s, latency, errors,
+//               each scenario's ratio to /robots.txt, at 10 and 50 connections
+//   bytes       what a first visit to each public page downloads, and a filter change
+//   lighthouse  mobile scores of home, search and a university page
+// --scale N instead seeds N synthetic universities into a database of its own and compares the
+// search scenarios at 10,000 and at N. Results: printed, and written to bench/results.json.
 import "./load-env";
-import { performance } from "node:perf_hooks";
-import { Client } from "pg";
-import { listApplications } from "@/lib/applications/queries";
-import { getDashboardStats } from "@/lib/dashboard/stats";
-import { getWeeklyApplications } from "@/lib/dashboard/weekly";
-import { LIST_PAGE_SIZE } from "@/lib/paging";
+import { execSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { createPrismaClient } from "@/lib/db/client";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { seed } from "@/lib/db/seed";
-import { wantsDemoData } from "@/lib/db/seed/demo";
-import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
-import { listStudyLevels } from "@/lib/settings/queries";
-import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
-import { searchUniversities } from "@/lib/universities/search";
-import type { SearchSort } from "@/lib/universities/search-params";
-import { listUsers } from "@/lib/users/admin";
+import { serveEmbedded } from "@/lib/db/connection";
+import { DEMO_ACCOUNTS, seed } from "@/lib/db/seed";
+import { parseArgs, USAGE, type BenchOptions } from "./bench/args";
+import { measureFilterChange, measureFirstLoads, runLighthouse } from "./bench/browser";
+import { freshDatabase, scaleTo } from "./bench/database";
+import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
+import { ensureBuild, signIn, startServer } from "./bench/server";
+import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } from "./bench/summary";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const SEARCH_PAGE = "/universities/search?country=DE";
+const FILTER_CHANGE = "/universities/search?country=DE&level=Master%27s";
 
-const SEARCH_SCENARIOS: { name: string; filters: SearchFilters; sort: SearchSort; page?: number }[] = [
-  { name: "no filters, by ranking", filters: {}, sort: "ranking" },
-  { name: "no filters, by name, page 200", filters: {}, sort: "name", page: 200 },
-  { name: "no filters, by lowest tuition", filters: {}, sort: "tuition" },
-  { name: "name 'tech'", filters: { q: "tech" }, sort: "ranking" },
-  { name: "country US", filters: { country: "US" }, sort: "ranking" },
-  { name: "level Master's + field Law", filters: { level: "Master's", field: "Law" }, sort: "ranking" },
-  { name: "cost <= 5,000, by tuition", filters: { cost: 5000 }, sort: "tuition" },
-  {
-    name: "everything: name, country, level, field, cost, by tuition",
-    filters: { q: "university", country: "US", level: "Bachelor's", field: "Science", cost: 40000 },
-    sort: "tuition",
-  },
-];
-
-/** One timed call; `run` makes the page's database calls and describes what they found. */
-interface Scenario {
-  name: string;
-  run: () => Promise<string>;
+/** A database of the bench's own, seeded with the demo catalogue; `serve` hands it out while needed. */
+interface BenchDatabase {
+  mode: "postgres" | "embedded";
+  /** The environment `npm start` gets for it. */
+  env: Record<string, string>;
+  /** Runs `task` with a URL of the database (the embedded one is served for the task's duration). */
+  serve<T>(task: (url: string) => Promise<T>): Promise<T>;
 }
 
-const matches = ({ total }: { total: number }) => `${total} matches`;
-
-/** The university search page: the page query and its count. */
-function searchScenario({ name, filters, sort, page = 1 }: (typeof SEARCH_SCENARIOS)[number]): Scenario {
-  const criteria = toSearchCriteria(filters);
-  const options = { sort, limit: 20, offset: (page - 1) * 20 };
-  return { name, run: () => searchUniversities(criteria, options).then(matches) };
-}
-
-/** /admin/programs: the study levels (for the filter) and the page of programs, newest first. */
-/** LIMIT and OFFSET of an admin list page, as the pages compute them. */
-function pageOf(page: number) {
-  return { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE };
-}
-
-function adminPrograms(
-  name: string,
-  filters: Pick<ProgramListOptions, "search" | "level">,
-  page = 1,
-): Scenario {
-  const options: ProgramListOptions = {
-    ...filters,
-    order: "newest",
-    ...pageOf(page),
-  };
-  return {
-    name: `programs: ${name}`,
-    run: async () => matches((await Promise.all([listStudyLevels(), listPrograms(options)]))[1]),
-  };
-}
-
-/** /admin/universities: the university search by name, sorted by name. */
-function adminUniversities(name: string, q: string, page = 1): Scenario {
-  const criteria = toSearchCriteria({ q });
-  const options = {
-    sort: "name" as const,
-    ...pageOf(page),
-  };
-  return { name: `universities: ${name}`, run: () => searchUniversities(criteria, options).then(matches) };
-}
-
-const ADMIN_SCENARIOS: Scenario[] = [
-  adminPrograms("no filter", {}),
-  adminPrograms("search 'engineering'", { search: "engineering" }),
-  adminPrograms("search 'harvard' (university name)", { search: "harvard" }),
-  adminPrograms("level PhD", { level: "PhD" }),
-  adminPrograms("level PhD, page 500", { level: "PhD" }, 500),
-  adminPrograms("search 'engineering' + level PhD", { search: "engineering", level: "PhD" }),
-  adminUniversities("no filter", ""),
-  adminUniversities("no filter, page 400", "", 400),
-  adminUniversities("search 'tech'", "tech"),
-  ...(
-    [
-      ["no filter", {}],
-      ["q 'stud'", { search: "stud" }],
-      ["role admin", { role: "admin" }],
-    ] as const
-  ).map(([name, filters]) => ({
-    name: `users: ${name}`,
-    run: () => listUsers({ role: "all", ...filters, limit: LIST_PAGE_SIZE, offset: 0 }).then(matches),
-  })),
-  ...(
-    [
-      ["no filter", {}],
-      ["status pending", { status: "pending" }],
-      ["search 'science'", { search: "science" }],
-    ] as const
-  ).map(([name, filters]) => ({
-    name: `applications: ${name}`,
-    run: () => listApplications({ ...filters, limit: LIST_PAGE_SIZE, offset: 0 }).then(matches),
-  })),
-  {
-    name: "dashboard: getDashboardStats",
-    run: async () => `${(await getDashboardStats()).programs.total} programs`,
-  },
-  {
-    name: "dashboard: getWeeklyApplications",
-    run: async () =>
-      `${(await getWeeklyApplications()).reduce((sum, w) => sum + w.applications, 0)} in 12 weeks`,
-  },
-  {
-    name: "dashboard: the whole page (stats, 5 recent, weekly)",
-    run: async () => {
-      await Promise.all([
-        getDashboardStats(),
-        listApplications({ limit: 5, offset: 0 }),
-        getWeeklyApplications(),
-      ]);
-      return "";
-    },
-  },
-];
-
-interface Timing {
-  scenario: Scenario;
-  p50: number;
-  p95: number;
-  found: string;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** Runs each scenario once to warm up, then RUNS times, and prints p50 and p95. */
-async function timeAll(title: string, scenarios: Scenario[]): Promise<Timing[]> {
-  console.log(`${title}, ${RUNS} runs each:\n`);
-  const results: Timing[] = [];
-  for (const scenario of scenarios) {
-    await scenario.run(); // warm-up
-    const times: number[] = [];
-    let found = "";
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      found = await scenario.run();
-      times.push(performance.now() - start);
+async function benchDatabase(name: string): Promise<BenchDatabase> {
+  if (process.env.DATABASE_URL) {
+    const url = await freshDatabase(process.env.DATABASE_URL, name);
+    return { mode: "postgres", env: { DATABASE_URL: url }, serve: (task) => task(url) };
+  }
+  const dataDir = resolve(".data", name.replaceAll("_", "-"));
+  rmSync(dataDir, { recursive: true, force: true });
+  const serve = async <T>(task: (url: string) => Promise<T>) => {
+    const database = await serveEmbedded({ dataDir });
+    try {
+      return await task(database.url);
+    } finally {
+      await database.stop();
     }
-    times.sort((a, b) => a - b);
-    results.push({ scenario, p50: percentile(times, 50), p95: percentile(times, 95), found });
-  }
-  for (const r of results) {
-    console.log(
-      `${r.scenario.name.padEnd(62)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms${r.found ? `  (${r.found})` : ""}`,
-    );
-  }
-  return results;
+  };
+  await serve(async (url) => {
+    const prisma = createPrismaClient(url, { max: 1 });
+    await seed(prisma, { demo: true });
+    await prisma.$disconnect();
+  });
+  return { mode: "embedded", env: { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir, DEMO_DATA: "1" }, serve };
 }
 
-const slowest = (results: Timing[]) => results.reduce((a, b) => (b.p50 > a.p50 ? b : a)).scenario;
+async function runLoad(url: string, scenarios: LoadScenario[], options: BenchOptions): Promise<LoadRow[]> {
+  const rows = [];
+  for (const connections of options.connections) {
+    for (const scenario of scenarios) {
+      // A short warm-up, so that compiling and first-use costs stay out of the figures.
+      await runScenario(url, scenario, Math.min(connections, 10), 2);
+      const result = await runScenario(url, scenario, connections, options.duration);
+      const row = toRow(scenario.name, connections, result);
+      console.log(`  ${scenario.name} @${connections}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms`);
+      rows.push(row);
+    }
+  }
+  return withRatios(rows, REFERENCE);
+}
 
-withDatabaseUrl(async (url, mode) => {
-  process.env.DATABASE_URL = url;
-  const setup = createPrismaClient(url, { max: 1 });
-  if ((await setup.university.count()) === 0) {
-    await seed(setup, {
-      demo: wantsDemoData({ production: process.env.NODE_ENV === "production", env: process.env }),
+/** Slugs spread over the ranking order (ranked and unranked, with and without programs). */
+async function spreadOfSlugs(url: string): Promise<string[]> {
+  const slugs: string[] = [];
+  for (const offset of [0, 400, 1_500, 4_000, 8_000]) {
+    const response = await fetch(`${url}/api/universities?limit=40&offset=${offset}`);
+    slugs.push(...((await response.json()) as { slug: string }[]).map((u) => u.slug));
+  }
+  return slugs;
+}
+
+async function main(options: BenchOptions) {
+  const started = new Date();
+  const results: Record<string, unknown> = {
+    date: started.toISOString(),
+    commit: execSync("git rev-parse --short HEAD").toString().trim(),
+    cpus: cpus().length,
+    options: { ...options, parts: [...options.parts] },
+  };
+  const save = () => {
+    mkdirSync(dirname(options.out), { recursive: true });
+    writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+  };
+
+  if (options.scale) {
+    await runScale(options, results);
+    save();
+    return;
+  }
+
+  const database = await benchDatabase("unisearch_bench");
+  results.database = database.mode;
+  if (options.parts.has("queries")) {
+    results.queries = await database.serve(async (url) => {
+      process.env.DATABASE_URL = url;
+      const { runQueryBench } = await import("./bench/queries");
+      return runQueryBench(url, database.mode);
     });
+    save();
   }
-  await setup.$disconnect();
+  if (!["load", "bytes", "lighthouse"].some((part) => options.parts.has(part as never))) return;
 
-  const search = await timeAll(
-    `University search on the ${mode} database (page query + count)`,
-    SEARCH_SCENARIOS.map(searchScenario),
+  ensureBuild(options.build);
+  const server = await startServer(options.port, database.env);
+  try {
+    const slugs = await spreadOfSlugs(server.url);
+    const universityPage = `/university/${slugs[0]}`;
+    if (options.parts.has("load")) {
+      const student = DEMO_ACCOUNTS.find((account) => account.role === "user")!;
+      const cookie = await signIn(server.url, student.username, student.password);
+      console.log(`\nLoad on the ${database.mode} database, ${options.duration} s per scenario:`);
+      const rows = await runLoad(server.url, allScenarios(slugs, cookie), options);
+      console.log(`\n${loadTable(rows)}`);
+      results.load = rows;
+      save();
+    }
+    if (options.parts.has("bytes")) {
+      const firstLoads = await measureFirstLoads(server.url, ["/", SEARCH_PAGE, universityPage]);
+      const filterChange = await measureFilterChange(server.url, SEARCH_PAGE, FILTER_CHANGE);
+      console.log(
+        `\nFirst load (bytes as sent)\n${table(
+          ["page", "HTML", "HTML decoded", "JS", "JS files", "CSS", "total"],
+          firstLoads.map((l) => [l.page, l.html, l.htmlDecoded, l.js, l.jsFiles, l.css, l.total]),
+        )}`,
+      );
+      console.log(
+        `Filter change ${filterChange.from} -> ${filterChange.to}: ${filterChange.bytes} bytes (${filterChange.contentEncoding ?? "uncompressed"}); request headers ${JSON.stringify(filterChange.requestHeaders)}`,
+      );
+      results.bytes = { firstLoads, filterChange };
+      save();
+    }
+    if (options.parts.has("lighthouse")) {
+      const scores = await runLighthouse(server.url, ["/", SEARCH_PAGE, universityPage], options.port + 1);
+      console.log(
+        `\nLighthouse (mobile)\n${table(
+          ["page", "Performance", "Accessibility", "Best Practices", "SEO", "LCP ms", "TBT ms"],
+          scores.map((s) => [
+            s.page,
+            s.performance,
+            s.accessibility,
+            s.bestPractices,
+            s.seo,
+            s.lcpMs,
+            s.tbtMs,
+          ]),
+        )}`,
+      );
+      results.lighthouse = scores;
+      save();
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nWritten to ${options.out}`);
+}
+
+/** The search scenarios with the demo catalogue (about 10,000 universities), then at options.scale. */
+async function runScale(options: BenchOptions, results: Record<string, unknown>) {
+  ensureBuild(options.build);
+  const database = await benchDatabase("unisearch_bench_scale");
+  const measure = async (label: string) => {
+    const counts = await database.serve(async (url) => scaleTo(url, 0));
+    console.log(`\nSearch at ${counts.universities} universities, ${counts.programs} programs (${label}):`);
+    const server = await startServer(options.port, database.env);
+    try {
+      return { counts, rows: await runLoad(server.url, searchScenarios(), options) };
+    } finally {
+      await server.stop();
+    }
+  };
+  const small = await measure("the demo catalogue");
+  const started = Date.now();
+  await database.serve((url) => scaleTo(url, options.scale!));
+  console.log(
+    `Seeded up to ${options.scale} universities in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log();
-  const admin = await timeAll(`Admin pages on the ${mode} database (their database calls)`, ADMIN_SCENARIOS);
+  const large = await measure("synthetic");
+  const comparison = scaleComparison(small.rows, large.rows);
+  console.log(
+    `\n${table(
+      [
+        "scenario",
+        "conn",
+        `p50 ms @${small.counts.universities}`,
+        `p50 ms @${large.counts.universities}`,
+        "p50 x",
+        "req/s small",
+        "req/s large",
+      ],
+      comparison.map((c) => [
+        c.scenario,
+        c.connections,
+        c.p50Small,
+        c.p50Large,
+        c.p50Growth ?? "-",
+        c.reqPerSecSmall.toFixed(0),
+        c.reqPerSecLarge.toFixed(0),
+      ]),
+    )}`,
+  );
+  Object.assign(results, { database: database.mode, scale: { small, large, comparison } });
+}
 
-  for (const scenario of [slowest(search), slowest(admin)]) {
-    console.log(`\nPlan of the slowest statement of the slowest, "${scenario.name}":`);
-    await explain(url, scenario);
+let options: BenchOptions;
+try {
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    process.exit(0);
   }
-}).then(
+  options = parseArgs(process.argv.slice(2));
+  options.out = join(process.cwd(), options.out);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+main(options).then(
   () => process.exit(0),
   (error) => {
     console.error(error);
     process.exit(1);
   },
 );
-
-/**
- * EXPLAIN ANALYZE of the statement of one run of the scenario that takes the database the longest,
- * captured by logging what Prisma sends.
- */
-async function explain(url: string, scenario: Scenario) {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const original = Client.prototype.query;
-  // Only for this one run: record the SQL and parameters Prisma's adapter sends.
-  Client.prototype.query = function (this: Client, ...args: unknown[]) {
-    const [config, values] = args as [{ text?: string; values?: unknown[] } | string, unknown[] | undefined];
-    if (typeof config === "object" && config?.text && /^\s*(SELECT|WITH)\b/i.test(config.text)) {
-      captured.push({ sql: config.text, params: config.values ?? values ?? [] });
-    }
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof Client.prototype.query;
-  try {
-    await scenario.run();
-  } finally {
-    Client.prototype.query = original;
-  }
-
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  let plan = { lines: [] as string[], ms: -1 };
-  for (const { sql, params } of captured) {
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
-    const lines = rows.map((r) => r["QUERY PLAN"] as string);
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? "")?.[1] ?? 0);
-    if (ms > plan.ms) plan = { lines, ms };
-  }
-  console.log(plan.lines.join("\n"));
-  await client.end();
-}

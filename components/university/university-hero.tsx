@@ -33,7 +33,8 @@ export function UniversityHero({
             alt={`${name} main campus`}
             fill
             sizes="100vw"
-            loading="eager"
+            // The largest thing on the page (its LCP): preloaded from <head>, fetched first.
+            preload
             fetchPriority="high"
             unoptimized={bypassesOptimizer(mainImage)}
             className="-z-20 object-cover"

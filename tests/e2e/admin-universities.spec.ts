@@ -121,6 +121,17 @@ test("an admin adds, views, edits and deletes a university with its images", asy
   );
   expect(mainImagePath).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
   expect(removedPhotoPath).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+  // The optimizer re-encodes an upload in a modern format (sharp), as a browser asks for it.
+  for (const accept of ["image/avif,image/webp,*/*", "image/webp,*/*"]) {
+    const optimised = await publicPage.request.get(
+      `/_next/image?url=${encodeURIComponent(mainImagePath)}&w=640&q=75`,
+      { headers: { Accept: accept } },
+    );
+    expect(optimised.status()).toBe(200);
+    expect(optimised.headers()["content-type"]).toBe(accept.split(",")[0]);
+  }
+  expect(await hero.getAttribute("src")).toMatch(/^\/_next\/image\?/);
+  expect(await hero.getAttribute("fetchpriority")).toBe("high");
   await publicPage.close();
 
   // Edit: rename and remove the first campus photo.

@@ -135,6 +135,13 @@ describe("GET /api/universities", () => {
     expect(items[1]).toMatchObject({ ranking: 80, rankingSource: "QS", rankingYear: 2026 });
     // The default order is the ranking's.
     expect(await (await get(`?q=${sortTag}`)).json()).toEqual(items);
+    // Pages of one and of three, across the step from ranked to unranked, keep that order.
+    const names = async (query: string) =>
+      (await (await get(`?q=${sortTag}${query}`)).json()).map((u: { name: string }) => u.name);
+    const all = items.map((u: { name: string }) => u.name);
+    for (let offset = 0; offset < 4; offset++)
+      expect(await names(`&limit=1&offset=${offset}`)).toEqual([all[offset]]);
+    expect(await names("&limit=3&offset=1")).toEqual(all.slice(1));
   });
 
   test("a university without programs is found by name and country, never by level, field or cost", async () => {

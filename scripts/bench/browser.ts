@@ -1,0 +1,159 @@
+// The parts of `npm run bench` that need a browser (Debian's Chromium): what a first visit
+// downloads, what a filter change downloads, and Lighthouse's mobile scores.
+import { chromium, type Browser, type Page } from "@playwright/test";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export interface FirstLoad {
+  page: string;
+  /** Bytes as sent (compressed when the server compresses), per kind of resource. */
+  html: number;
+  /** The HTML as the browser reads it (decompressed): what the RSC payload inlined in it weighs. */
+  htmlDecoded: number;
+  js: number;
+  css: number;
+  jsFiles: number;
+  total: number;
+}
+
+export interface FilterChange {
+  from: string;
+  to: string;
+  /** The request the client navigation made: its RSC headers, as observed. */
+  requestHeaders: Record<string, string>;
+  contentEncoding: string | null;
+  bytes: number;
+}
+
+/** Body bytes as transferred, i.e. compressed when the server compressed them. */
+async function transferred(page: Page, run: () => Promise<unknown>, kinds: string[]) {
+  const sizes: { kind: string; url: string; bytes: number; decoded: number; encoding: string | null }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("requestfinished", (request) => {
+    const kind = request.resourceType();
+    if (!kinds.includes(kind)) return;
+    pending.push(
+      (async () => {
+        const [{ responseBodySize }, response] = await Promise.all([request.sizes(), request.response()]);
+        const encoding = (await response?.headerValue("content-encoding")) ?? null;
+        const decoded = kind === "document" ? ((await response?.body())?.byteLength ?? 0) : 0;
+        sizes.push({ kind, url: request.url(), bytes: responseBodySize, decoded, encoding });
+      })(),
+    );
+  });
+  await run();
+  await Promise.all(pending);
+  return sizes;
+}
+
+async function withBrowser<T>(task: (browser: Browser) => Promise<T>, args: string[] = []): Promise<T> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args });
+  try {
+    return await task(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** HTML, JS and CSS bytes of a first visit to each path, in a fresh browser context each. */
+export function measureFirstLoads(url: string, paths: string[]): Promise<FirstLoad[]> {
+  return withBrowser(async (browser) => {
+    const results: FirstLoad[] = [];
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const sizes = await transferred(
+        page,
+        () => page.goto(`${url}${path}`, { waitUntil: "load", timeout: 120_000 }),
+        ["document", "script", "stylesheet"],
+      );
+      await context.close();
+      const sum = (kind: string) =>
+        sizes.filter((s) => s.kind === kind).reduce((total, s) => total + s.bytes, 0);
+      const [html, js, css] = [sum("document"), sum("script"), sum("stylesheet")];
+      results.push({
+        page: path,
+        html,
+        htmlDecoded: sizes.filter((s) => s.kind === "document").reduce((total, s) => total + s.decoded, 0),
+        js,
+        css,
+        jsFiles: sizes.filter((s) => s.kind === "script").length,
+        total: html + js + css,
+      });
+    }
+    return results;
+  });
+}
+
+/**
+ * A filter change as the search page makes it: a client navigation (the app router's push, which
+ * the filter panel's links and nuqs use) from `from` to `to`; measures the RSC request it makes.
+ */
+export function measureFilterChange(url: string, from: string, to: string): Promise<FilterChange> {
+  return withBrowser(async (browser) => {
+    const page = await browser.newPage();
+    await page.goto(`${url}${from}`, { waitUntil: "load", timeout: 120_000 });
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.headers()["rsc"] === "1" && r.url().includes(to.split("?")[1] ?? to)),
+      page.evaluate(
+        (target) =>
+          (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push(target),
+        to,
+      ),
+    ]);
+    const response = await request.response();
+    await response?.finished();
+    const headers = request.headers();
+    return {
+      from,
+      to,
+      requestHeaders: Object.fromEntries(
+        Object.entries(headers).filter(([name]) => name === "rsc" || name.startsWith("next-")),
+      ),
+      contentEncoding: (await response?.headerValue("content-encoding")) ?? null,
+      bytes: (await request.sizes()).responseBodySize,
+    };
+  });
+}
+
+export interface LighthouseScores {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/** Lighthouse's default (mobile) run of each path, on Chromium with a debugging port. */
+export async function runLighthouse(
+  url: string,
+  paths: string[],
+  debuggingPort: number,
+): Promise<LighthouseScores[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  return withBrowser(async () => {
+    const results: LighthouseScores[] = [];
+    for (const path of paths) {
+      const result = await lighthouse(`${url}${path}`, {
+        port: debuggingPort,
+        output: "json",
+        logLevel: "error",
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const { categories, audits } = result.lhr;
+      const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+      results.push({
+        page: path,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+      });
+    }
+    return results;
+  }, [`--remote-debugging-port=${debuggingPort}`]);
+}

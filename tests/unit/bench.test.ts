@@ -1,0 +1,140 @@
+import { parseArgs, PARTS } from "@/scripts/bench/args";
+import { distinctSearches } from "@/scripts/bench/load";
+import {
+  loadTable,
+  scaleComparison,
+  table,
+  toRow,
+  withRatios,
+  type LoadResult,
+} from "@/scripts/bench/summary";
+
+const result = (reqPerSec: number, p50 = 10, unanswered = 0): LoadResult => ({
+  requests: { average: reqPerSec, total: reqPerSec * 10, sent: reqPerSec * 10 + unanswered },
+  latency: { p50, p90: p50 * 2, p99: p50 * 3 },
+  errors: 1,
+  timeouts: 2,
+  non2xx: 3,
+});
+
+describe("bench arguments", () => {
+  it("runs every part at 10 and 50 connections for 10 s by default", () => {
+    const options = parseArgs([]);
+    expect([...options.parts]).toEqual([...PARTS]);
+    expect(options).toMatchObject({
+      duration: 10,
+      connections: [10, 50],
+      port: 3100,
+      build: false,
+      out: "bench/results.json",
+    });
+    expect(options.scale).toBeUndefined();
+  });
+
+  it("reads --only, --skip, --duration, --connections, --port, --build, --scale and --out", () => {
+    expect([...parseArgs(["--only", "load,bytes"]).parts]).toEqual(["load", "bytes"]);
+    expect([...parseArgs(["--skip", "lighthouse,queries"]).parts]).toEqual(["load", "bytes"]);
+    expect(
+      parseArgs([
+        "--duration",
+        "3",
+        "--connections",
+        "1,20",
+        "--port",
+        "3330",
+        "--build",
+        "--scale",
+        "100000",
+        "--out",
+        "x.json",
+      ]),
+    ).toMatchObject({
+      duration: 3,
+      connections: [1, 20],
+      port: 3330,
+      build: true,
+      scale: 100_000,
+      out: "x.json",
+    });
+  });
+
+  it("refuses what it cannot use, naming the flag", () => {
+    expect(() => parseArgs(["--only", "load,speed"])).toThrow('--only: unknown part "speed"');
+    expect(() => parseArgs(["--duration", "0"])).toThrow("--duration needs a positive whole number");
+    expect(() => parseArgs(["--duration"])).toThrow("--duration needs a positive whole number");
+    expect(() => parseArgs(["--connections", "10,x"])).toThrow("--connections needs a positive whole number");
+    expect(() => parseArgs(["--scale", "5000"])).toThrow("--scale needs more than 10000 universities");
+    expect(() => parseArgs(["--fast"])).toThrow("Unknown option --fast");
+  });
+});
+
+describe("bench figures", () => {
+  it("counts errors, timeouts, non-2xx answers and unanswered requests as errors", () => {
+    expect(toRow("slow", 10, result(0, 0, 10)).errors).toBe(16);
+    expect(toRow("home", 10, result(500))).toEqual({
+      scenario: "home",
+      connections: 10,
+      reqPerSec: 500,
+      p50: 10,
+      p90: 20,
+      p99: 30,
+      errors: 6,
+    });
+  });
+
+  it("relates each scenario to the reference at the same connection count", () => {
+    const rows = withRatios(
+      [
+        toRow("ref", 10, result(1000)),
+        toRow("home", 10, result(250)),
+        toRow("ref", 50, result(800)),
+        toRow("home", 50, result(600)),
+        toRow("api", 1, result(90)),
+      ],
+      "ref",
+    );
+    expect(rows.map((r) => [r.scenario, r.connections, r.ratio])).toEqual([
+      ["ref", 10, 1],
+      ["home", 10, 0.25],
+      ["ref", 50, 1],
+      ["home", 50, 0.75],
+      // No reference was measured at 1 connection.
+      ["api", 1, null],
+    ]);
+    expect(loadTable(rows).split("\n")[2]).toMatch(/^home\s+10\s+250\s+0\.250\s+10\s+20\s+30\s+6$/);
+  });
+
+  it("compares p50 and throughput at two sizes", () => {
+    const small = withRatios([toRow("search", 10, result(100, 20))], "ref");
+    const large = withRatios([toRow("search", 10, result(80, 30)), toRow("other", 10, result(1))], "ref");
+    expect(scaleComparison(small, large)).toEqual([
+      {
+        scenario: "search",
+        connections: 10,
+        p50Small: 20,
+        p50Large: 30,
+        p50Growth: 1.5,
+        reqPerSecSmall: 100,
+        reqPerSecLarge: 80,
+      },
+    ]);
+  });
+
+  it("gives no p50 growth where nothing was answered", () => {
+    const small = withRatios([toRow("search", 10, result(100, 20))], "ref");
+    const large = withRatios([toRow("search", 10, result(0, 0, 10))], "ref");
+    expect(scaleComparison(small, large)[0].p50Growth).toBeNull();
+  });
+
+  it("pads a table's columns to the widest cell", () => {
+    expect(table(["a", "bb"], [["long", 1]])).toBe("a     bb\nlong   1");
+  });
+
+  it("makes distinct search queries", () => {
+    const queries = distinctSearches(2000);
+    expect(new Set(queries).size).toBe(2000);
+    expect(queries[0]).toBe("q=tech&country=US&sort=ranking");
+    expect(queries[1234]).toBe("q=science&country=FR&field=Arts&sort=ranking");
+    expect(() => distinctSearches(7201)).toThrow("At most 7200 distinct searches");
+  });
+});
