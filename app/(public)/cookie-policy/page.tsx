@@ -1,0 +1,125 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ContentPage, ContentSection, contentLinkClass } from "@/components/content/content-page";
+import { formatDate } from "@/lib/format";
+import { POLICIES_UPDATED } from "@/lib/resources/policies";
+
+const DESCRIPTION =
+  "The cookies this site sets: only those needed to sign in and keep you signed in. No advertising, analytics or tracking cookies.";
+
+export const metadata: Metadata = {
+  title: "Cookie Policy",
+  description: DESCRIPTION,
+  alternates: { canonical: "/cookie-policy" },
+};
+
+// The cookies are Auth.js's (lib/auth/auth.ts): names from @auth/core's defaults. On HTTPS their
+// names carry the __Secure- prefix (__Host- for the CSRF cookie).
+const COOKIES = [
+  {
+    name: "authjs.session-token",
+    purpose:
+      "Keeps you signed in. It holds an encrypted token naming your session and account, which only our servers can read.",
+    when: "When you sign in.",
+    lasts: "Up to 30 days; your session can end sooner (see the Privacy Policy), and signing out deletes it.",
+  },
+  {
+    name: "authjs.csrf-token",
+    purpose: "Protects the sign-in and sign-out forms from being submitted by another website.",
+    when: "When you open the sign-in page or sign out.",
+    lasts: "Until you close the browser.",
+  },
+  {
+    name: "authjs.callback-url",
+    purpose: "Remembers which page to return to after signing in.",
+    when: "When you sign in.",
+    lasts: "Until you close the browser.",
+  },
+  {
+    name: "authjs.pkce.code_verifier, authjs.state, authjs.nonce",
+    purpose: "Secure the exchange with Google when you sign in with Google.",
+    when: "Only during a Google sign-in.",
+    lasts: "15 minutes at most.",
+  },
+] as const;
+
+export default function CookiePolicyPage() {
+  return (
+    <ContentPage
+      title="Cookie Policy"
+      lead="This site sets cookies only to sign you in and keep you signed in. It uses no advertising, analytics or tracking cookies, and no other website places cookies through it."
+      meta={`Last updated ${formatDate(POLICIES_UPDATED)}`}
+    >
+      <ContentSection id="browsing" title="Browsing without an account">
+        <p>
+          Searching universities and reading pages sets no cookies. Cookies appear only when you open the
+          sign-in page, sign in, or sign out.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="cookies" title="The cookies we use">
+        <p>
+          All of them are strictly necessary for signing in, so they do not need your consent. They are
+          HttpOnly (scripts in the page cannot read them) and sent only to this site; on a secure connection
+          they are sent only over HTTPS, and their names start with <code>__Secure-</code> or{" "}
+          <code>__Host-</code>.
+        </p>
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Cookies set by this site</caption>
+            <thead className="bg-slate-50 text-slate-900">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Cookie
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Purpose
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Set
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Lasts
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {COOKIES.map((cookie) => (
+                <tr key={cookie.name} className="align-top">
+                  <th
+                    scope="row"
+                    className="px-4 py-3 font-mono text-xs font-medium break-words text-slate-900"
+                  >
+                    {cookie.name}
+                  </th>
+                  <td className="px-4 py-3">{cookie.purpose}</td>
+                  <td className="px-4 py-3">{cookie.when}</td>
+                  <td className="px-4 py-3">{cookie.lasts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ContentSection>
+
+      <ContentSection id="local-storage" title="Your browser's local storage">
+        <p>
+          If you save programs or universities while signed out, the list is kept in your browser&apos;s local
+          storage, on your device only. It is never sent to us until you sign in, when it is added to your
+          account. Clearing this site&apos;s data in your browser removes it.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="control" title="Controlling cookies">
+        <p>
+          You can delete or block cookies in your browser&apos;s settings. Without them you can still search
+          and read everything on the site, but you cannot sign in. More about what we store is in the{" "}
+          <Link href="/privacy" className={contentLinkClass}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </ContentSection>
+    </ContentPage>
+  );
+}
