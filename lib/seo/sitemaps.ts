@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { GUIDES, guidePath } from "@/lib/resources/guides";
+import { CONTENT_PATHS } from "@/lib/resources/pages";
 import { countUniversities, listUniversitySlugs } from "@/lib/universities/queries";
 import { universityUrl } from "@/lib/universities/seo";
 
@@ -16,17 +16,7 @@ import { universityUrl } from "@/lib/universities/seo";
 export const SITEMAP_URL_LIMIT = 50_000;
 
 /** Public pages that are not a university page, at the head of sitemap 0. */
-export const STATIC_SITEMAP_PATHS: readonly string[] = [
-  "/",
-  "/universities/search",
-  "/resources",
-  ...GUIDES.map((guide) => guidePath(guide.slug)),
-  "/about",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/cookie-policy",
-];
+export const STATIC_SITEMAP_PATHS: readonly string[] = ["/", "/universities/search", ...CONTENT_PATHS];
 
 export interface SitemapEntry {
   url: string;

@@ -61,7 +61,7 @@ describe("sitemapChunk", () => {
     });
   });
 
-  test("the static pages are the public pages behind the header and footer links, each once", () => {
+  test("the static pages include the pages behind the header and footer links, each once", () => {
     expect(STATIC_SITEMAP_PATHS).toEqual(
       expect.arrayContaining([
         "/resources",

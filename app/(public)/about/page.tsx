@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import {
   ContentList,
@@ -6,15 +5,12 @@ import {
   ContentSection,
   contentLinkClass,
 } from "@/components/content/content-page";
+import { contentMetadata } from "@/lib/resources/pages";
 
 const DESCRIPTION =
   "What this site is for, where its information comes from, and how applications made here are handled.";
 
-export const metadata: Metadata = {
-  title: "About Us",
-  description: DESCRIPTION,
-  alternates: { canonical: "/about" },
-};
+export const metadata = contentMetadata("/about", "About Us", DESCRIPTION);
 
 export default function AboutPage() {
   return (

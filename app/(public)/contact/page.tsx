@@ -1,15 +1,11 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { ContactForm } from "@/components/contact/contact-form";
 import { ContentPage, contentLinkClass } from "@/components/content/content-page";
+import { contentMetadata } from "@/lib/resources/pages";
 
 const DESCRIPTION = "Send us a question, a correction to a university's information, or feedback.";
 
-export const metadata: Metadata = {
-  title: "Contact",
-  description: DESCRIPTION,
-  alternates: { canonical: "/contact" },
-};
+export const metadata = contentMetadata("/contact", "Contact", DESCRIPTION);
 
 // The form posts to a server action, so it works without JavaScript (components/contact).
 export default function ContactPage() {

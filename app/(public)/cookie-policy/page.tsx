@@ -1,17 +1,11 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentPage, ContentSection, contentLinkClass } from "@/components/content/content-page";
-import { formatDate } from "@/lib/format";
-import { POLICIES_UPDATED } from "@/lib/resources/policies";
+import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =
   "The cookies this site sets: only those needed to sign in and keep you signed in. No advertising, analytics or tracking cookies.";
 
-export const metadata: Metadata = {
-  title: "Cookie Policy",
-  description: DESCRIPTION,
-  alternates: { canonical: "/cookie-policy" },
-};
+export const metadata = contentMetadata("/cookie-policy", "Cookie Policy", DESCRIPTION);
 
 // The cookies are Auth.js's (lib/auth/auth.ts): names from @auth/core's defaults. On HTTPS their
 // names carry the __Secure- prefix (__Host- for the CSRF cookie).
@@ -48,7 +42,7 @@ export default function CookiePolicyPage() {
     <ContentPage
       title="Cookie Policy"
       lead="This site sets cookies only to sign you in and keep you signed in. It uses no advertising, analytics or tracking cookies, and no other website places cookies through it."
-      meta={`Last updated ${formatDate(POLICIES_UPDATED)}`}
+      meta={POLICIES_UPDATED_TEXT}
     >
       <ContentSection id="browsing" title="Browsing without an account">
         <p>
@@ -69,18 +63,11 @@ export default function CookiePolicyPage() {
             <caption className="sr-only">Cookies set by this site</caption>
             <thead className="bg-slate-50 text-slate-900">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Cookie
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Purpose
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Set
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Lasts
-                </th>
+                {["Cookie", "Purpose", "Set", "Lasts"].map((heading) => (
+                  <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import {
   ContentList,
@@ -8,17 +7,12 @@ import {
 } from "@/components/content/content-page";
 import { SESSION_LIFETIMES } from "@/lib/auth/session-lifetime";
 import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit";
-import { formatDate } from "@/lib/format";
-import { POLICIES_UPDATED } from "@/lib/resources/policies";
+import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =
   "What this site stores about you, why, who can see it, how long it is kept, and how to have it deleted.";
 
-export const metadata: Metadata = {
-  title: "Privacy Policy",
-  description: DESCRIPTION,
-  alternates: { canonical: "/privacy" },
-};
+export const metadata = contentMetadata("/privacy", "Privacy Policy", DESCRIPTION);
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -34,7 +28,7 @@ export default function PrivacyPage() {
     <ContentPage
       title="Privacy Policy"
       lead="This page lists what this site stores about you, why it needs it, who can see it and how long it is kept. We do not sell your data, show advertising or use tracking or analytics services."
-      meta={`Last updated ${formatDate(POLICIES_UPDATED)}`}
+      meta={POLICIES_UPDATED_TEXT}
     >
       <ContentSection id="browsing" title="When you browse">
         <p>

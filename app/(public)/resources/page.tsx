@@ -1,17 +1,13 @@
 import { ArrowRightIcon } from "lucide-react";
-import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentPage } from "@/components/content/content-page";
 import { GUIDES, guidePath } from "@/lib/resources/guides";
+import { contentMetadata } from "@/lib/resources/pages";
 
 const DESCRIPTION =
   "Guides for prospective students: choosing a program, writing a personal statement, the application checklist, language and admission tests, visas and costs.";
 
-export const metadata: Metadata = {
-  title: "Resources",
-  description: DESCRIPTION,
-  alternates: { canonical: "/resources" },
-};
+export const metadata = contentMetadata("/resources", "Resources", DESCRIPTION);
 
 // Prerendered: the guides are plain data (lib/resources/guides.ts).
 export default function ResourcesPage() {

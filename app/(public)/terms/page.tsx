@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import {
   ContentList,
@@ -6,24 +5,19 @@ import {
   ContentSection,
   contentLinkClass,
 } from "@/components/content/content-page";
-import { formatDate } from "@/lib/format";
-import { POLICIES_UPDATED } from "@/lib/resources/policies";
+import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =
   "The terms for using this site: what the information on it is and is not, your account, applications, and fair use.";
 
-export const metadata: Metadata = {
-  title: "Terms of Service",
-  description: DESCRIPTION,
-  alternates: { canonical: "/terms" },
-};
+export const metadata = contentMetadata("/terms", "Terms of Service", DESCRIPTION);
 
 export default function TermsPage() {
   return (
     <ContentPage
       title="Terms of Service"
       lead="By using this site you agree to these terms. They are written to be read: if anything is unclear, ask us."
-      meta={`Last updated ${formatDate(POLICIES_UPDATED)}`}
+      meta={POLICIES_UPDATED_TEXT}
     >
       <ContentSection id="information" title="The information on this site">
         <p>
