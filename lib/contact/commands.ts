@@ -1,8 +1,9 @@
 import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { contactMessageRetryAfter, minutesText } from "@/lib/auth/rate-limit";
 import { requestClientIp } from "@/lib/auth/request";
 import { prisma } from "@/lib/db/client";
-import { tooManyRequests } from "@/lib/http/errors";
+import { notFound, tooManyRequests } from "@/lib/http/errors";
 import type { ContactMessageInput } from "@/lib/validation/contact";
 
 /**
@@ -18,4 +19,24 @@ export async function sendContactMessage(input: ContactMessageInput): Promise<{ 
     );
   }
   return prisma.contactMessage.create({ data: input, select: { id: true } });
+}
+
+/**
+ * Deletes a message (an admin, DELETE /api/contact/{id}): answered, or its sender asked for it to
+ * be erased. The audit entry keeps only the id and the date, not the sender or the text.
+ */
+export async function deleteContactMessage(actor: AuditActor, id: number): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const message = await tx.contactMessage.findUnique({ where: { id }, select: { createdAt: true } });
+    // deleteMany: of two admins deleting it at once, one deletes it and the other is told it is gone.
+    const { count } = message ? await tx.contactMessage.deleteMany({ where: { id } }) : { count: 0 };
+    if (!message || count === 0) throw notFound("Message not found");
+    await recordAudit(tx, actor, {
+      action: "contactMessage.delete",
+      entityType: "contactMessage",
+      entityId: id,
+      summary: `Message ${id}`,
+      before: { receivedAt: message.createdAt },
+    });
+  });
 }

@@ -106,6 +106,11 @@ test.describe("the contact form", () => {
       "Is the MSc in Physics taught in English?",
     );
     await expectNoAccessibilityViolations(teamAdmin.page);
+
+    // Once dealt with, it is deleted.
+    await teamAdmin.page.getByRole("button", { name: "Delete the message from Ada Lovelace" }).click();
+    await teamAdmin.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(teamAdmin.page.getByRole("row").filter({ hasText: subject })).toHaveCount(0);
   });
 
   test.describe("without JavaScript", () => {

@@ -1,3 +1,4 @@
+import { DELETE as deleteRoute } from "@/app/api/contact/[id]/route";
 import { GET as listRoute, POST as sendRoute } from "@/app/api/contact/route";
 import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit";
 import { sendContactMessageAction } from "@/lib/contact/actions";
@@ -167,5 +168,44 @@ describe("GET /api/contact", () => {
       expect(items.map((item) => item.subject)).toEqual([`Newer ${topic}`, `Older ${topic}`]);
       expect(items[0]).toMatchObject({ email: `listed@${DOMAIN}` });
     }
+  });
+});
+
+describe("DELETE /api/contact/{id}", () => {
+  async function storedMessage(sender: string) {
+    await new Agent().call(sendRoute, "/api/contact", { json: message(sender) });
+    const [stored] = await storedFor(sender);
+    return stored;
+  }
+  const remove = (role: keyof RoleAgents["agents"], id: number) =>
+    roles.agents[role].call(deleteRoute, `/api/contact/${id}`, {
+      method: "DELETE",
+      params: { id: String(id) },
+    });
+
+  test("is for admins: anonymous 401, student 403, and the message stays", async () => {
+    const stored = await storedMessage("kept");
+    expect((await remove("anonymous", stored.id)).status).toBe(401);
+    expect((await remove("student", stored.id)).status).toBe(403);
+    expect(await storedFor("kept")).toHaveLength(1);
+  });
+
+  test("a team admin deletes a message: 204, then 404; the audit entry keeps neither sender nor text", async () => {
+    const stored = await storedMessage("erased");
+    expect((await remove("team", stored.id)).status).toBe(204);
+    expect(await storedFor("erased")).toHaveLength(0);
+    const again = await remove("team", stored.id);
+    expect(again.status).toBe(404);
+    expect((await again.json()).error).toBe("Message not found");
+
+    const entries = await prisma.auditEvent.findMany({
+      where: { action: "contactMessage.delete", entityId: String(stored.id) },
+    });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: roles.ids.team, entityType: "contactMessage" });
+    const recorded = JSON.stringify(entries[0]);
+    expect(recorded).not.toContain("erased@");
+    expect(recorded).not.toContain("Ada erased");
+    expect(recorded).not.toContain("language of teaching");
   });
 });

@@ -132,8 +132,8 @@ export default function PrivacyPage() {
           , we store your name, email address, subject, message and the time it was sent, so that our team can
           read it and answer you by email. It is not linked to your account. To limit abuse, messages are
           counted per network address ({CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR} an hour); that counter expires
-          after an hour and is then deleted. Messages are kept until an administrator deletes them; ask us in
-          a message if you want yours deleted.
+          after an hour and is then deleted. Messages are kept until an administrator deletes them once they
+          are dealt with; ask us in a message if you want yours deleted sooner.
         </p>
       </ContentSection>
 

@@ -2,6 +2,7 @@ import { ReplyIcon } from "lucide-react";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { AdminListPage } from "@/components/admin/admin-list-page";
+import { DeleteButton } from "@/components/admin/delete-button";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session";
@@ -13,8 +14,8 @@ export const metadata: Metadata = { title: "Messages" };
 
 type Props = { searchParams: Promise<SearchParams> };
 
-// /admin/messages (issue 14): what visitors sent with the contact form, newest first; any admin.
-// GET /api/contact answers the same list.
+// /admin/messages (issue 14): what visitors sent with the contact form, newest first; any admin
+// reads, answers (by e-mail) and deletes them. GET /api/contact answers the same list.
 export default async function AdminMessagesPage({ searchParams }: Props) {
   await adminOrSignIn();
   const list = await contactListQuery.loadRows(searchParams, "/admin/messages", ({ q }, window) =>
@@ -24,7 +25,7 @@ export default async function AdminMessagesPage({ searchParams }: Props) {
   return (
     <AdminListPage
       noun={["message", "messages"]}
-      description="Messages sent with the contact form. Answer them by email."
+      description="Messages sent with the contact form. Answer them by email, and delete them once they are dealt with."
       search={{ placeholder: "Sender, email or subject" }}
       columns={["Received", "From", "Message"]}
       order="newest first"
@@ -44,8 +45,16 @@ export default async function AdminMessagesPage({ searchParams }: Props) {
             <p className="mt-1 max-w-2xl text-sm whitespace-pre-line text-slate-700">{message.message}</p>
           </TableCell>
           <TableCell pinned className="align-top">
-            <div className="flex justify-end">
+            <div className="flex justify-end gap-1">
               <ReplyLink message={message} />
+              <DeleteButton
+                endpoint={`/api/contact/${message.id}`}
+                name={`the message from ${message.name}`}
+                title="Delete this message?"
+                description={`The message from ${message.name} (${message.email}) will be deleted. This cannot be undone.`}
+                confirmLabel="Delete"
+                successMessage="Message deleted"
+              />
             </div>
           </TableCell>
         </TableRow>
