@@ -109,7 +109,10 @@ test.describe("the contact form", () => {
 
     // Once dealt with, it is deleted.
     await teamAdmin.page.getByRole("button", { name: "Delete the message from Ada Lovelace" }).click();
-    await teamAdmin.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await teamAdmin.page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
     await expect(teamAdmin.page.getByRole("row").filter({ hasText: subject })).toHaveCount(0);
   });
 
