@@ -36,6 +36,26 @@ function imagesConfig() {
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Cached rendering (lib/cache/reads.ts): public pages are rendered once and served from the cache
+  // until an admin write expires their tags (lib/cache/tags.ts).
+  cacheComponents: true,
+  // A client navigation prefetches the cached part of a page (Next's recommended pairing).
+  partialPrefetching: true,
+  cacheLife: {
+    // Public data: expired at once by the writes that change it. The minute of `revalidate` is
+    // what a CDN may serve a page for (s-maxage) and how soon changes made outside the app (a CLI
+    // import without REDIS_URL) show; `stale` is how long a browser reuses it on client navigation.
+    public: { stale: 30, revalidate: 60, expire: 24 * 60 * 60 },
+  },
+  // One store for rendered pages and cached data, shared by every app server when REDIS_URL is
+  // set (lib/cache/store.js); it never serves what the database-less build prerendered.
+  cacheHandler: require.resolve("./lib/cache/incremental-handler.js"),
+  cacheHandlers: {
+    default: require.resolve("./lib/cache/use-cache-handler.js"),
+    remote: require.resolve("./lib/cache/use-cache-handler.js"),
+  },
+  // Entries live in that store, not in a second in-process copy.
+  cacheMaxMemorySize: 0,
   poweredByHeader: false,
   // The database driver and the embedded database stay Node modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@node-rs/argon2"],

@@ -1,17 +1,13 @@
 import type { Metadata, Viewport } from "next";
-import { connection } from "next/server";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Toaster } from "sonner";
 import { env } from "@/lib/env";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 import "./globals.css";
 
-// Page titles carry the platform name of /admin/settings. It is read per request (connection()):
-// a page prerendered at build time would keep the name of that moment, and `next build` needs
-// no database. getPlatformName is cached per request, so the header and footer share this read.
+// Page titles carry the platform name of /admin/settings, from the cache its edits expire.
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
-  const name = await getPlatformName();
+  const name = await cachedPlatformName();
   return {
     metadataBase: new URL(env.APP_URL),
     applicationName: name,

@@ -1,19 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getViewer } from "@/lib/auth/session";
 import { PublicShell } from "@/components/layout/public-shell";
-import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
 
 export const metadata: Metadata = { title: "404 Page Not Found" };
 
 export default async function NotFound() {
   // This file sits outside app/(public), so it brings the public frame itself.
   return (
-    <PublicShell
-      viewer={await getViewer()}
-      platformName={await getPlatformName()}
-      demoData={await isDemoDatabase()}
-    >
+    <PublicShell platformName={await cachedPlatformName()} demoData={await cachedIsDemoDatabase()}>
       <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 text-center">
         <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
         <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>

@@ -1,15 +1,11 @@
-import { getViewer } from "@/lib/auth/session";
 import { PublicShell } from "@/components/layout/public-shell";
-import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
 
+// The frame of the public pages, the same for every visitor: cached with the settings it shows.
 export default async function PublicLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  const [viewer, platformName, demoData] = await Promise.all([
-    getViewer(),
-    getPlatformName(),
-    isDemoDatabase(),
-  ]);
+  const [platformName, demoData] = await Promise.all([cachedPlatformName(), cachedIsDemoDatabase()]);
   return (
-    <PublicShell viewer={viewer} platformName={platformName} demoData={demoData}>
+    <PublicShell platformName={platformName} demoData={demoData}>
       {children}
     </PublicShell>
   );

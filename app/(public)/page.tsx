@@ -1,10 +1,7 @@
 import { BookOpen, Globe2, Compass } from "lucide-react";
-import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { cachedCountries } from "@/lib/cache/reads";
 import { FilterFields } from "@/components/search/filter-fields";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-
-// Rendered per request: the country choices come from the database, which `next build` does not have.
-export const dynamic = "force-dynamic";
 
 const FEATURES = [
   {
@@ -25,7 +22,7 @@ const FEATURES = [
 ];
 
 export default async function HomePage() {
-  const countries = await listCountriesWithUniversities();
+  const countries = await cachedCountries();
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-50 to-white">

@@ -2,9 +2,7 @@ import { route } from "@/lib/http/route";
 import { XML_HEADERS, sitemapChunkUrl, sitemapIds, sitemapIndexXml } from "@/lib/seo/sitemaps";
 
 // The sitemap index at /sitemap.xml, listing the chunks /sitemaps/{id}.xml (see lib/seo/sitemaps.ts).
-// Read from the database on request; `next build` runs without one.
-export const dynamic = "force-dynamic";
-
+// Read from the database on request (route() reads the request, so it is never prerendered).
 export const GET = route({
   auth: "public",
   handle: async () => {

@@ -13,18 +13,16 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/components/ui/sheet";
-import type { Viewer } from "@/lib/auth/viewer";
+import { useAccount } from "./account-menu";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 import { SignOutForm } from "./sign-out-form";
 import { dashboardLinkOf } from "./viewer";
 
-type MobileNavProps = {
-  viewer: Viewer | null;
-};
-
 /** The header's entries in a slide-out menu, for screens below the md breakpoint. */
-export function MobileNav({ viewer }: MobileNavProps) {
+export function MobileNav() {
+  const { account, signedOut } = useAccount();
+  const viewer = account.status === "signed-in" ? account.user : null;
   const dashboard = viewer && dashboardLinkOf(viewer);
   return (
     <Sheet>
@@ -67,7 +65,7 @@ export function MobileNav({ viewer }: MobileNavProps) {
                   <Link href={dashboard.href}>{dashboard.label}</Link>
                 </Button>
               </SheetClose>
-              <SignOutForm>
+              <SignOutForm onSignedOut={signedOut}>
                 <Button type="submit" variant="ghost" className="w-full">
                   Sign Out
                 </Button>

@@ -1,11 +1,9 @@
-import type { Viewer } from "@/lib/auth/viewer";
 import { DemoNotice } from "./demo-notice";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 type PublicShellProps = {
   children: React.ReactNode;
-  viewer?: Viewer | null;
   /**
    * Renders the page without header, footer and skip link. A page opts out by living in a route
    * group whose layout says so, e.g. app/(bare)/layout.tsx returning
@@ -18,10 +16,9 @@ type PublicShellProps = {
   demoData?: boolean;
 };
 
-/** The public pages' frame: skip link, sticky header, the one <main>, footer. */
+/** The public pages' frame: skip link, sticky header, the one <main>, footer. The same for every visitor. */
 export function PublicShell({
   children,
-  viewer = null,
   hideChrome = false,
   platformName,
   demoData = false,
@@ -37,7 +34,7 @@ export function PublicShell({
             Skip to main content
           </a>
           {demoData && <DemoNotice />}
-          <SiteHeader viewer={viewer} platformName={platformName} />
+          <SiteHeader platformName={platformName} />
         </>
       )}
       {/* The sign-in pages have no header, but a demo still says so there (issue 15). */}

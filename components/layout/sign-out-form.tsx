@@ -11,7 +11,16 @@ import { errorMessage } from "@/lib/http/client";
  * JavaScript the form posts the action itself; once hydrated it calls the action here, so that a
  * failure (network down, server error) shows the 'Logout failed' toast of SPEC §8.
  */
-export function SignOutForm({ children, className }: { children: React.ReactNode; className?: string }) {
+export function SignOutForm({
+  children,
+  className,
+  onSignedOut,
+}: {
+  children: React.ReactNode;
+  className?: string;
+  /** Told once the session has ended (the header's account island forgets the account). */
+  onSignedOut?: () => void;
+}) {
   const [pending, startTransition] = useTransition();
   return (
     <form
@@ -25,7 +34,8 @@ export function SignOutForm({ children, className }: { children: React.ReactNode
           try {
             await signOutAction();
           } catch (error) {
-            // The action's redirect home is Next's to follow, not a failure.
+            // The action's redirect home is Next's to follow, not a failure: it means signed out.
+            if (isRedirect(error)) onSignedOut?.();
             unstable_rethrow(error);
             toast.error("Logout failed", { description: errorMessage(error) });
           }
@@ -35,4 +45,10 @@ export function SignOutForm({ children, className }: { children: React.ReactNode
       {children}
     </form>
   );
+}
+
+/** Next's redirect() throws an error whose digest starts with NEXT_REDIRECT. */
+function isRedirect(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return typeof digest === "string" && digest.startsWith("NEXT_REDIRECT");
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Separator } from "@/components/ui/separator";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 import { cn } from "@/lib/utils";
+import { CurrentYear } from "./current-year";
 
 const LINK_GROUPS = [
   {
@@ -82,7 +83,6 @@ const focusRing =
 
 /** The site footer; `platformName` is the name of /admin/settings. */
 export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformName?: string } = {}) {
-  const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -163,7 +163,9 @@ export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformN
         </div>
 
         <Separator className="my-8 bg-slate-800" />
-        <p className="text-sm text-slate-400">{`© ${year} ${platformName}. All rights reserved.`}</p>
+        <p className="text-sm text-slate-400">
+          © <CurrentYear /> {platformName}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -1,77 +1,55 @@
 import { GraduationCap } from "lucide-react";
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
-import type { Viewer } from "@/lib/auth/viewer";
+import { AccountActions, AccountProvider, MobileLogin } from "./account-menu";
 import { MobileNav } from "./mobile-nav";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
-import { SignOutForm } from "./sign-out-form";
-import { dashboardLinkOf } from "./viewer";
 
 export type SiteHeaderProps = {
-  viewer: Viewer | null;
   /** The platform name of /admin/settings, shown as the logo's text. */
   platformName?: string;
 };
 
-export function SiteHeader({ viewer, platformName = DEFAULT_PLATFORM_NAME }: SiteHeaderProps) {
-  const dashboard = viewer && dashboardLinkOf(viewer);
+/** The public pages' header. The same for every visitor; the account controls are a client island. */
+export function SiteHeader({ platformName = DEFAULT_PLATFORM_NAME }: SiteHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
-        >
-          <GraduationCap className="size-7 text-brand-600" aria-hidden="true" />
-          {platformName}
-        </Link>
+    <AccountProvider>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <Link
+            href="/"
+            className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            <GraduationCap className="size-7 text-brand-600" aria-hidden="true" />
+            {platformName}
+          </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.href}>
-                <NavLink
-                  href={item.href}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.href}>
+                  <NavLink
+                    href={item.href}
+                    className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
-          {dashboard ? (
-            <>
-              <Button asChild variant="outline">
-                <Link href={dashboard.href}>{dashboard.label}</Link>
-              </Button>
-              <SignOutForm>
-                <Button type="submit" variant="ghost">
-                  Sign Out
-                </Button>
-              </SignOutForm>
-            </>
-          ) : (
-            <Button asChild>
-              <Link href="/auth">Sign In</Link>
-            </Button>
-          )}
+          <div className="hidden items-center gap-2 md:flex">
+            <AccountActions />
+          </div>
+
+          <div className="flex items-center gap-2 md:hidden">
+            <MobileLogin />
+            <MobileNav />
+          </div>
         </div>
-
-        <div className="flex items-center gap-2 md:hidden">
-          {/* SPEC: on mobile, a signed-out visitor gets a Login button. */}
-          {!viewer && (
-            <Button asChild size="sm">
-              <Link href="/auth">Login</Link>
-            </Button>
-          )}
-          <MobileNav viewer={viewer} />
-        </div>
-      </div>
-    </header>
+      </header>
+    </AccountProvider>
   );
 }

@@ -3,6 +3,7 @@ import { logger } from "@/lib/log";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
+import { cookies } from "next/headers";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { loginSchema } from "@/lib/validation/auth";
@@ -10,6 +11,7 @@ import { checkCredentials } from "./credentials";
 import { findOrCreateGoogleUser, GoogleSignInRefused, linkGoogleAccount } from "./google";
 import { clientIp } from "./request";
 import { openSession, revokeSession } from "./sessions";
+import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
 
 // Auth.js: JWT sessions in an HttpOnly cookie, username + password and Google. The REST endpoints
 // of SPEC §7 (app/api/login, register, logout, user) call into this, so there is one session
@@ -95,6 +97,8 @@ if (googleEnabled) {
   );
 }
 
+const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
   logger: {
@@ -105,7 +109,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     },
   },
   trustHost: true,
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
   pages: { signIn: "/auth", error: "/auth" },
   providers,
   callbacks: {
@@ -184,10 +188,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     // Both sign-out paths (POST /api/logout and the header's sign-out form) end here.
     async signOut(message) {
       if ("token" in message) await revokeSession(message.token?.sid);
+      (await cookies()).delete(SIGNED_IN_HINT_COOKIE);
     },
     async signIn({ user }) {
       if (user.id)
         await prisma.user.update({ where: { id: Number(user.id) }, data: { lastLoginAt: new Date() } });
+      // Not HttpOnly on purpose: the header's script reads it (./signed-in-hint.ts); it holds no secret.
+      (await cookies()).set(SIGNED_IN_HINT_COOKIE, "1", {
+        path: "/",
+        sameSite: "lax",
+        secure: env.APP_URL.startsWith("https:"),
+        maxAge: SESSION_MAX_AGE,
+      });
     },
   },
 });

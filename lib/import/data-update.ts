@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
+import { catalogueChanged } from "@/lib/cache/tags";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { listDomains } from "@/lib/universities/domains";
 import { uniqueSlug } from "@/lib/universities/slug";
@@ -198,8 +199,10 @@ export async function updateFromDataset(
     }
   };
 
-  if (options.apply) await db.$transaction(run, { timeout: 10 * 60_000, maxWait: 30_000 });
-  else await run(db);
+  if (options.apply) {
+    await db.$transaction(run, { timeout: 10 * 60_000, maxWait: 30_000 });
+    await catalogueChanged();
+  } else await run(db);
   return summary;
 }
 

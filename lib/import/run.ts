@@ -2,6 +2,7 @@ import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
+import { catalogueChanged } from "@/lib/cache/tags";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
@@ -101,7 +102,7 @@ export async function runImport(
   };
   if (!options.apply) return pass(db, false);
   try {
-    return await db.$transaction(
+    const applied = await db.$transaction(
       async (tx) => {
         const report = await pass(tx, true);
         if (report.counts.rejected > 0) throw new Rejected(report);
@@ -118,6 +119,8 @@ export async function runImport(
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
     );
+    if (applied.counts.created + applied.counts.updated > 0) await catalogueChanged();
+    return applied;
   } catch (error) {
     if (error instanceof Rejected) return error.report;
     throw error;

@@ -1,4 +1,5 @@
 import "server-only";
+import { programsChanged } from "@/lib/cache/tags";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { violatedForeignKey } from "@/lib/db/errors";
@@ -79,7 +80,7 @@ async function assertUniversityTakesPrograms(tx: Tx, universityId: number) {
 
 export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
   try {
-    return await prisma.$transaction(async (tx) => {
+    const program = await prisma.$transaction(async (tx) => {
       await assertUniversityTakesPrograms(tx, input.universityId);
       const row = await tx.program.create({ data: toData(input), select: programSelect });
       await recordAudit(tx, actor, {
@@ -91,6 +92,8 @@ export async function createProgram(actor: AuditActor, input: ProgramInput): Pro
       });
       return toProgramDto(row);
     });
+    await programsChanged([program.universityId]);
+    return program;
   } catch (error) {
     throw translate(error, input);
   }
@@ -98,7 +101,7 @@ export async function createProgram(actor: AuditActor, input: ProgramInput): Pro
 
 export async function updateProgram(actor: AuditActor, id: number, input: ProgramInput): Promise<ProgramDto> {
   try {
-    return await prisma.$transaction(async (tx) => {
+    const { program, movedFrom } = await prisma.$transaction(async (tx) => {
       const before = await snapshot(tx, id);
       if (!before) throw notFound(PROGRAM_NOT_FOUND);
       if (!before.archivedAt) await assertUniversityTakesPrograms(tx, input.universityId);
@@ -111,8 +114,11 @@ export async function updateProgram(actor: AuditActor, id: number, input: Progra
         before,
         after: await snapshot(tx, id),
       });
-      return toProgramDto(row);
+      return { program: toProgramDto(row), movedFrom: before.universityId };
     });
+    // A program moved to another university leaves the first one's page too.
+    await programsChanged([movedFrom, program.universityId]);
+    return program;
   } catch (error) {
     throw translate(error, input);
   }
@@ -129,7 +135,7 @@ export const RESTORE_UNIVERSITY_FIRST =
  */
 export async function deleteProgram(actor: AuditActor, id: number): Promise<DeleteOutcome> {
   try {
-    return await prisma.$transaction(async (tx) => {
+    const { universityId, ...outcome } = await prisma.$transaction(async (tx) => {
       // Locks the row: an application being submitted waits for this transaction (its foreign key
       // check needs the row), and the count below stays true until it ends.
       const [current] = await tx.$queryRaw<{ id: number }[]>`
@@ -148,7 +154,7 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
           before,
           after: { ...(await snapshot(tx, id)), applicationsKept },
         });
-        return { archived: true as const, applicationsKept };
+        return { universityId: before.universityId, archived: true as const, applicationsKept };
       }
       await tx.program.delete({ where: { id }, select: { id: true } });
       await recordAudit(tx, actor, {
@@ -158,8 +164,10 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
         summary,
         before,
       });
-      return { archived: false as const };
+      return { universityId: before.universityId, archived: false as const };
     });
+    await programsChanged([universityId]);
+    return outcome;
   } catch (error) {
     if (violatedForeignKey(error) === "applications_programId_fkey")
       throw conflict(PROGRAM_APPLICATIONS_ADDED);
@@ -169,7 +177,7 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
 
 /** Brings an archived program back; 409 while its university is archived, 404 for none. */
 export async function restoreProgram(actor: AuditActor, id: number): Promise<ProgramDto> {
-  return prisma.$transaction(async (tx) => {
+  const program = await prisma.$transaction(async (tx) => {
     const current = await tx.program.findUnique({
       where: { id },
       select: { university: { select: { archivedAt: true } } },
@@ -190,6 +198,8 @@ export async function restoreProgram(actor: AuditActor, id: number): Promise<Pro
     }
     return toProgramDto(row);
   });
+  await programsChanged([program.universityId]);
+  return program;
 }
 
 /** The deadline a program has now (for the schema's "keep a passed deadline" rule), or null. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { expireTags, SETTINGS } from "@/lib/cache/tags";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -11,7 +12,7 @@ import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } fro
 
 /** Saves the platform name (already validated: trimmed, 1 to 60 characters). */
 export async function setPlatformName(actor: AuditActor, name: string): Promise<string> {
-  return prisma.$transaction(async (tx) => {
+  const saved = await prisma.$transaction(async (tx) => {
     const before = await tx.setting.findUnique({
       where: { key: PLATFORM_NAME_KEY },
       select: { value: true },
@@ -31,6 +32,8 @@ export async function setPlatformName(actor: AuditActor, name: string): Promise<
     });
     return row.value;
   });
+  await expireTags(SETTINGS);
+  return saved;
 }
 
 const ENTITY = { level: "studyLevel", field: "studyField" } as const;

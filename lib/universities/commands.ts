@@ -1,4 +1,5 @@
 import "server-only";
+import { universityChanged } from "@/lib/cache/tags";
 import { logger } from "@/lib/log";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
@@ -116,7 +117,9 @@ export async function createUniversity(actor: AuditActor, input: UniversityInput
       return row.id;
     }),
   );
-  return (await getUniversityById(id, { includeArchived: true }))!;
+  const university = (await getUniversityById(id, { includeArchived: true }))!;
+  await universityChanged(university);
+  return university;
 }
 
 export interface WriteResult {
@@ -132,6 +135,7 @@ export async function updateUniversity(
   id: number,
   input: UniversityInput,
 ): Promise<WriteResult & { university: UniversityDto }> {
+  let oldSlug = "";
   const droppedImages = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const current = await tx.university.findUnique({
@@ -139,6 +143,7 @@ export async function updateUniversity(
         select: { name: true, slug: true, mainImage: true, images: true },
       });
       if (!current) throw notFound(NOT_FOUND);
+      oldSlug = current.slug;
       const before = await snapshot(tx, id);
       const country = await findCountry(tx, input.country);
       const slug =
@@ -160,7 +165,11 @@ export async function updateUniversity(
       return imagesOf(current).filter((url) => !kept.has(url));
     }),
   );
-  return { university: (await getUniversityById(id, { includeArchived: true }))!, droppedImages };
+  const university = (await getUniversityById(id, { includeArchived: true }))!;
+  // A new name may bring a new slug: the old address is expired too.
+  await universityChanged(university);
+  if (oldSlug !== university.slug) await universityChanged({ id, slug: oldSlug });
+  return { university, droppedImages };
 }
 
 /** What DELETE did: erased the row, or archived it because students had applied (issue 11 §1). */
@@ -177,10 +186,10 @@ export const UNIVERSITY_APPLICATIONS_ADDED =
  */
 export async function deleteUniversity(actor: AuditActor, id: number): Promise<WriteResult & DeleteOutcome> {
   try {
-    return await prisma.$transaction(async (tx) => {
+    const { slug, ...outcome } = await prisma.$transaction(async (tx) => {
       // Locks the row, so a concurrent restore or delete waits for this one.
-      const [current] = await tx.$queryRaw<{ mainImage: string | null; images: string[] }[]>`
-        SELECT "mainImage", "images" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
+      const [current] = await tx.$queryRaw<{ slug: string; mainImage: string | null; images: string[] }[]>`
+        SELECT "slug", "mainImage", "images" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
       if (!current) throw notFound(NOT_FOUND);
       const before = (await snapshot(tx, id))!;
       const applicationsKept = await tx.application.count({ where: { program: { universityId: id } } });
@@ -200,7 +209,7 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
           after: { ...(await snapshot(tx, id)), applicationsKept, programsArchived: programs.count },
         });
         // Its images stay: the university can be restored.
-        return { archived: true as const, applicationsKept, droppedImages: [] };
+        return { slug: current.slug, archived: true as const, applicationsKept, droppedImages: [] };
       }
       await tx.university.delete({ where: { id }, select: { id: true } });
       await recordAudit(tx, actor, {
@@ -210,8 +219,10 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
         summary: before.name,
         before,
       });
-      return { archived: false as const, droppedImages: imagesOf(current) };
+      return { slug: current.slug, archived: false as const, droppedImages: imagesOf(current) };
     });
+    await universityChanged({ id, slug });
+    return outcome;
   } catch (error) {
     // An application submitted between the count and the delete: the foreign key refused it.
     if (violatedForeignKey(error) === "applications_programId_fkey")
@@ -245,7 +256,9 @@ export async function restoreUniversity(actor: AuditActor, id: number): Promise<
       after: { ...(await snapshot(tx, id)), programsRestored: programs.count },
     });
   });
-  return (await getUniversityById(id, { includeArchived: true }))!;
+  const university = (await getUniversityById(id, { includeArchived: true }))!;
+  await universityChanged(university);
+  return university;
 }
 
 /**

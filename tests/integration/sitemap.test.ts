@@ -5,6 +5,9 @@ import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { SITEMAP_URL_LIMIT, STATIC_SITEMAP_PATHS, sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
 
+// robots() marks itself as rendered per request; outside Next there is no request to mark.
+jest.mock("next/server", () => ({ ...jest.requireActual("next/server"), connection: async () => undefined }));
+
 // The sitemaps against the seeded database (10,251 universities), through the functions and
 // through the two route handlers that serve them. Read-only: other files' rows come and go.
 
@@ -81,8 +84,8 @@ test.each(["1.xml", "-1.xml", "0", "0.json", "00.xml", "abc"])("GET /sitemaps/%s
   expect(response.status).toBe(404);
 });
 
-test("robots.txt allows the site, keeps crawlers out of private areas and names the index", () => {
-  const rules = robots();
+test("robots.txt allows the site, keeps crawlers out of private areas and names the index", async () => {
+  const rules = await robots();
   expect(rules.rules).toEqual({
     userAgent: "*",
     allow: "/",

@@ -7,6 +7,8 @@ import { PublicShell } from "@/components/layout/public-shell";
 
 jest.mock("@/lib/auth/actions", () => ({ signOutAction: async () => undefined }));
 jest.mock("next/navigation", () => ({ usePathname: () => "/" }));
+// A cached server component (async), which Testing Library cannot render.
+jest.mock("@/components/layout/current-year", () => ({ CurrentYear: () => "2026" }));
 
 const NOTICE =
   "Demo data: programs, tuition, deadlines and rankings on this site are generated for trying the product.";

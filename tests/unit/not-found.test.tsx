@@ -2,13 +2,14 @@
 import { render, screen, within } from "@testing-library/react";
 import NotFound from "@/app/not-found";
 
-jest.mock("@/lib/auth/session", () => ({ getViewer: async () => null }));
 jest.mock("@/lib/auth/actions", () => ({ signOutAction: async () => undefined }));
-jest.mock("@/lib/settings/queries", () => ({
-  getPlatformName: async () => "Campus Compass",
-  isDemoDatabase: async () => false,
+jest.mock("@/lib/cache/reads", () => ({
+  cachedPlatformName: async () => "Campus Compass",
+  cachedIsDemoDatabase: async () => false,
 }));
 jest.mock("next/navigation", () => ({ usePathname: () => "/missing" }));
+// A cached server component (async), which Testing Library cannot render.
+jest.mock("@/components/layout/current-year", () => ({ CurrentYear: () => "2026" }));
 
 test("the 404 page says so and offers a way home", async () => {
   render(await NotFound());

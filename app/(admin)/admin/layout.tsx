@@ -15,7 +15,7 @@ import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { isSuperAdmin } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
 import { getUserDto } from "@/lib/users/accounts";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -38,6 +38,10 @@ const SUPER_ADMIN_NAV: SidebarItem[] = [
   { href: "/admin/audit", label: "Audit Log", icon: <HistoryIcon aria-hidden="true" /> },
 ];
 
+// Rendered per request for the signed-in visitor, without a streaming fallback: the page is
+// whole in the first response, so its forms work before (and without) JavaScript.
+export const instant = false;
+
 // The admin area. proxy.ts already sends visitors without an admin token to /auth; this check also
 // catches ended sessions and demoted admins (SPEC §6: nothing renders for them). Each page checks
 // again, since a layout does not re-run on every navigation.
@@ -45,8 +49,8 @@ export default async function AdminLayout({ children }: Readonly<{ children: Rea
   const viewer = await adminOrSignIn();
   const [user, platformName, demoData] = await Promise.all([
     getUserDto(viewer.id),
-    getPlatformName(),
-    isDemoDatabase(),
+    cachedPlatformName(),
+    cachedIsDemoDatabase(),
   ]);
   return (
     <AuthProvider initialUser={user}>

@@ -8,12 +8,12 @@ import { SignInError } from "@/components/auth/sign-in-error";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { authCallbackPath } from "@/lib/auth/paths";
 import { getViewer, homeOf } from "@/lib/auth/session";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 
 export async function generateMetadata(): Promise<Metadata> {
   return {
     title: "Sign In",
-    description: `Sign in to ${await getPlatformName()} or create an account to apply to universities.`,
+    description: `Sign in to ${await cachedPlatformName()} or create an account to apply to universities.`,
     robots: { index: false },
   };
 }
@@ -35,7 +35,7 @@ export default async function AuthPage({ searchParams }: AuthPageProps) {
   if (viewer) redirect(callbackUrl ?? homeOf(viewer));
 
   const initialTab = first(params.tab) === "register" ? "register" : "login";
-  const platformName = await getPlatformName();
+  const platformName = await cachedPlatformName();
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col gap-6 bg-brand-900 px-6 py-8 text-white sm:px-10 lg:justify-between lg:py-12">

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { HttpError } from "@/lib/http/errors";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 import { VERIFY_LINK_INVALID, verifyEmail } from "@/lib/users/accounts";
 
 export const metadata: Metadata = {
@@ -32,7 +32,7 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
   }
 
   return (
-    <AuthCardFrame title="Verify your email" platformName={await getPlatformName()}>
+    <AuthCardFrame title="Verify your email" platformName={await cachedPlatformName()}>
       {verified ? (
         <Alert role="status">
           <CheckCircle2Icon aria-hidden="true" />

@@ -4,7 +4,7 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { viewerOrSignIn } from "@/lib/auth/session";
-import { getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
 import { getUserDto } from "@/lib/users/accounts";
 
 export const metadata: Metadata = { robots: { index: false } };
@@ -15,6 +15,10 @@ const STUDENT_NAV: SidebarItem[] = [
   { href: "/user/profile", label: "Profile", icon: <UserIcon aria-hidden="true" /> },
 ];
 
+// Rendered per request for the signed-in visitor, without a streaming fallback: the page is
+// whole in the first response, so its forms work before (and without) JavaScript.
+export const instant = false;
+
 // The student area. proxy.ts already sends visitors without a session cookie to /auth; this
 // check also catches ended sessions (password reset, deactivation). A layout cannot know the page's
 // path, so it returns to the dashboard; each page checks again with its own path.
@@ -22,8 +26,8 @@ export default async function StudentLayout({ children }: Readonly<{ children: R
   const viewer = await viewerOrSignIn("/user/dash");
   const [user, platformName, demoData] = await Promise.all([
     getUserDto(viewer.id),
-    getPlatformName(),
-    isDemoDatabase(),
+    cachedPlatformName(),
+    cachedIsDemoDatabase(),
   ]);
   return (
     <AuthProvider initialUser={user}>

@@ -4,8 +4,6 @@ import { XML_HEADERS, sitemapEntries, sitemapIds, urlsetXml } from "@/lib/seo/si
 import { sitemapParamsSchema } from "@/lib/validation/files";
 
 // Sitemap chunk {id} at /sitemaps/{id}.xml, at most 50,000 URLs (see lib/seo/sitemaps.ts).
-export const dynamic = "force-dynamic";
-
 export const GET = route({
   auth: "public",
   params: sitemapParamsSchema,

@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 
 export const metadata: Metadata = { title: "Forgot password", robots: { index: false } };
 
 export default async function ForgotPasswordPage() {
   return (
     <AuthCardFrame
-      platformName={await getPlatformName()}
+      platformName={await cachedPlatformName()}
       title="Forgot your password?"
       description="Enter the email address of your account and we will send you a link to choose a new password."
     >

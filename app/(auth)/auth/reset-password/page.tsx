@@ -4,7 +4,7 @@ import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 
 export const metadata: Metadata = {
   title: "Choose a new password",
@@ -23,7 +23,7 @@ export default async function ResetPasswordPage({ searchParams }: ResetPasswordP
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
 
   return (
-    <AuthCardFrame title="Choose a new password" platformName={await getPlatformName()}>
+    <AuthCardFrame title="Choose a new password" platformName={await cachedPlatformName()}>
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (

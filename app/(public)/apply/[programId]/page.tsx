@@ -2,7 +2,7 @@ import { CalendarDays, Clock, GraduationCap, Wallet } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 import { cache } from "react";
 import { ApplicationForm } from "@/components/applications/application-form";
 import { StatusBadge } from "@/components/applications/status-badge";
@@ -18,6 +18,10 @@ import { safeWebsite } from "@/lib/universities/seo";
 import { idSchema } from "@/lib/validation/common";
 
 type ApplyPageProps = { params: Promise<{ programId: string }> };
+
+// Rendered per request for the signed-in student, without a streaming fallback: the form is whole
+// in the first response, so it works before (and without) JavaScript.
+export const instant = false;
 
 /**
  * The program of the URL, archived or not (an archived one says it takes no applications), or null
@@ -135,7 +139,8 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           <AlertTitle>This program no longer takes applications</AlertTitle>
           <AlertDescription>
             <p>
-              {program.name} at {program.university.name} has been withdrawn from {await getPlatformName()}.{" "}
+              {program.name} at {program.university.name} has been withdrawn from {await cachedPlatformName()}
+              .{" "}
               <Link href="/universities/search" className={linkClass}>
                 Search for other programs
               </Link>

@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { Info, Sparkles } from "lucide-react";
-import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { cachedCountries, cachedSearch } from "@/lib/cache/reads";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { RANKING_SORT_NOTE } from "@/lib/universities/ranking";
-import { searchUniversities } from "@/lib/universities/search";
 import {
   loadSearchParams,
   PAGE_SIZE,
@@ -23,6 +22,10 @@ import { Button } from "@/components/ui/button";
 import { lastPageOf } from "@/lib/paging";
 
 type Props = { searchParams: Promise<SearchParams> };
+
+// Rendered per request (its query string is the input), without a streaming fallback, so that the
+// results are in the HTML a browser without JavaScript shows; the results come from the cache.
+export const instant = false;
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const params = await loadSearchParams(searchParams);
@@ -42,9 +45,9 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 export default async function UniversitySearchPage({ searchParams }: Props) {
   const [countries, list] = await Promise.all([
-    listCountriesWithUniversities(),
+    cachedCountries(),
     universitySearchQuery.loadRows(searchParams, "/universities/search", ({ sort, ...filters }, window) =>
-      searchUniversities(toSearchCriteria(filters), { sort, ...window }),
+      cachedSearch(toSearchCriteria(filters), { sort, ...window }),
     ),
   ]);
   // A filter the API would refuse: its message in place of the results (the filters as defaults).

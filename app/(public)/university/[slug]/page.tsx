@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getPlatformName } from "@/lib/settings/queries";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { CampusGallery } from "@/components/university/campus-gallery";
 import { DataFreshness } from "@/components/university/data-freshness";
@@ -9,7 +8,7 @@ import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
 import { UniversityHero } from "@/components/university/university-hero";
-import { getUniversityPage } from "@/lib/universities/queries";
+import { cachedPlatformName, cachedUniversityPage } from "@/lib/cache/reads";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
@@ -26,12 +25,20 @@ type UniversityPageProps = { params: Promise<{ slug: string }> };
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-// Rendered per request from the database (no generateStaticParams): admin edits show at once,
-// and `next build` needs no database.
+// Rendered on a university's first visit and then served from the cache until an edit of the
+// university or its programs expires it (lib/cache/tags.ts). The build prerenders no university:
+// it has no database, and its one sample slug is not a slug any university can have.
+// Blocking (instant = false): a university not yet visited is rendered whole, not as a shell
+// with the build's placeholders, and then kept.
+export function generateStaticParams() {
+  return [{ slug: "_" }];
+}
+
+export const instant = false;
 
 export async function generateMetadata({ params }: UniversityPageProps): Promise<Metadata> {
   const { slug } = await params;
-  const university = await getUniversityPage(slug);
+  const university = await cachedUniversityPage(slug);
   if (!university) notFound();
   // An archived university is off the site: its old address says so, and is not indexed.
   if (university.archived) return { title: university.name, robots: { index: false } };
@@ -54,7 +61,7 @@ export async function generateMetadata({ params }: UniversityPageProps): Promise
 
 export default async function UniversityPage({ params }: UniversityPageProps) {
   const { slug } = await params;
-  const university = await getUniversityPage(slug);
+  const university = await cachedUniversityPage(slug);
   if (!university) notFound();
   if (university.archived) {
     return (
@@ -64,8 +71,8 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
           <AlertTitle>This university no longer takes applications</AlertTitle>
           <AlertDescription>
             <p>
-              It has been withdrawn from {await getPlatformName()}. If you applied, your application is still
-              under{" "}
+              It has been withdrawn from {await cachedPlatformName()}. If you applied, your application is
+              still under{" "}
               <Link href="/user/applications" className={linkClass}>
                 My Applications
               </Link>
