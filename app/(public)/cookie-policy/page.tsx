@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ContentPage, ContentSection, contentLinkClass } from "@/components/content/content-page";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =
@@ -7,8 +8,9 @@ const DESCRIPTION =
 
 export const metadata = contentMetadata("/cookie-policy", "Cookie Policy", DESCRIPTION);
 
-// The cookies are Auth.js's (lib/auth/auth.ts): names from @auth/core's defaults. On HTTPS their
-// names carry the __Secure- prefix (__Host- for the CSRF cookie).
+// The cookies are Auth.js's (lib/auth/auth.ts; names from @auth/core's defaults, with the
+// __Secure- prefix on HTTPS, __Host- for the CSRF cookie) and the signed-in hint
+// (lib/auth/signed-in-hint.ts).
 const COOKIES = [
   {
     name: "authjs.session-token",
@@ -16,6 +18,13 @@ const COOKIES = [
       "Keeps you signed in. It holds an encrypted token naming your session and account, which only our servers can read.",
     when: "When you sign in.",
     lasts: "Up to 30 days; your session can end sooner (see the Privacy Policy), and signing out deletes it.",
+  },
+  {
+    name: SIGNED_IN_HINT_COOKIE,
+    purpose:
+      "Tells the page that this browser is signed in, so that the header asks for your name. It holds only the value 1 and gives no access to anything.",
+    when: "When you sign in.",
+    lasts: "Up to 30 days; signing out deletes it.",
   },
   {
     name: "authjs.csrf-token",
@@ -53,10 +62,11 @@ export default function CookiePolicyPage() {
 
       <ContentSection id="cookies" title="The cookies we use">
         <p>
-          All of them are strictly necessary for signing in, so they do not need your consent. They are
-          HttpOnly (scripts in the page cannot read them) and sent only to this site; on a secure connection
-          they are sent only over HTTPS, and their names start with <code>__Secure-</code> or{" "}
-          <code>__Host-</code>.
+          All of them are strictly necessary for signing in, so they do not need your consent. They are sent
+          only to this site and, on a secure connection, only over HTTPS. All but{" "}
+          <code>{SIGNED_IN_HINT_COOKIE}</code>, which holds nothing secret, are HttpOnly: scripts in the page
+          cannot read them. On a secure connection the names of the Auth.js cookies start with{" "}
+          <code>__Secure-</code> or <code>__Host-</code>.
         </p>
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full min-w-[36rem] text-left text-sm">
