@@ -11,10 +11,13 @@ import { GUIDES, guideBySlug, guidePath, type GuideBlock } from "@/lib/resources
 
 type GuidePageProps = { params: Promise<{ guide: string }> };
 
-// Every guide is prerendered at build time; any other slug is the 404 page.
+// Every guide is prerendered at build time; any other slug is the 404 page, rendered on request
+// (blocking, instant = false: the route has no shell of its own to stream).
 export function generateStaticParams() {
   return GUIDES.map((guide) => ({ guide: guide.slug }));
 }
+
+export const instant = false;
 
 export async function generateMetadata({ params }: GuidePageProps): Promise<Metadata> {
   const guide = guideBySlug((await params).guide);
