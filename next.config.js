@@ -2,6 +2,8 @@
 // next.config.js is CommonJS (Node 20 loads it without a compiler), so it requires.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { securityHeaderOptions, securityHeaderRules } = require("./lib/http/security-headers.js");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SERVICE_REDIRECTS } = require("./lib/resources/service-links.js");
 
 /**
  * Images next/image may optimise: uploads kept on disk (/uploads/...) and, when a bucket is
@@ -58,6 +60,10 @@ const nextConfig = {
   // time, like the image hosts above.
   async headers() {
     return securityHeaderRules(securityHeaderOptions(process.env));
+  },
+  // The footer's Services links (lib/resources/service-links.js): 308 to the page they name.
+  async redirects() {
+    return SERVICE_REDIRECTS.map((link) => ({ ...link, permanent: true }));
   },
 };
 

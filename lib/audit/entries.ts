@@ -10,6 +10,7 @@ export const AUDIT_ENTITY_TYPES = [
   "studyLevel",
   "studyField",
   "import",
+  "contactMessage",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -36,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "studyField.delete",
   "import.universities",
   "import.programs",
+  "contactMessage.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,6 +50,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   studyLevel: "Study level",
   studyField: "Study field",
   import: "Import",
+  contactMessage: "Contact message",
 };
 
 /** The Action column's words. */
@@ -74,6 +77,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "studyField.delete": "Deleted study field",
   "import.universities": "Imported universities",
   "import.programs": "Imported programs",
+  "contactMessage.delete": "Deleted contact message",
 };
 
 /** What a row looked like: plain values (dates and decimals become strings when stored). */

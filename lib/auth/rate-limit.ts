@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { prisma } from "@/lib/db/client";
 
-// The sign-in, registration and password-reset throttles (issue 11 §3; the figures and why:
+// The sign-in, registration and password-reset throttles, and the contact form's (issue 11 §3; the figures and why:
 // docs/decisions/0008-sign-in-throttle-per-account.md). Counters are rows of sign_in_throttle,
 // rate-limiter-flexible's PostgreSQL store, so every app server sees the same counts. Each
 // attempt counts itself first, in one atomic upsert per counter, and only then is the password
@@ -27,6 +27,13 @@ export const RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 50;
 /** Wrong current passwords per account within WINDOW (e-mail and password changes, deletion). */
 export const CURRENT_PASSWORD_FAILURES_PER_WINDOW = 10;
+/** Contact-form messages per client address per hour. */
+export const CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR = 5;
+/**
+ * Contact-form messages per hour from all senders whose address is unknown (no TRUSTED_PROXIES):
+ * they share one counter, so that the table cannot be filled without limit.
+ */
+export const CONTACT_MESSAGES_UNKNOWN_ADDRESS_PER_HOUR = 60;
 
 /** "1 minute", "15 minutes": the wait a 429 names (Retry-After has the seconds). */
 export function minutesText(retryAfterSeconds: number): string {
@@ -86,6 +93,8 @@ function createLimiters() {
     resetEmail: limiter("reset_email", RESET_REQUESTS_PER_EMAIL_PER_HOUR, HOUR),
     resetIp: limiter("reset_ip", RESET_REQUESTS_PER_ADDRESS_PER_HOUR, HOUR),
     currentPassword: limiter("current_password", CURRENT_PASSWORD_FAILURES_PER_WINDOW, WINDOW_SECONDS),
+    contactIp: limiter("contact_ip", CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, HOUR),
+    contactUnknown: limiter("contact_unknown", CONTACT_MESSAGES_UNKNOWN_ADDRESS_PER_HOUR, HOUR),
   };
 }
 const all = () => (limiters ??= createLimiters());
@@ -240,4 +249,11 @@ export async function beginCurrentPasswordCheck(userId: number): Promise<SignInA
   const refusal = await consumeAll([{ limiter: currentPassword, key }]);
   if (refusal) return { refused: true, retryAfter: refusal.retryAfter };
   return { refused: false, succeeded: async () => void (await currentPassword.reward(key)) };
+}
+
+/** Counts a contact-form message before it is stored; null when it may be stored. */
+export async function contactMessageRetryAfter(ip: string | null): Promise<number | null> {
+  const { contactIp, contactUnknown } = all();
+  const counter = ip ? { limiter: contactIp, key: ip } : { limiter: contactUnknown, key: "all" };
+  return (await consumeAll([counter]))?.retryAfter ?? null;
 }

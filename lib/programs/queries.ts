@@ -63,25 +63,37 @@ export async function getProgram(id: number): Promise<ProgramDto | null> {
   return row ? toProgramDto(row) : null;
 }
 
+export interface ProgramAnyState extends ProgramDto {
+  /** It or its university is archived. */
+  archived: boolean;
+  /** When the program last changed (the apply page says so). */
+  updatedAt: Date;
+  /** The university's official website as stored (check it with safeWebsite before linking). */
+  website: string | null;
+}
+
 /**
  * A program whether archived or not (the admin's edit page, the apply page, which says that an
  * archived program no longer takes applications). `archived`: it or its university is.
  */
-export async function getProgramAnyState(id: number): Promise<(ProgramDto & { archived: boolean }) | null> {
+export async function getProgramAnyState(id: number): Promise<ProgramAnyState | null> {
   const row = await prisma.program.findUnique({
     where: { id },
     select: {
       ...programSelect,
       archivedAt: true,
-      university: { select: { ...programSelect.university.select, archivedAt: true } },
+      updatedAt: true,
+      university: { select: { ...programSelect.university.select, archivedAt: true, webPage: true } },
     },
   });
   if (!row) return null;
-  const { archivedAt, university, ...rest } = row;
-  const { archivedAt: universityArchivedAt, ...universityRest } = university;
+  const { archivedAt, updatedAt, university, ...rest } = row;
+  const { archivedAt: universityArchivedAt, webPage, ...universityRest } = university;
   return {
     ...toProgramDto({ ...rest, university: universityRest }),
     archived: archivedAt !== null || universityArchivedAt !== null,
+    updatedAt,
+    website: webPage,
   };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { CONTENT_PATHS } from "@/lib/resources/pages";
 import { countUniversities, listUniversitySlugs } from "@/lib/universities/queries";
 import { universityUrl } from "@/lib/universities/seo";
 
@@ -15,7 +16,7 @@ import { universityUrl } from "@/lib/universities/seo";
 export const SITEMAP_URL_LIMIT = 50_000;
 
 /** Public pages that are not a university page, at the head of sitemap 0. */
-export const STATIC_SITEMAP_PATHS = ["/", "/universities/search"] as const;
+export const STATIC_SITEMAP_PATHS: readonly string[] = ["/", "/universities/search", ...CONTENT_PATHS];
 
 export interface SitemapEntry {
   url: string;

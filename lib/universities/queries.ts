@@ -42,6 +42,8 @@ export interface UniversityProgram {
 
 export interface UniversityWithPrograms extends UniversityDto {
   updatedAt: Date;
+  /** When the page's data last changed: the university or one of its live programs. */
+  lastUpdated: Date;
   /** Archived: the page says it no longer takes applications, and lists no programs. */
   archived: boolean;
   programs: UniversityProgram[];
@@ -103,7 +105,7 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
   });
   if (!row) return null;
   const { updatedAt, archivedAt, ...university } = row;
-  const page = { ...toDto(university), updatedAt, archived: archivedAt !== null };
+  const page = { ...toDto(university), updatedAt, lastUpdated: updatedAt, archived: archivedAt !== null };
   if (archivedAt !== null) return { ...page, programs: [] };
   // Read apart from the university, so that a failure leaves the rest of the page standing.
   try {
@@ -119,10 +121,18 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         duration: true,
         tuition: true,
         deadline: true,
+        updatedAt: true,
       },
       orderBy: [{ name: "asc" }, { degree: "asc" }],
     });
-    return { ...page, programs: programs.map((p) => ({ ...p, tuition: p.tuition.toFixed(2) })) };
+    const lastUpdated = new Date(
+      Math.max(updatedAt.getTime(), ...programs.map((p) => p.updatedAt.getTime())),
+    );
+    return {
+      ...page,
+      lastUpdated,
+      programs: programs.map(({ updatedAt: _, ...p }) => ({ ...p, tuition: p.tuition.toFixed(2) })),
+    };
   } catch (error) {
     unstable_rethrow(error);
     logger().error({ err: error, universityId: row.id }, "the university's programs could not be read");

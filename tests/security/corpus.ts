@@ -131,6 +131,12 @@ export function validExamples(world: World): Record<string, Record<string, unkno
       personalStatement: "Draft",
       academicHistory: history,
     },
+    "POST /api/contact": {
+      name: "Hostile Sender",
+      email: "hostile.sender@example.test",
+      subject: "A question",
+      message: "Is this program taught in English?",
+    },
     "POST /api/applications": {
       programId: world.programId,
       personalStatement: "I would love to study here. ".repeat(20),

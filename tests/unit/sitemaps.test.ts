@@ -1,5 +1,6 @@
 import {
   SITEMAP_URL_LIMIT,
+  STATIC_SITEMAP_PATHS,
   sitemapChunk,
   sitemapChunkCount,
   sitemapChunkUrl,
@@ -49,14 +50,30 @@ describe("sitemapChunk", () => {
   );
 
   test("sitemap 0 starts with the static pages", () => {
+    const count = STATIC_SITEMAP_PATHS.length;
     expect(sitemapChunk(0)).toEqual({
-      staticPaths: { start: 0, end: 2 },
-      universities: { offset: 0, limit: 49_998 },
+      staticPaths: { start: 0, end: count },
+      universities: { offset: 0, limit: 50_000 - count },
     });
     expect(sitemapChunk(1)).toEqual({
-      staticPaths: { start: 2, end: 2 },
-      universities: { offset: 49_998, limit: 50_000 },
+      staticPaths: { start: count, end: count },
+      universities: { offset: 50_000 - count, limit: 50_000 },
     });
+  });
+
+  test("the static pages include the pages behind the header and footer links, each once", () => {
+    expect(STATIC_SITEMAP_PATHS).toEqual(
+      expect.arrayContaining([
+        "/resources",
+        "/resources/choosing-a-program",
+        "/about",
+        "/contact",
+        "/privacy",
+        "/terms",
+        "/cookie-policy",
+      ]),
+    );
+    expect(new Set(STATIC_SITEMAP_PATHS).size).toBe(STATIC_SITEMAP_PATHS.length);
   });
 });
 

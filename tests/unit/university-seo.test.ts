@@ -25,6 +25,7 @@ const university: UniversityWithPrograms = {
   rankingYear: 2026,
   webPage: "https://harbour.example/",
   updatedAt: new Date("2026-01-01T00:00:00Z"),
+  lastUpdated: new Date("2026-01-01T00:00:00Z"),
   archived: false,
   programs: [
     {

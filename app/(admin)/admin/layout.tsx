@@ -2,6 +2,7 @@ import {
   BookOpenIcon,
   HistoryIcon,
   FileTextIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   SchoolIcon,
   SettingsIcon,
@@ -26,6 +27,7 @@ const ADMIN_NAV: SidebarItem[] = [
   { href: "/admin/programs", label: "Programs", icon: <BookOpenIcon aria-hidden="true" /> },
   { href: "/admin/applications", label: "Applications", icon: <FileTextIcon aria-hidden="true" /> },
   { href: "/admin/users", label: "Users", icon: <UsersIcon aria-hidden="true" /> },
+  { href: "/admin/messages", label: "Messages", icon: <InboxIcon aria-hidden="true" /> },
   { href: "/admin/import", label: "Import", icon: <UploadIcon aria-hidden="true" /> },
   { href: "/admin/settings", label: "Settings", icon: <SettingsIcon aria-hidden="true" /> },
 ];

@@ -6,6 +6,7 @@ import { cachedPlatformName } from "@/lib/cache/reads";
 import { cache } from "react";
 import { ApplicationForm } from "@/components/applications/application-form";
 import { StatusBadge } from "@/components/applications/status-badge";
+import { DataFreshness } from "@/components/university/data-freshness";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { getDraft } from "@/lib/applications/drafts";
@@ -13,6 +14,7 @@ import { findOwnApplication } from "@/lib/applications/queries";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatDate, formatUsd, formatYears } from "@/lib/format";
 import { getProgramAnyState } from "@/lib/programs/queries";
+import { safeWebsite } from "@/lib/universities/seo";
 import { idSchema } from "@/lib/validation/common";
 
 type ApplyPageProps = { params: Promise<{ programId: string }> };
@@ -105,6 +107,12 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           </dl>
         </CardContent>
       </Card>
+
+      <DataFreshness
+        subject="this program"
+        lastUpdated={program.updatedAt}
+        website={safeWebsite(program.website)}
+      />
 
       {existing ? (
         <Alert variant="info">

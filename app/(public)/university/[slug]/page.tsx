@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { CampusGallery } from "@/components/university/campus-gallery";
+import { DataFreshness } from "@/components/university/data-freshness";
 import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
@@ -98,6 +99,11 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
         website={website}
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-12 sm:px-6 lg:px-8">
+        <DataFreshness
+          subject="this university and its programs"
+          lastUpdated={university.lastUpdated}
+          website={website}
+        />
         <section aria-labelledby="about-heading">
           <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
             About the University

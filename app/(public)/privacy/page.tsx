@@ -1,0 +1,184 @@
+import Link from "next/link";
+import {
+  ContentList,
+  ContentPage,
+  ContentSection,
+  contentLinkClass,
+} from "@/components/content/content-page";
+import { SESSION_LIFETIMES } from "@/lib/auth/session-lifetime";
+import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit";
+import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
+
+const DESCRIPTION =
+  "What this site stores about you, why, who can see it, how long it is kept, and how to have it deleted.";
+
+export const metadata = contentMetadata("/privacy", "Privacy Policy", DESCRIPTION);
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const studentIdleDays = SESSION_LIFETIMES.user.idleMs / DAY;
+const studentMaxDays = SESSION_LIFETIMES.user.absoluteMs / DAY;
+const adminIdleHours = SESSION_LIFETIMES.admin.idleMs / HOUR;
+const adminMaxHours = SESSION_LIFETIMES.admin.absoluteMs / HOUR;
+
+// A description of what the code stores (prisma/schema.prisma, lib/auth, lib/mail, lib/audit,
+// lib/contact): change it when they change.
+export default function PrivacyPage() {
+  return (
+    <ContentPage
+      title="Privacy Policy"
+      lead="This page lists what this site stores about you, why it needs it, who can see it and how long it is kept. We do not sell your data, show advertising or use tracking or analytics services."
+      meta={POLICIES_UPDATED_TEXT}
+    >
+      <ContentSection id="browsing" title="When you browse">
+        <p>
+          You can search universities, read their pages and the guides without an account. No cookies are set
+          and nothing about you is stored while you do. Pages load nothing from other websites (no fonts,
+          scripts or trackers), with one exception: university photos may be served from our file storage
+          provider.
+        </p>
+        <p>
+          Our servers log each request to the site&apos;s API: the time, the address requested (without its
+          query), the result, how long it took, a request number and, when you are signed in, your account
+          number. The log does not contain your IP address or anything you typed. We use it to find and fix
+          faults.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="account" title="Your account">
+        <p>When you register, we store:</p>
+        <ContentList>
+          <li>your full name, email address and username;</li>
+          <li>
+            your password, as a one-way hash (argon2): nobody, including us, can read the password from it;
+          </li>
+          <li>
+            when the account was created, when you last signed in, and whether and when you confirmed your
+            email address;
+          </li>
+          <li>
+            if you sign in with Google, your Google account identifier, and from Google your name and email
+            address;
+          </li>
+          <li>
+            for email confirmation and password reset links, a hash of the link&apos;s code and its expiry
+            time, deleted once it is used or replaced.
+          </li>
+        </ContentList>
+        <p>
+          We use these to let you sign in, to show your name, and to send you the emails described below. You
+          can change your name and email address on your profile.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="sessions" title="Signing in">
+        <p>
+          Each browser you sign in with has a session record: when it started, when it was last used, and when
+          it ends. A student&apos;s session ends after {studentIdleDays} days without use or {studentMaxDays}{" "}
+          days after signing in; an administrator&apos;s after {adminIdleHours} hours without use or{" "}
+          {adminMaxHours} hours. Signing out ends it at once. Ended sessions are deleted the next time you
+          sign in. The session is identified by a cookie, described in the{" "}
+          <Link href="/cookie-policy" className={contentLinkClass}>
+            Cookie Policy
+          </Link>
+          .
+        </p>
+        <p>
+          To protect accounts from password guessing, failed sign-ins are counted per username and, when our
+          servers know it, per network (IP) address; password-reset requests are counted per email address
+          (stored as a hash) and per network address. These counters expire on their own, within a day of the
+          last attempt, and are then deleted.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="applications" title="Your applications">
+        <p>
+          When you apply to a program, we store your personal statement, the academic history you give
+          (institution, degree, grade point average, graduation year), the date, and the application&apos;s
+          status. Each status change is recorded with the reviewer&apos;s name and any note they write to you.
+          While you write, a draft is saved to your account so you can continue later; it is deleted when you
+          submit the application.
+        </p>
+        <p>
+          Our admissions team (the site&apos;s administrators) reads applications to review them and may pass
+          them on to the university you applied to. If a program is withdrawn, your application is kept and
+          marked as no longer offered, so you keep your record of it.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="shortlist" title="Saved programs and universities">
+        <p>
+          When you save a program or university while signed out, the list is kept only in your own browser
+          (its local storage), not on our servers. When you sign in, it is added to your account so that you
+          see it on any device; clearing your browser&apos;s site data removes the browser&apos;s copy.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="emails" title="Emails we send">
+        <p>
+          We send email only about your account and applications: confirming your address, password reset
+          links, notices when your email address or password changes, and changes in an application&apos;s
+          status. Each email waits in a queue in our database until it is delivered, so that none is lost when
+          the mail server is unavailable; the queue keeps a sent or failed email for a week, then deletes it.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="contact" title="Messages to us">
+        <p>
+          When you use the{" "}
+          <Link href="/contact" className={contentLinkClass}>
+            contact form
+          </Link>
+          , we store your name, email address, subject, message and the time it was sent, so that our team can
+          read it and answer you by email. It is not linked to your account. To limit abuse, messages are
+          counted per network address ({CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR} an hour); that counter expires
+          after an hour and is then deleted. Messages are kept until an administrator deletes them once they
+          are dealt with; ask us in a message if you want yours deleted sooner.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="administration" title="Administration records">
+        <p>
+          Every change an administrator makes (to universities, programs, applications, user accounts or
+          settings) is recorded with the administrator&apos;s name, the time, and the record before and after
+          the change. Records of user accounts in this log never contain passwords or sign-in codes. Only
+          senior administrators can read it; it exists so that every change can be accounted for.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="who-sees" title="Who can see your data">
+        <ContentList>
+          <li>You, on your dashboard, applications and profile pages.</li>
+          <li>
+            The site&apos;s administrators, who manage accounts and review applications. Only what they need
+            is shown to them; passwords are never visible to anyone.
+          </li>
+          <li>The university you apply to, when the admissions team forwards your application.</li>
+          <li>
+            The companies that host the site, its database, its file storage and its email delivery, which
+            process the data only to provide those services.
+          </li>
+        </ContentList>
+      </ContentSection>
+
+      <ContentSection id="deleting" title="Deleting your account">
+        <p>
+          You can delete your student account yourself on your profile page. This deletes the account with its
+          applications, drafts and sessions at once. An administrator can also delete a student account.
+          Entries in the administration records and emails already in the queue are not changed by it; the
+          queue deletes them within a week.
+        </p>
+      </ContentSection>
+
+      <ContentSection id="questions" title="Questions">
+        <p>
+          For any question about your data, or to ask for a copy or a correction, write to us with the{" "}
+          <Link href="/contact" className={contentLinkClass}>
+            contact form
+          </Link>
+          .
+        </p>
+      </ContentSection>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineListQuery, searchField } from "@/lib/list-query";
+import { emailSchema, fullNameSchema } from "./auth";
+
+// The contact form (/contact) and POST /api/contact share this schema; GET /api/contact and
+// /admin/messages share the list query.
+
+export const CONTACT_SUBJECT_MAX = 150;
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+export const contactMessageSchema = z.object({
+  name: fullNameSchema,
+  email: emailSchema,
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(CONTACT_SUBJECT_MAX, `Subject must be at most ${CONTACT_SUBJECT_MAX} characters`),
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
+    .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** GET /api/contact and /admin/messages (admins): ?q= searches the sender, e-mail and subject. */
+export const contactListQuery = defineListQuery({ q: searchField });
+export const contactListQuerySchema = contactListQuery.apiSchema;
