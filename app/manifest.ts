@@ -1,12 +1,12 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
-import { getPlatformName } from "@/lib/settings/queries";
+import { cachedPlatformName } from "@/lib/cache/reads";
 
 // The web app manifest (/manifest.webmanifest): the name of /admin/settings, read per request
 // like the page titles (`next build` runs without a database), and the icons of app/.
 export default async function manifest(): Promise<MetadataRoute.Manifest> {
   await connection();
-  const name = await getPlatformName();
+  const name = await cachedPlatformName();
   return {
     name,
     short_name: name,

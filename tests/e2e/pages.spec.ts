@@ -57,9 +57,8 @@ test("the resources page lists every guide", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1, name: guide.title })).toBeVisible();
     await page.goBack();
   }
-  // The 404 page. (Its status is 200 under cached rendering, as for /university/{unknown}: see the
-  // branch notes; assert the status here once that is fixed.)
-  await page.goto("/resources/no-such-guide");
+  const missing = await page.goto("/resources/no-such-guide");
+  expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
 });
 

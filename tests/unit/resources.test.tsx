@@ -6,9 +6,6 @@ import { SERVICE_REDIRECTS } from "@/lib/resources/service-links";
 
 // Issue 14: the guides of /resources, and the footer's service links that lead to them.
 
-// A cached server component (async), which Testing Library cannot render.
-jest.mock("@/components/layout/current-year", () => ({ CurrentYear: () => "2026" }));
-
 test("each guide has a unique URL-safe slug, a description that fits a search result, and content", () => {
   expect(new Set(GUIDES.map((guide) => guide.slug)).size).toBe(GUIDES.length);
   for (const guide of GUIDES) {

@@ -11,13 +11,12 @@ import { GUIDES, guideBySlug, guidePath, type GuideBlock } from "@/lib/resources
 
 type GuidePageProps = { params: Promise<{ guide: string }> };
 
-// Every guide is prerendered at build time; any other slug is the 404 page, rendered on request
-// (blocking, instant = false: the route has no shell of its own to stream).
+// Every guide is prerendered at build time; any other slug is the 404 page.
 export function generateStaticParams() {
   return GUIDES.map((guide) => ({ guide: guide.slug }));
 }
 
-export const instant = false;
+export const dynamicParams = false;
 
 export async function generateMetadata({ params }: GuidePageProps): Promise<Metadata> {
   const guide = guideBySlug((await params).guide);
