@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { Client } from "pg";
+import { createPrismaClient } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { seed } from "@/lib/db/seed";
+
+// The load run's database: a new one on the PostgreSQL server (LOAD_DATABASE_URL, else
+// DATABASE_URL, else the local test server), migrated and seeded with the demo data (programs,
+// rankings, the demo admins) by the project's own migrate and seed, dropped at the end.
+
+export const DEFAULT_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/test";
+
+export interface LoadDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createLoadDatabase(
+  serverUrl: string,
+  log: (line: string) => void,
+): Promise<LoadDatabase> {
+  const name = `unisearch_load_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  };
+  try {
+    const started = Date.now();
+    await migrate(url.toString());
+    const prisma = createPrismaClient(url.toString(), { max: 2 });
+    try {
+      const summary = await seed(prisma, { demo: true });
+      log(
+        `database ${name}: migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+          `(${summary.universities} universities, ${summary.programs} programs, ${summary.users} users)`,
+      );
+    } finally {
+      await prisma.$disconnect();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url: url.toString(), drop };
+}
