@@ -29,6 +29,14 @@ const CONNECTION_TIMEOUTS = new Set([
   "timeout exceeded when trying to connect",
   "Connection terminated due to connection timeout",
 ]);
+// The pg adapter's kinds for the same, which raw queries ($queryRaw: the search, the sign-in
+// throttle) report under P2010 rather than as P1001.
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
 // PostgreSQL cancelled a statement that ran past statement_timeout (57014 is also a user's cancel).
 const STATEMENT_TIMEOUT = "canceling statement due to statement timeout";
 
@@ -45,13 +53,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       code?: unknown;
       cause?: unknown;
       message?: unknown;
-      meta?: { driverAdapterError?: { cause?: { code?: unknown; message?: unknown } } };
+      meta?: { driverAdapterError?: { cause?: { code?: unknown; message?: unknown; kind?: unknown } } };
     };
     if (typeof code === "string" && (UNAVAILABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
       return true;
     if (code === undefined && typeof message === "string" && CONNECTION_TIMEOUTS.has(message)) return true;
     // The adapter puts PostgreSQL's error under meta.driverAdapterError (P2010 and the like).
     const database = meta?.driverAdapterError?.cause;
+    if (typeof database?.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(database.kind)) return true;
     if (database?.code === "57014" && database.message === STATEMENT_TIMEOUT) return true;
     // Auth.js wraps an error thrown while signing in as { cause: { err } }.
     current = (cause as { err?: unknown } | undefined)?.err ?? cause;

@@ -4,6 +4,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z, ZodError, type ZodType } from "zod";
 import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
 import { readBody } from "./body";
+import { markDatabaseUnavailable } from "@/lib/db/availability";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
 import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
@@ -293,6 +294,8 @@ export function errorAnswer(
   if (error instanceof ZodError) return { status: 400, body: { ...validationBody(error), requestId } };
   const where = { requestId, method: request?.method, path: pathOf(request) };
   if (isDatabaseUnavailable(error)) {
+    // Pages get the 503 page from proxy.ts from now on, until the database answers again.
+    markDatabaseUnavailable();
     logger().error({ ...where, err: error }, "the database is unavailable");
     const unavailable = serviceUnavailable();
     return { status: 503, body: { error: unavailable.message, requestId }, headers: unavailable.headers };

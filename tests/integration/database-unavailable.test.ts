@@ -15,14 +15,18 @@ afterAll(cleanup);
 afterEach(() => jest.restoreAllMocks());
 
 let refused: unknown;
+let refusedRaw: unknown;
 beforeAll(async () => {
   const nowhere = createPrismaClient("postgresql://postgres@127.0.0.1:9/none", { max: 1 });
   refused = await nowhere.user.findFirst().catch((error: unknown) => error);
+  // Raw queries (the search, the sign-in throttle) fail with P2010 and the adapter's error kind.
+  refusedRaw = await nowhere.$queryRaw`SELECT 1`.catch((error: unknown) => error);
   await nowhere.$disconnect();
 });
 
 test("Prisma's error for a database it cannot reach is recognised, other errors are not", () => {
   expect(isDatabaseUnavailable(refused)).toBe(true);
+  expect(isDatabaseUnavailable(refusedRaw)).toBe(true);
   expect(isDatabaseUnavailable({ cause: { err: refused } })).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(
     true,

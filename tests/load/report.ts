@@ -1,4 +1,5 @@
 import { percentile, type Sample } from "./http";
+import type { FaultReport } from "./faults";
 import type { IntegrityReport } from "./integrity";
 
 // What a load run prints: requests, rate, latency percentiles overall and per kind, answers that
@@ -41,4 +42,9 @@ export function printIntegrity(report: IntegrityReport, log: (line: string) => v
     log(
       `  ${report.unanswered.submits} submits got no answer; ${report.unanswered.written} of them were written (complete)`,
     );
+}
+
+export function printFault(report: FaultReport, log: (line: string) => void) {
+  for (const line of report.lines) log(line);
+  log(`  ${report.failures.length} failures`);
 }

@@ -1,7 +1,10 @@
 // npm run test:load: deadline day on a production build over PostgreSQL, then its faults.
 //   LOAD_STUDENTS (100), LOAD_SECONDS (60), LOAD_THINK_MS (1000, a student's pause between
-//   actions), LOAD_PROGRAMS (12), LOAD_PORT (3300), LOAD_DATABASE_URL (else DATABASE_URL, else
+//   actions), LOAD_PROGRAMS (12), LOAD_FAULT_STUDENTS (10 per fault), LOAD_OUTAGE_SECONDS (8),
+//   LOAD_PORT (3300; the SMTP capture takes the next), LOAD_DATABASE_URL (else DATABASE_URL, else
 //   postgresql://postgres@127.0.0.1:5432/test): the server a database of the run's own is made on.
+// Phases: the load, then the database refusing connections mid-load, then the app killed
+// (SIGKILL) mid-submission and restarted; the database is checked after each.
 // Everything listens on 127.0.0.1 and stops by itself; the database is dropped at the end. Exits
 // non-zero on any integrity failure, unexpected answer (a 5xx above all) or failed fault check.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,7 +15,8 @@ import { createLoadDatabase, DEFAULT_SERVER_URL } from "./database";
 import { Recorder, Session } from "./http";
 import { checkIntegrity, type IntegrityReport } from "./integrity";
 import { ensureBuild, startApp, startTcpProxy, type App } from "./processes";
-import { printIntegrity, printRequests } from "./report";
+import { printFault, printIntegrity, printRequests } from "./report";
+import { databaseOutage, killMidSubmission } from "./faults";
 import { admin, DEMO_ADMINS, Ledger, prepare, student, type World } from "./scenario";
 
 const STUDENTS = Number(process.env.LOAD_STUDENTS ?? 100);
@@ -20,6 +24,8 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const PROGRAMS = Number(process.env.LOAD_PROGRAMS ?? 12);
 const PORT = Number(process.env.LOAD_PORT ?? 3300);
+const FAULT_STUDENTS = Number(process.env.LOAD_FAULT_STUDENTS ?? 10);
+const OUTAGE_SECONDS = Number(process.env.LOAD_OUTAGE_SECONDS ?? 8);
 const SERVER_URL = process.env.LOAD_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_SERVER_URL;
 
 const log = (line: string) => console.log(`[load] ${line}`);
@@ -50,7 +56,8 @@ async function main() {
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "info",
     };
-    const app: App = await startApp({ port: PORT, env, logFile });
+    const start = () => startApp({ port: PORT, env, logFile });
+    let app: App = await start();
     cleanups.unshift(() => app.kill("SIGTERM"));
     log(`next start on ${app.baseUrl}, database through a proxy at ${proxy.url.replace(/\/[^/]*$/, "")}`);
 
@@ -79,9 +86,30 @@ async function main() {
     printRequests(recorder.samples, elapsed, log);
     for (const [what, n] of ledger.unexpected) failures.push(`unexpected answer: ${what} (${n}×)`);
 
-    const integrity: IntegrityReport = await checkIntegrity(database.url, ledger, setup);
-    printIntegrity(integrity, log);
-    failures.push(...integrity.failures);
+    const check = async () => {
+      const integrity: IntegrityReport = await checkIntegrity(database.url, ledger, setup);
+      printIntegrity(integrity, log);
+      failures.push(...integrity.failures);
+    };
+    await check();
+
+    const outage = await databaseOutage(world, proxy, {
+      firstStudent: STUDENTS,
+      students: FAULT_STUDENTS,
+      outageMs: OUTAGE_SECONDS * 1000,
+    });
+    printFault(outage, log);
+    failures.push(...outage.failures);
+    await check();
+
+    const killed = await killMidSubmission(world, app, start, {
+      firstStudent: STUDENTS + FAULT_STUDENTS,
+      students: FAULT_STUDENTS,
+    });
+    app = killed.app;
+    printFault(killed.report, log);
+    failures.push(...killed.report.failures);
+    await check();
   } finally {
     for (const cleanup of cleanups)
       await cleanup().catch((error: unknown) => log(`clean-up: ${String(error)}`));

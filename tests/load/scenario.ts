@@ -14,6 +14,9 @@ export const DEMO_ADMINS = [
 export const PROGRAM_PREFIX = "Loadtest";
 export const PASSWORD = "a long enough load-test password";
 const STATEMENT = "I want to study this program because it fits my plans. ".repeat(12);
+const HISTORY = { institution: "Load High School", degree: "Diploma", gpa: "3.5", graduationYear: 2024 };
+/** A valid application, less its programId. */
+export const STATEMENT_BODY = { personalStatement: STATEMENT, academicHistory: HISTORY };
 const SEARCH_WORDS = ["tech", "university", "state", "college", "institute", "national", "san", "de"];
 
 export interface Submit {
@@ -86,6 +89,8 @@ async function expectAnswer(
   try {
     const answer = await session.send(kind, method, path, { json });
     if (!expected.includes(answer.status)) world.ledger.surprise(kind, answer);
+    // Pages and the API alike carry the request id their log lines have (proxy.ts, route()).
+    else if (!answer.headers.get("x-request-id")) world.ledger.surprise(kind, "no X-Request-Id");
     return answer;
   } catch (error) {
     if (!(error instanceof NoAnswer)) throw error;
@@ -118,7 +123,11 @@ export function studentAddress(index: number) {
   return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 }
 
-export async function student(world: World, index: number) {
+/** A new student registers, signs out, and signs in from another browser: that session, or null. */
+export async function signUp(
+  world: World,
+  index: number,
+): Promise<{ session: Session; userId: number } | null> {
   const registering = new Session(world.baseUrl, world.recorder, studentAddress(index + 1));
   const username = `load_${world.runId}_${index}`;
   const registered = await expectAnswer(
@@ -136,19 +145,22 @@ export async function student(world: World, index: number) {
       confirmPassword: PASSWORD,
     },
   );
-  if (registered?.status !== 201) return;
+  if (registered?.status !== 201) return null;
   const userId = registered.json<{ id: number }>().id;
   world.ledger.userIds.add(userId);
   await expectAnswer(world, registering, "POST /api/logout", [204], "POST", "/api/logout");
-
-  // Another browser of the same student signs in.
   const session = registering.fresh();
   const login = await expectAnswer(world, session, "POST /api/login", [200], "POST", "/api/login", {
     username,
     password: PASSWORD,
   });
-  if (login?.status !== 200) return;
+  return login?.status === 200 ? { session, userId } : null;
+}
 
+export async function student(world: World, index: number) {
+  const student = await signUp(world, index);
+  if (!student) return;
+  const { session, userId } = student;
   const applied = new Set<number>();
   while (performance.now() < world.until) {
     const roll = Math.random();
@@ -205,21 +217,12 @@ async function apply(world: World, session: Session, userId: number, applied: Se
       await expectAnswer(world, session, "PUT draft", [200], "PUT", draftPath, {
         step: i === saves ? 2 : 1,
         personalStatement: STATEMENT.slice(0, (STATEMENT.length * i) / saves),
-        academicHistory: {
-          institution: "Load High School",
-          degree: "Diploma",
-          gpa: "3.5",
-          graduationYear: 2024,
-        },
+        academicHistory: HISTORY,
       });
       await sleep(world.thinkMs / 4);
     }
   }
-  const body = {
-    programId: program.id,
-    personalStatement: STATEMENT,
-    academicHistory: { institution: "Load High School", degree: "Diploma", gpa: "3.5", graduationYear: 2024 },
-  };
+  const body = { ...STATEMENT_BODY, programId: program.id };
   const roll = Math.random();
   if (roll < 0.1) {
     // Too short a statement: a 400 that must leave nothing behind.
@@ -294,7 +297,8 @@ export async function admin(world: World, credentials: (typeof DEMO_ADMINS)[numb
   if (login?.status !== 200) return;
   const actorId = login.json<{ id: number }>().id;
   for (let round = 1; performance.now() < world.until; round++) {
-    const from = pick(Object.keys(NEXT_STATUS));
+    // Mostly new applications: the later stages exist only once admins have moved some along.
+    const from = pick(["pending", "pending", "pending", "in-review", "in-review", "sent-to-university"]);
     const list = await expectAnswer(
       world,
       session,
