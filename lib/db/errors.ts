@@ -23,11 +23,13 @@ const UNAVAILABLE_NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMED
 // PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), 57P01-57P03 (shutting
 // down, cannot connect now), 53300 (too many connections).
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
-// pg's pool gives up on a connection after connectionTimeoutMillis (lib/db/client.ts) with plain
-// Errors that carry no code: waiting for a busy pool, or opening a connection that never answered.
-const CONNECTION_TIMEOUTS = new Set([
+// pg's pool and client fail with plain Errors that carry no code when a connection cannot be had
+// within connectionTimeoutMillis (lib/db/client.ts: waiting for a busy pool, or opening one that
+// never answers), or when the server's end closes in the middle of a query.
+const CONNECTION_FAILURES = new Set([
   "timeout exceeded when trying to connect",
   "Connection terminated due to connection timeout",
+  "Connection terminated unexpectedly",
 ]);
 // The pg adapter's kinds for the same, which raw queries ($queryRaw: the search, the sign-in
 // throttle) report under P2010 rather than as P1001.
@@ -57,7 +59,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     };
     if (typeof code === "string" && (UNAVAILABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
       return true;
-    if (code === undefined && typeof message === "string" && CONNECTION_TIMEOUTS.has(message)) return true;
+    if (code === undefined && typeof message === "string" && CONNECTION_FAILURES.has(message)) return true;
     // The adapter puts PostgreSQL's error under meta.driverAdapterError (P2010 and the like).
     const database = meta?.driverAdapterError?.cause;
     if (typeof database?.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(database.kind)) return true;

@@ -97,6 +97,19 @@ describe("a database that accepts connections but never answers", () => {
   });
 });
 
+test("a connection the server closes in the middle of a query is read as unavailable", async () => {
+  const { Client } = await import("pg");
+  // A server that takes the connection, reads the startup message and hangs up.
+  const server = createServer((socket) => socket.once("data", () => socket.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const client = new Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/none` });
+  const error = await client.connect().catch((e: unknown) => e);
+  await new Promise((resolve) => server.close(resolve));
+  expect((error as Error).message).toBe("Connection terminated unexpectedly");
+  expect(isDatabaseUnavailable(error)).toBe(true);
+});
+
 // PGlite accepts the startup parameter (tests/integration/embedded.test.ts) but does not enforce it.
 const onPostgreSQL = process.env.INTEGRATION_SERVER_URL ? test : test.skip;
 

@@ -3,9 +3,11 @@ import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { seed } from "@/lib/db/seed";
+import { startEmbeddedProcess } from "../support/databases";
 
 // The load run's database: a new one on the PostgreSQL server (LOAD_DATABASE_URL, else
-// DATABASE_URL, else the local test server), migrated and seeded with the demo data (programs,
+// DATABASE_URL, else the local test server), or with LOAD_DATABASE=embedded an in-memory
+// embedded one (`npm run db:serve -- --memory`); migrated and seeded with the demo data (programs,
 // rankings, the demo admins) by the project's own migrate and seed, dropped at the end.
 
 export const DEFAULT_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/test";
@@ -16,9 +18,14 @@ export interface LoadDatabase {
 }
 
 export async function createLoadDatabase(
+  /** A PostgreSQL server's URL, or "embedded". */
   serverUrl: string,
   log: (line: string) => void,
 ): Promise<LoadDatabase> {
+  if (serverUrl === "embedded") {
+    const embedded = await startEmbeddedProcess();
+    return prepare("the embedded database", embedded.url, embedded.stop, log);
+  }
   const name = `unisearch_load_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
@@ -32,14 +39,23 @@ export async function createLoadDatabase(
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await client.end();
   };
+  return prepare(`database ${name}`, url.toString(), drop, log);
+}
+
+async function prepare(
+  name: string,
+  url: string,
+  drop: () => Promise<void>,
+  log: (line: string) => void,
+): Promise<LoadDatabase> {
   try {
     const started = Date.now();
-    await migrate(url.toString());
-    const prisma = createPrismaClient(url.toString(), { max: 2 });
+    await migrate(url);
+    const prisma = createPrismaClient(url, { max: 2 });
     try {
       const summary = await seed(prisma, { demo: true });
       log(
-        `database ${name}: migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+        `${name}: migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
           `(${summary.universities} universities, ${summary.programs} programs, ${summary.users} users)`,
       );
     } finally {
@@ -49,5 +65,5 @@ export async function createLoadDatabase(
     await drop();
     throw error;
   }
-  return { url: url.toString(), drop };
+  return { url, drop };
 }

@@ -175,7 +175,10 @@ export async function databaseOutage(
       continue;
     }
     if (s.status !== 503) {
-      failures.push(`${s.kind} answered ${s.status} with the database down (want 503)`);
+      failures.push(
+        `${s.kind} answered ${s.status} with the database down (want 503), sent ${Math.round(s.sentAt - down)} ms ` +
+          `into the outage, ${Math.round(s.sentAt - breakerOpen)} ms after the first 503: ${titleOf(s.body)}`,
+      );
       continue;
     }
     if (s.api) {
@@ -257,6 +260,11 @@ export async function killMidSubmission(
       failures: unique(failures),
     },
   };
+}
+
+/** A page's title or the start of a body, to say what came instead. */
+function titleOf(body: string | undefined): string {
+  return /<title>([^<]*)<\/title>/.exec(body ?? "")?.[1] ?? (body ?? "").slice(0, 120);
 }
 
 function parse(text: string | undefined): { error?: unknown; requestId?: unknown } | null {

@@ -2,7 +2,8 @@
 //   LOAD_STUDENTS (100), LOAD_SECONDS (60), LOAD_THINK_MS (1000, a student's pause between
 //   actions), LOAD_PROGRAMS (12), LOAD_FAULT_STUDENTS (10 per fault), LOAD_OUTAGE_SECONDS (8),
 //   LOAD_PORT (3300; the SMTP capture takes the next), LOAD_DATABASE_URL (else DATABASE_URL, else
-//   postgresql://postgres@127.0.0.1:5432/test): the server a database of the run's own is made on.
+//   postgresql://postgres@127.0.0.1:5432/test): the server a database of the run's own is made on;
+//   LOAD_DATABASE=embedded: an in-memory embedded database (PGlite) instead.
 // Phases: the load, then the database refusing connections mid-load, then the app killed
 // (SIGKILL) mid-submission and restarted; the database is checked after each.
 // Everything listens on 127.0.0.1 and stops by itself; the database is dropped at the end. Exits
@@ -26,7 +27,10 @@ const PROGRAMS = Number(process.env.LOAD_PROGRAMS ?? 12);
 const PORT = Number(process.env.LOAD_PORT ?? 3300);
 const FAULT_STUDENTS = Number(process.env.LOAD_FAULT_STUDENTS ?? 10);
 const OUTAGE_SECONDS = Number(process.env.LOAD_OUTAGE_SECONDS ?? 8);
-const SERVER_URL = process.env.LOAD_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_SERVER_URL;
+const SERVER_URL =
+  process.env.LOAD_DATABASE === "embedded"
+    ? "embedded"
+    : process.env.LOAD_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_SERVER_URL;
 
 const log = (line: string) => console.log(`[load] ${line}`);
 
@@ -34,9 +38,7 @@ async function main() {
   const failures: string[] = [];
   const workDir = mkdtempSync(join(tmpdir(), "unisearch-load-"));
   const logFile = join(workDir, "server.log");
-  const cleanups: (() => Promise<unknown>)[] = [
-    async () => rmSync(workDir, { recursive: true, force: true }),
-  ];
+  const cleanups: (() => Promise<unknown>)[] = [];
   try {
     ensureBuild(log);
     const database = await createLoadDatabase(SERVER_URL, log);
@@ -117,8 +119,10 @@ async function main() {
   if (failures.length) {
     log(`FAILED (${failures.length}):`);
     for (const failure of failures.slice(0, 50)) log(`  ${failure}`);
+    log(`the server's log is kept in ${logFile}`);
     process.exit(1);
   }
+  rmSync(workDir, { recursive: true, force: true });
   log("passed");
 }
 
