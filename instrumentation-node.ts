@@ -1,6 +1,6 @@
 import type { Instrumentation } from "next";
 import { markDatabaseUnavailable } from "@/lib/db/availability";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { databaseFailure } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
 
 // Parsing the environment at start-up makes a production server with a missing AUTH_SECRET or
@@ -30,15 +30,17 @@ export function startBackgroundWork(attempt = 1) {
 /**
  * A server error of a page or action: logged with its request id and the digest its error page
  * shows; a database that cannot be reached opens the breaker, so the next pages get the 503 page.
+ * (Next shows such a page app/error.tsx's page with status 500: it is past changing by now.)
  */
 export function reportRequestError(
   error: unknown,
   request: Parameters<Instrumentation.onRequestError>[1],
   context: Parameters<Instrumentation.onRequestError>[2],
 ) {
-  const unavailable = isDatabaseUnavailable(error);
-  if (unavailable) markDatabaseUnavailable();
-  const requestId = request.headers["x-request-id"];
+  const failure = databaseFailure(error);
+  // proxy.ts stamps each page request with its id and the moment it arrived.
+  const { "x-request-id": requestId, "x-request-start": startedAt } = request.headers;
+  if (failure === "unreachable") markDatabaseUnavailable(Number(startedAt) || Date.now());
   logger().error(
     {
       requestId: typeof requestId === "string" ? requestId : undefined,
@@ -48,6 +50,6 @@ export function reportRequestError(
       digest: (error as { digest?: unknown } | null)?.digest,
       err: error,
     },
-    unavailable ? "the database is unavailable" : "page error",
+    failure ? `the database is ${failure === "busy" ? "busy" : "unavailable"}` : "page error",
   );
 }

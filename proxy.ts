@@ -66,10 +66,14 @@ export async function proxy(request: NextRequest) {
   return redirect(target);
 }
 
-/** On to the page, with the request id on the request (for the render's logs) and the response. */
+/**
+ * On to the page, with the request id on the request (for the render's logs) and the response, and
+ * the moment it arrived (a failure of a request older than the breaker's last closing is old news).
+ */
 function pass(request: NextRequest, requestId: string): NextResponse {
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
+  headers.set("x-request-start", String(Date.now()));
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("X-Request-Id", requestId);
   return response;

@@ -2,7 +2,6 @@ import "server-only";
 import { logger } from "@/lib/log";
 import { AuthError } from "next-auth";
 import { ACCOUNT_INACTIVE, INVALID_CREDENTIALS } from "./credentials";
-import { markDatabaseUnavailable } from "@/lib/db/availability";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { HttpError, serviceUnavailable, tooManyRequests, unauthorized } from "@/lib/http/errors";
 import { getUserDtoByUsername, registerUser, sendEmailVerification } from "@/lib/users/accounts";
@@ -34,10 +33,7 @@ export async function signInWithPassword(username: string, password: string): Pr
       throw unauthorized(INVALID_CREDENTIALS);
     }
     // Not a wrong password: the check itself failed (issue 12: a database down answered 401).
-    if (isDatabaseUnavailable(error)) {
-      markDatabaseUnavailable();
-      throw serviceUnavailable();
-    }
+    if (isDatabaseUnavailable(error)) throw serviceUnavailable();
     if (error instanceof AuthError) throw unauthorized(INVALID_CREDENTIALS);
     throw error;
   }

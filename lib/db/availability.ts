@@ -2,14 +2,12 @@ import "server-only";
 import net from "node:net";
 
 // The database's availability as this server process last saw it: a circuit breaker (issue 12,
-// Faults). A query that fails because the database is unreachable opens it (route() for API
-// requests, instrumentation's onRequestError for pages); while it is open, proxy.ts answers page
+// Faults). A query that fails because the database is unreachable (lib/db/errors.ts: not merely
+// busy) opens it (route() for API requests, instrumentation's onRequestError for pages); while it is open, proxy.ts answers page
 // requests at once with the branded 503 page instead of letting them render into a 500 (the API
 // answers its own 503s), and probes the database's port at most once a second; the first probe
 // that connects closes it. The state sits on globalThis because proxy.ts and the app's
-// routes are separate bundles, each with its own copy of this module, in one process. Statement
-// timeouts count as unavailability too (isDatabaseUnavailable); with the port open, the next probe
-// closes the breaker after one interval.
+// routes are separate bundles, each with its own copy of this module, in one process.
 
 /** How often, at most, an open breaker tries the database's port. */
 export const PROBE_INTERVAL_MS = 1_000;
@@ -18,15 +16,22 @@ const PROBE_TIMEOUT_MS = 1_000;
 interface Breaker {
   openSince: number | null;
   lastProbe: number;
+  /** When a probe last closed it: failures of requests older than that are old news. */
+  closedAt: number;
 }
 
 const KEY = Symbol.for("unisearch.database-breaker");
 const shared = globalThis as unknown as { [KEY]?: Breaker };
-const breaker = (): Breaker => (shared[KEY] ??= { openSince: null, lastProbe: 0 });
+const breaker = (): Breaker => (shared[KEY] ??= { openSince: null, lastProbe: 0, closedAt: 0 });
 
-/** A query failed because the database is unreachable: later requests are answered 503 at once. */
-export function markDatabaseUnavailable(now = Date.now()) {
+/**
+ * A request that started at `requestStartedAt` failed because the database is unreachable: later
+ * page requests are answered 503 at once. A request that started before the breaker last closed
+ * (it waited through the outage) does not open it again.
+ */
+export function markDatabaseUnavailable(requestStartedAt = Date.now(), now = Date.now()) {
   const state = breaker();
+  if (requestStartedAt < state.closedAt) return;
   if (state.openSince === null) {
     state.openSince = now;
     // The first probe waits its interval: the failure just seen is the freshest news there is.
@@ -49,7 +54,10 @@ export async function isDatabaseMarkedUnavailable(
   if (state.openSince === null) return false;
   if (!databaseUrl || now - state.lastProbe < PROBE_INTERVAL_MS) return true;
   state.lastProbe = now;
-  if (await probe(databaseUrl)) state.openSince = null;
+  if (await probe(databaseUrl)) {
+    state.openSince = null;
+    state.closedAt = now;
+  }
   return state.openSince !== null;
 }
 

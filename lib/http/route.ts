@@ -5,7 +5,7 @@ import { z, ZodError, type ZodType } from "zod";
 import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
 import { readBody } from "./body";
 import { markDatabaseUnavailable } from "@/lib/db/availability";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
 import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
 
@@ -133,6 +133,7 @@ export function route<
   const tooLarge = () => new HttpError(413, spec.tooLargeMessage ?? BODY_TOO_LARGE);
   const handler = async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
+    const startedAt = Date.now();
     const requestId = randomUUID();
     let viewer: Viewer | null = null;
     let response: Response;
@@ -157,6 +158,8 @@ export function route<
       }
     } catch (error) {
       unstable_rethrow(error);
+      // Pages get the 503 page from proxy.ts from now on, until the database answers again.
+      if (databaseFailure(error) === "unreachable") markDatabaseUnavailable(startedAt);
       response = errorResponse(error, request, requestId);
     }
     response = withHeader(response, "X-Request-Id", requestId);
@@ -294,8 +297,6 @@ export function errorAnswer(
   if (error instanceof ZodError) return { status: 400, body: { ...validationBody(error), requestId } };
   const where = { requestId, method: request?.method, path: pathOf(request) };
   if (isDatabaseUnavailable(error)) {
-    // Pages get the 503 page from proxy.ts from now on, until the database answers again.
-    markDatabaseUnavailable();
     logger().error({ ...where, err: error }, "the database is unavailable");
     const unavailable = serviceUnavailable();
     return { status: 503, body: { error: unavailable.message, requestId }, headers: unavailable.headers };

@@ -2,7 +2,7 @@ import { POST as login } from "@/app/api/login/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { createServer, type Server, type Socket } from "node:net";
 import { CONNECTION_TIMEOUT_MS, createPrismaClient, prisma } from "@/lib/db/client";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors";
 import { SERVICE_UNAVAILABLE } from "@/lib/http/errors";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";
@@ -27,6 +27,8 @@ beforeAll(async () => {
 test("Prisma's error for a database it cannot reach is recognised, other errors are not", () => {
   expect(isDatabaseUnavailable(refused)).toBe(true);
   expect(isDatabaseUnavailable(refusedRaw)).toBe(true);
+  // Unreachable, not merely busy: these open the breaker pages answer 503 through.
+  expect([databaseFailure(refused), databaseFailure(refusedRaw)]).toEqual(["unreachable", "unreachable"]);
   expect(isDatabaseUnavailable({ cause: { err: refused } })).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(
     true,
@@ -84,6 +86,8 @@ describe("a database that accepts connections but never answers", () => {
       "timeout exceeded when trying to connect",
     ]);
     for (const error of errors) expect(isDatabaseUnavailable(error)).toBe(true);
+    // The connection that never answered is unreachable; the query queued behind it, busy.
+    expect(errors.map(databaseFailure).sort()).toEqual(["busy", "unreachable"]);
     expect(
       isDatabaseUnavailable(new Error("timeout exceeded when trying to connect to the mail server")),
     ).toBe(false);
@@ -107,7 +111,7 @@ test("a connection the server closes in the middle of a query is read as unavail
   const error = await client.connect().catch((e: unknown) => e);
   await new Promise((resolve) => server.close(resolve));
   expect((error as Error).message).toBe("Connection terminated unexpectedly");
-  expect(isDatabaseUnavailable(error)).toBe(true);
+  expect(databaseFailure(error)).toBe("unreachable");
 });
 
 // PGlite accepts the startup parameter (tests/integration/embedded.test.ts) but does not enforce it.
@@ -119,6 +123,6 @@ onPostgreSQL(
     const client = createPrismaClient(process.env.DATABASE_URL!, { max: 1, statementTimeoutMs: 300 });
     const error = await client.$executeRaw`SELECT pg_sleep(2)`.catch((e: unknown) => e);
     await client.$disconnect();
-    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(databaseFailure(error)).toBe("busy");
   },
 );

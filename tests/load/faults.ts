@@ -14,8 +14,11 @@ import { PASSWORD, signUp, STATEMENT_BODY, type World } from "./scenario";
 // What the clients were told goes into the ledger; integrity.ts then checks nothing was lost or
 // half-written.
 
-/** app/error.tsx's heading: the page a render that met the outage before the breaker opened shows. */
-const ERROR_PAGE_HEADING = "This page could not be loaded";
+/**
+ * A render that met the outage before the breaker opened: app/error.tsx's page, or the document
+ * in which the browser renders app/global-error.tsx (when the root layout itself failed).
+ */
+const ERROR_PAGES = ["This page could not be loaded", 'id="__next_error__"'];
 /** How long after the database is back the app must serve again. */
 export const RECOVERY_BUDGET_MS = 5_000;
 const FAULT_TIMEOUT_MS = 15_000;
@@ -170,7 +173,12 @@ export async function databaseOutage(
     slowest = Math.max(slowest, ms);
     if (ms > CONNECTION_TIMEOUT_MS)
       failures.push(`${s.kind} took ${Math.round(ms)} ms with the database down`);
-    if (!s.api && s.status === 500 && s.sentAt < breakerOpen && s.body?.includes(ERROR_PAGE_HEADING)) {
+    if (
+      !s.api &&
+      s.status === 500 &&
+      s.sentAt < breakerOpen &&
+      ERROR_PAGES.some((page) => s.body?.includes(page))
+    ) {
       pagesBeforeBreaker++;
       continue;
     }

@@ -19,7 +19,7 @@ test("closed, it answers at once without probing", async () => {
 
 test("a failure opens it; it probes once per interval and closes when a probe connects", async () => {
   const t0 = 10_000_000;
-  markDatabaseUnavailable(t0);
+  markDatabaseUnavailable(t0, t0);
   const down = jest.fn(async () => false);
   expect(await isDatabaseMarkedUnavailable(URL, down, t0 + 10)).toBe(true);
   expect(down).not.toHaveBeenCalled();
@@ -36,8 +36,28 @@ test("a failure opens it; it probes once per interval and closes when a probe co
 
 test("a second failure while open does not delay the next probe", async () => {
   const t0 = 20_000_000;
-  markDatabaseUnavailable(t0);
-  markDatabaseUnavailable(t0 + PROBE_INTERVAL_MS - 1);
+  markDatabaseUnavailable(t0, t0);
+  markDatabaseUnavailable(t0 + PROBE_INTERVAL_MS - 1, t0 + PROBE_INTERVAL_MS - 1);
   const up = jest.fn(async () => true);
   expect(await isDatabaseMarkedUnavailable(URL, up, t0 + PROBE_INTERVAL_MS)).toBe(false);
+});
+
+test("a request that waited through the outage does not open it again once it has closed", async () => {
+  const t0 = 30_000_000;
+  markDatabaseUnavailable(t0, t0);
+  const up = jest.fn(async () => true);
+  const closed = t0 + PROBE_INTERVAL_MS;
+  expect(await isDatabaseMarkedUnavailable(URL, up, closed)).toBe(false);
+  // Started before the closing, failed after it: old news.
+  markDatabaseUnavailable(closed - 500, closed + 100);
+  expect(await isDatabaseMarkedUnavailable(URL, up, closed + 200)).toBe(false);
+  // Started after it: the database is down again.
+  markDatabaseUnavailable(closed + 300, closed + 400);
+  expect(
+    await isDatabaseMarkedUnavailable(
+      URL,
+      jest.fn(async () => false),
+      closed + 500,
+    ),
+  ).toBe(true);
 });
