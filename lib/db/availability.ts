@@ -32,11 +32,9 @@ const breaker = (): Breaker => (shared[KEY] ??= { openSince: null, lastProbe: 0,
 export function markDatabaseUnavailable(requestStartedAt = Date.now(), now = Date.now()) {
   const state = breaker();
   if (requestStartedAt < state.closedAt) return;
-  if (state.openSince === null) {
-    state.openSince = now;
-    // The first probe waits its interval: the failure just seen is the freshest news there is.
-    state.lastProbe = now;
-  }
+  // The first page request after it probes at once: an error that only looked like the database's
+  // (another service refusing a connection) closes it again there.
+  state.openSince ??= now;
 }
 
 /**
