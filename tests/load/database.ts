@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { seed } from "@/lib/db/seed";
-import { startEmbeddedProcess } from "../support/databases";
+import { createDatabaseOn, startEmbeddedProcess, type ScratchDatabase } from "../support/databases";
 
 // The load run's database: a new one on the PostgreSQL server (LOAD_DATABASE_URL, else
 // DATABASE_URL, else the local test server), or with LOAD_DATABASE=embedded an in-memory
@@ -12,10 +10,7 @@ import { startEmbeddedProcess } from "../support/databases";
 
 export const DEFAULT_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/test";
 
-export interface LoadDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
+export type LoadDatabase = ScratchDatabase;
 
 export async function createLoadDatabase(
   /** A PostgreSQL server's URL, or "embedded". */
@@ -26,20 +21,8 @@ export async function createLoadDatabase(
     const embedded = await startEmbeddedProcess();
     return prepare("the embedded database", embedded.url, embedded.stop, log);
   }
-  const name = `unisearch_load_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
-  };
-  return prepare(`database ${name}`, url.toString(), drop, log);
+  const database = await createDatabaseOn(serverUrl, "unisearch_load");
+  return prepare(`database ${new URL(database.url).pathname.slice(1)}`, database.url, database.drop, log);
 }
 
 async function prepare(
