@@ -1,3 +1,8 @@
+import type { Instrumentation } from "next";
+import { markDatabaseUnavailable } from "@/lib/db/availability";
+import { databaseFailure } from "@/lib/db/errors";
+import { logger } from "@/lib/log";
+
 // Parsing the environment at start-up makes a production server with a missing AUTH_SECRET or
 // DATABASE_URL stop at once, naming the variable, instead of failing on its first request.
 // (Next only logs errors thrown from register(), so the process is ended explicitly.)
@@ -20,4 +25,31 @@ export function startBackgroundWork(attempt = 1) {
       console.error(`[mail worker] not started (${String(error)}); trying again in ${delay} s`);
       setTimeout(() => startBackgroundWork(attempt + 1), delay * 1000).unref();
     });
+}
+
+/**
+ * A server error of a page or action: logged with its request id and the digest its error page
+ * shows; a database that cannot be reached opens the breaker, so the next pages get the 503 page.
+ * (Next shows such a page app/error.tsx's page with status 500: it is past changing by now.)
+ */
+export function reportRequestError(
+  error: unknown,
+  request: Parameters<Instrumentation.onRequestError>[1],
+  context: Parameters<Instrumentation.onRequestError>[2],
+) {
+  const failure = databaseFailure(error);
+  // proxy.ts stamps each page request with its id and the moment it arrived.
+  const { "x-request-id": requestId, "x-request-start": startedAt } = request.headers;
+  if (failure === "unreachable") markDatabaseUnavailable(Number(startedAt) || Date.now());
+  logger().error(
+    {
+      requestId: typeof requestId === "string" ? requestId : undefined,
+      method: request.method,
+      path: request.path.split("?")[0],
+      route: context.routePath,
+      digest: (error as { digest?: unknown } | null)?.digest,
+      err: error,
+    },
+    failure ? `the database is ${failure === "busy" ? "busy" : "unavailable"}` : "page error",
+  );
 }

@@ -1,24 +1,54 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
+import { unavailablePage } from "@/lib/http/unavailable-page";
+import { logger } from "@/lib/log";
 
-// Next 16's proxy (formerly middleware): early redirects only, from the session token's claims.
-// It never grants anything: every page and route handler checks again on the server through
-// lib/auth/session.ts, against the database (SPEC §6).
-//   /admin/*            -> /auth for signed-out visitors and non-admins
-//   /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors
-// Its redirects carry the security headers that next.config.js adds to every other response.
+// Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
+//  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
+//    lines carry it: instrumentation-node.ts);
+//  - while the database is known to be down (lib/db/availability.ts), the branded 503 page;
+//  - early redirects from the session token's claims. They never grant anything: every page and
+//    route handler checks again on the server through lib/auth/session.ts (SPEC §6).
+//      /admin/*            -> /auth for signed-out visitors and non-admins
+//      /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors
+// Its own answers carry the security headers that next.config.js adds to every other response.
 
 const SECURITY_HEADERS = securityHeaders(securityHeaderOptions(process.env));
 
-function redirect(target: URL): NextResponse {
-  const response = NextResponse.redirect(target);
+const PROTECTED = ["/admin", "/user", "/apply"];
+
+function answer(response: NextResponse, requestId: string): NextResponse {
   for (const { key, value } of SECURITY_HEADERS) response.headers.set(key, value);
+  response.headers.set("X-Request-Id", requestId);
   return response;
 }
 
 export async function proxy(request: NextRequest) {
+  const requestId = crypto.randomUUID();
+  const redirect = (target: URL) => answer(NextResponse.redirect(target), requestId);
+  if (await isDatabaseMarkedUnavailable()) {
+    logger().warn(
+      { requestId, method: request.method, path: request.nextUrl.pathname, status: 503 },
+      "request (the database is unavailable)",
+    );
+    const page = new NextResponse(unavailablePage(requestId), {
+      status: 503,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Retry-After": "30",
+        "Cache-Control": "no-store",
+      },
+    });
+    return answer(page, requestId);
+  }
+  const { pathname, search } = request.nextUrl;
+  if (!PROTECTED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+    return pass(request, requestId);
+  }
+
   const secure = request.nextUrl.protocol === "https:";
   const token = await getToken({
     req: request,
@@ -26,18 +56,31 @@ export async function proxy(request: NextRequest) {
     secureCookie: secure,
     salt: secure ? "__Secure-authjs.session-token" : "authjs.session-token",
   });
-  const { pathname, search } = request.nextUrl;
-
   if (pathname.startsWith("/admin")) {
-    if (token?.role === "admin") return NextResponse.next();
+    if (token?.role === "admin") return pass(request, requestId);
     return redirect(new URL("/auth", request.url));
   }
-  if (token) return NextResponse.next();
+  if (token) return pass(request, requestId);
   const target = new URL("/auth", request.url);
   target.searchParams.set("callbackUrl", `${pathname}${search}`);
   return redirect(target);
 }
 
+/**
+ * On to the page, with the request id on the request (for the render's logs) and the response, and
+ * the moment it arrived (a failure of a request older than the breaker's last closing is old news).
+ */
+function pass(request: NextRequest, requestId: string): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set("x-request-id", requestId);
+  headers.set("x-request-start", String(Date.now()));
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("X-Request-Id", requestId);
+  return response;
+}
+
 export const config = {
-  matcher: ["/admin/:path*", "/user/:path*", "/apply/:path*"],
+  // Pages: not the API (route() gives its requests their ids and 503s), not Next's assets, and not
+  // the files served by route handlers.
+  matcher: ["/((?!api/|_next/|flags/|uploads/|favicon.ico|robots.txt).*)"],
 };

@@ -77,7 +77,9 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   };
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") serialized.code = code;
-  if (error.cause !== undefined && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  // Auth.js wraps what a sign-in threw as { cause: { err } }.
+  const cause = (error.cause as { err?: unknown } | undefined)?.err ?? error.cause;
+  if (cause !== undefined && depth < 3) serialized.cause = serializeError(cause, depth + 1);
   return serialized;
 }
 

@@ -19,7 +19,15 @@ export function createPrismaClient(
     // Sent as a startup parameter; only the app's client sets it (scripts may run long imports).
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({
+    adapter,
+    transactionOptions: {
+      // A transaction waits for a pool connection as long as a query does (Prisma's default, 2 s,
+      // made busy moments a 500), and may run as long as one of its statements.
+      maxWait: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+      ...(options.statementTimeoutMs ? { timeout: options.statementTimeoutMs } : {}),
+    },
+  });
 }
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };

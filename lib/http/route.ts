@@ -4,7 +4,8 @@ import { unstable_rethrow } from "next/navigation";
 import { z, ZodError, type ZodType } from "@/lib/validation/zod";
 import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session";
 import { readBody } from "./body";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { markDatabaseUnavailable } from "@/lib/db/availability";
+import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
 import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
 
@@ -132,6 +133,7 @@ export function route<
   const tooLarge = () => new HttpError(413, spec.tooLargeMessage ?? BODY_TOO_LARGE);
   const handler = async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
+    const startedAt = Date.now();
     const requestId = randomUUID();
     let viewer: Viewer | null = null;
     let response: Response;
@@ -156,6 +158,8 @@ export function route<
       }
     } catch (error) {
       unstable_rethrow(error);
+      // Pages get the 503 page from proxy.ts from now on, until the database answers again.
+      if (databaseFailure(error) === "unreachable") markDatabaseUnavailable(startedAt);
       response = errorResponse(error, request, requestId);
     }
     response = withHeader(response, "X-Request-Id", requestId);

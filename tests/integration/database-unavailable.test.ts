@@ -2,7 +2,7 @@ import { POST as login } from "@/app/api/login/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { createServer, type Server, type Socket } from "node:net";
 import { CONNECTION_TIMEOUT_MS, createPrismaClient, prisma } from "@/lib/db/client";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors";
 import { SERVICE_UNAVAILABLE } from "@/lib/http/errors";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";
@@ -15,14 +15,20 @@ afterAll(cleanup);
 afterEach(() => jest.restoreAllMocks());
 
 let refused: unknown;
+let refusedRaw: unknown;
 beforeAll(async () => {
   const nowhere = createPrismaClient("postgresql://postgres@127.0.0.1:9/none", { max: 1 });
   refused = await nowhere.user.findFirst().catch((error: unknown) => error);
+  // Raw queries (the search, the sign-in throttle) fail with P2010 and the adapter's error kind.
+  refusedRaw = await nowhere.$queryRaw`SELECT 1`.catch((error: unknown) => error);
   await nowhere.$disconnect();
 });
 
 test("Prisma's error for a database it cannot reach is recognised, other errors are not", () => {
   expect(isDatabaseUnavailable(refused)).toBe(true);
+  expect(isDatabaseUnavailable(refusedRaw)).toBe(true);
+  // Unreachable, not merely busy: these open the breaker pages answer 503 through.
+  expect([databaseFailure(refused), databaseFailure(refusedRaw)]).toEqual(["unreachable", "unreachable"]);
   expect(isDatabaseUnavailable({ cause: { err: refused } })).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(
     true,
@@ -80,6 +86,8 @@ describe("a database that accepts connections but never answers", () => {
       "timeout exceeded when trying to connect",
     ]);
     for (const error of errors) expect(isDatabaseUnavailable(error)).toBe(true);
+    // The connection that never answered is unreachable; the query queued behind it, busy.
+    expect(errors.map(databaseFailure).sort()).toEqual(["busy", "unreachable"]);
     expect(
       isDatabaseUnavailable(new Error("timeout exceeded when trying to connect to the mail server")),
     ).toBe(false);
@@ -93,6 +101,19 @@ describe("a database that accepts connections but never answers", () => {
   });
 });
 
+test("a connection the server closes in the middle of a query is read as unavailable", async () => {
+  const { Client } = await import("pg");
+  // A server that takes the connection, reads the startup message and hangs up.
+  const server = createServer((socket) => socket.once("data", () => socket.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const client = new Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/none` });
+  const error = await client.connect().catch((e: unknown) => e);
+  await new Promise((resolve) => server.close(resolve));
+  expect((error as Error).message).toBe("Connection terminated unexpectedly");
+  expect(databaseFailure(error)).toBe("unreachable");
+});
+
 // PGlite accepts the startup parameter (tests/integration/embedded.test.ts) but does not enforce it.
 const onPostgreSQL = process.env.INTEGRATION_SERVER_URL ? test : test.skip;
 
@@ -102,6 +123,6 @@ onPostgreSQL(
     const client = createPrismaClient(process.env.DATABASE_URL!, { max: 1, statementTimeoutMs: 300 });
     const error = await client.$executeRaw`SELECT pg_sleep(2)`.catch((e: unknown) => e);
     await client.$disconnect();
-    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(databaseFailure(error)).toBe("busy");
   },
 );

@@ -60,7 +60,15 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     const embedded = await startEmbeddedProcess();
     return { url: embedded.url, drop: embedded.stop };
   }
-  const name = `unisearch_scratch_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  return createDatabaseOn(serverUrl);
+}
+
+/** A new empty database on the PostgreSQL server of serverUrl, named `<prefix>_<time>_<random>`. */
+export async function createDatabaseOn(
+  serverUrl: string,
+  prefix = "unisearch_scratch",
+): Promise<ScratchDatabase> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

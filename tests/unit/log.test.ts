@@ -13,6 +13,9 @@ test("errors keep type, message, code, stack frames and cause; Prisma's only the
   const plain = serializeError(new Error("it broke", { cause }));
   expect(plain).toMatchObject({ type: "Error", message: "it broke", cause: { code: "ECONNREFUSED" } });
   expect(plain.stack).toMatch(/^Error: it broke\n\s+at /);
+  // Auth.js's wrapping ({ cause: { err } }) shows what the sign-in threw, not "[object Object]".
+  const signIn = serializeError(new Error("callbackrouteerror", { cause: { err: cause } }));
+  expect(signIn.cause).toMatchObject({ message: "connect ECONNREFUSED", code: "ECONNREFUSED" });
 
   const prisma = Object.assign(
     new Error(
