@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { defineListQuery, searchField } from "@/lib/list-query";
 import { emailSchema, fullNameSchema } from "./auth";
 
