@@ -16,6 +16,8 @@ import { withDatabaseUrl } from "@/lib/db/connection";
 import { seed } from "@/lib/db/seed";
 import { wantsDemoData } from "@/lib/db/seed/demo";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
+import { searchPrograms } from "@/lib/programs/search";
+import { toProgramCriteria } from "@/lib/programs/search-params";
 import { listStudyLevels } from "@/lib/settings/queries";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search";
@@ -87,6 +89,15 @@ function adminUniversities(name: string, q: string, page = 1): Scenario {
 }
 
 const ADMIN_SCENARIOS: Scenario[] = [
+  {
+    name: "/programs: 'engineering', still open, by university ranking",
+    run: () =>
+      searchPrograms(toProgramCriteria({ q: "engineering", open: true }, new Date()), {
+        sort: "ranking",
+        limit: 20,
+        offset: 0,
+      }).then(matches),
+  },
   adminPrograms("no filter", {}),
   adminPrograms("search 'engineering'", { search: "engineering" }),
   adminPrograms("search 'harvard' (university name)", { search: "harvard" }),

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
-import { useQueryStates } from "nuqs";
+import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
 import { X } from "lucide-react";
 import { searchParamsParsers } from "@/lib/universities/search-params";
 import { Button } from "@/components/ui/button";
@@ -12,15 +12,18 @@ import { FilterFields, type CountryOption, type FilterValues } from "./filter-fi
 // history entry and re-renders the server page, so each result page is a shareable URL and
 // Back/Forward step through the searches. Any change returns to page 1.
 
-export function useSearchState() {
+/** A search page's filters in the URL: a change re-renders the server page (see above). */
+export function useListState<P extends UseQueryStatesKeysMap>(parsers: P) {
   const [isPending, startTransition] = useTransition();
-  const [params, setParams] = useQueryStates(searchParamsParsers, {
+  const [params, setParams] = useQueryStates(parsers, {
     shallow: false,
     history: "push",
     startTransition,
   });
   return { params, setParams, isPending };
 }
+
+export const useSearchState = () => useListState(searchParamsParsers);
 
 export function SearchFilters({ countries, idPrefix }: { countries: CountryOption[]; idPrefix: string }) {
   const { params, setParams, isPending } = useSearchState();

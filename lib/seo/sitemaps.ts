@@ -15,7 +15,7 @@ import { universityUrl } from "@/lib/universities/seo";
 export const SITEMAP_URL_LIMIT = 50_000;
 
 /** Public pages that are not a university page, at the head of sitemap 0. */
-export const STATIC_SITEMAP_PATHS = ["/", "/universities/search"] as const;
+export const STATIC_SITEMAP_PATHS = ["/", "/universities/search", "/programs"] as const;
 
 export interface SitemapEntry {
   url: string;

@@ -3,7 +3,7 @@ import { GET as getSitemap } from "@/app/sitemaps/[file]/route";
 import robots from "@/app/robots";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
+import { SITEMAP_URL_LIMIT, STATIC_SITEMAP_PATHS, sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
 
 // The sitemaps against the seeded database (10,251 universities), through the functions and
 // through the two route handlers that serve them. Read-only: other files' rows come and go.
@@ -32,11 +32,14 @@ test("every university page is in exactly one sitemap, at most 50,000 URLs each,
   }
 
   // Sitemap 0 starts with the static pages.
-  expect(urls.slice(0, 2)).toEqual([`${env.APP_URL}/`, `${env.APP_URL}/universities/search`]);
+  expect(urls.slice(0, STATIC_SITEMAP_PATHS.length)).toEqual(
+    STATIC_SITEMAP_PATHS.map((path) => `${env.APP_URL}${path}`),
+  );
+  expect(STATIC_SITEMAP_PATHS).toContain("/programs");
   const slugs = urls
     .filter((u) => u.startsWith(universityPrefix))
     .map((u) => u.slice(universityPrefix.length));
-  expect(urls).toHaveLength(2 + slugs.length);
+  expect(urls).toHaveLength(STATIC_SITEMAP_PATHS.length + slugs.length);
   expect(new Set(urls).size).toBe(urls.length);
 
   const expected = seeded.map((u) => u.slug).filter((slug) => !TEST_ROW.test(slug));

@@ -93,7 +93,9 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
               )}
             </div>
             <div className="flex items-center gap-3">
-              <MobileFilters countries={countryOptions} activeCount={activeFilters} />
+              <MobileFilters activeCount={activeFilters}>
+                <SearchFilters countries={countryOptions} idPrefix="sheet" />
+              </MobileFilters>
               <SortSelect />
             </div>
           </div>
