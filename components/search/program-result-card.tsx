@@ -4,20 +4,12 @@ import { daysLeftLabel, formatDate, formatUsd, formatYears } from "@/lib/format"
 import type { ProgramSearchResult } from "@/lib/programs/search";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import { CountryFlag } from "@/components/country-flag";
+import { SaveButton } from "@/components/shortlist/save-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
 /** One program of /programs: its university, key facts, deadline, and Apply Now / Save. */
-export function ProgramResultCard({
-  program,
-  now,
-  actions,
-}: {
-  program: ProgramSearchResult;
-  now: Date;
-  /** The visitor's controls (Save, Compare): client components. */
-  actions?: React.ReactNode;
-}) {
+export function ProgramResultCard({ program, now }: { program: ProgramSearchResult; now: Date }) {
   const ranking = rankingLabel(program.university);
   return (
     <article
@@ -73,7 +65,11 @@ export function ProgramResultCard({
             Apply Now<span className="sr-only"> to {program.name}</span>
           </Link>
         </Button>
-        {actions}
+        <SaveButton type="program" id={program.id} name={program.name} />
+        <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="ids" value={program.id} className="size-4 accent-brand-600" />
+          Compare<span className="sr-only"> {program.name}</span>
+        </label>
       </div>
     </article>
   );

@@ -104,13 +104,21 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
           {!list.ok ? (
             <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
           ) : results.items.length > 0 ? (
-            <ul className="mt-4 flex flex-col gap-4">
-              {results.items.map((program) => (
-                <li key={program.id}>
-                  <ProgramResultCard program={program} now={now} />
-                </li>
-              ))}
-            </ul>
+            // Each card's Compare box is an `ids` of this form: no script needed to compare.
+            <form action="/compare" method="get" aria-label="Compare programs">
+              <ul className="mt-4 flex flex-col gap-4">
+                {results.items.map((program) => (
+                  <li key={program.id}>
+                    <ProgramResultCard program={program} now={now} />
+                  </li>
+                ))}
+              </ul>
+              <div className="sticky bottom-4 mt-4 flex justify-end">
+                <Button type="submit" variant="secondary" className="shadow-md">
+                  Compare selected (2 to 4)
+                </Button>
+              </div>
+            </form>
           ) : (
             <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-10 text-center">
               <p className="text-lg font-semibold text-slate-900">No programs match your search</p>

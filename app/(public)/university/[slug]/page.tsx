@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getPlatformName } from "@/lib/settings/queries";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { SaveButton } from "@/components/shortlist/save-button";
 import { CampusGallery } from "@/components/university/campus-gallery";
 import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
@@ -94,9 +95,12 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-12 sm:px-6 lg:px-8">
         <section aria-labelledby="about-heading">
-          <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
-            About the University
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+              About the University
+            </h2>
+            <SaveButton type="university" id={university.id} name={university.name} />
+          </div>
           <p className="mt-4 max-w-3xl leading-relaxed whitespace-pre-line text-slate-700">
             {describeUniversity(university)}
           </p>
