@@ -2,8 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern } from "@/lib/universities/criteria";
-import type { RankingFields } from "@/lib/universities/ranking";
-import { programSelect, toProgramDto, type ProgramDto } from "./queries";
+import { programWithRankingSelect, toProgramWithRanking, type ProgramWithRanking } from "./queries";
 import type { ProgramSearchCriteria, ProgramSort } from "./search-params";
 
 export type { ProgramSearchCriteria };
@@ -13,21 +12,7 @@ export type { ProgramSearchCriteria };
 // count, one for the page's rows. Indexes: the trigram indexes on both names for the text, and
 // the btree indexes on deadline, tuition and name for the sorts (migration 20261123203000).
 
-export interface ProgramSearchResult extends ProgramDto {
-  university: ProgramDto["university"] & RankingFields;
-}
-
-const searchSelect = {
-  ...programSelect,
-  university: {
-    select: {
-      ...programSelect.university.select,
-      ranking: true,
-      rankingSource: true,
-      rankingYear: true,
-    },
-  },
-} satisfies Prisma.ProgramSelect;
+export type ProgramSearchResult = ProgramWithRanking;
 
 function condition(criteria: ProgramSearchCriteria): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`p."archivedAt" IS NULL`];
@@ -86,15 +71,12 @@ export async function searchPrograms(
   ]);
   const ids = page.map((row) => row.id);
   const rows = ids.length
-    ? await prisma.program.findMany({ where: { id: { in: ids } }, select: searchSelect })
+    ? await prisma.program.findMany({ where: { id: { in: ids } }, select: programWithRankingSelect })
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return []; // deleted between the two reads
-    const { ranking, rankingSource, rankingYear } = row.university;
-    const dto = toProgramDto(row);
-    return [{ ...dto, university: { ...dto.university, ranking, rankingSource, rankingYear } }];
+    return row ? [toProgramWithRanking(row)] : []; // deleted between the two reads
   });
   return { items, total };
 }
