@@ -1,14 +1,13 @@
 "use client";
 
-import { X } from "lucide-react";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatYears } from "@/lib/format";
 import { programSearchParsers } from "@/lib/programs/search-params";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
+import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
 import { useListState } from "./search-filters";
 
@@ -55,11 +54,11 @@ export function ProgramSearchFilters({
     setParams({ ...values, page: null } as Parameters<typeof setParams>[0]);
 
   return (
-    <form
-      role="search"
-      aria-label="Filter programs"
-      className="flex flex-col gap-5"
-      onSubmit={(e) => e.preventDefault()}
+    <FilterPanel
+      label="Filter programs"
+      hasFilters={hasFilters}
+      isPending={isPending}
+      onClear={() => setParams(CLEARED)}
     >
       <QueryInput
         id={`${idPrefix}-q`}
@@ -138,16 +137,6 @@ export function ProgramSearchFilters({
         />
         Still open only
       </label>
-
-      <div className="flex items-center justify-between gap-3">
-        <Button type="button" variant="outline" disabled={!hasFilters} onClick={() => setParams(CLEARED)}>
-          <X aria-hidden="true" />
-          Clear all
-        </Button>
-        <p role="status" className="text-sm text-slate-600">
-          {isPending ? "Updating results…" : ""}
-        </p>
-      </div>
-    </form>
+    </FilterPanel>
   );
 }

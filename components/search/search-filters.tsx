@@ -2,9 +2,8 @@
 
 import { useTransition } from "react";
 import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
-import { X } from "lucide-react";
 import { searchParamsParsers } from "@/lib/universities/search-params";
-import { Button } from "@/components/ui/button";
+import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
 import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
 
@@ -38,11 +37,11 @@ export function SearchFilters({ countries, idPrefix }: { countries: CountryOptio
     setParams({ ...values, page: null } as Parameters<typeof setParams>[0]);
 
   return (
-    <form
-      role="search"
-      aria-label="Filter universities"
-      className="flex flex-col gap-5"
-      onSubmit={(e) => e.preventDefault()}
+    <FilterPanel
+      label="Filter universities"
+      hasFilters={hasFilters}
+      isPending={isPending}
+      onClear={() => setParams({ country: null, level: null, field: null, q: null, cost: null, page: null })}
     >
       <QueryInput
         id={`${idPrefix}-q`}
@@ -59,23 +58,6 @@ export function SearchFilters({ countries, idPrefix }: { countries: CountryOptio
         onChange={change}
         onCostCommit={(cost) => change({ cost })}
       />
-
-      <div className="flex items-center justify-between gap-3">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!hasFilters}
-          onClick={() =>
-            setParams({ country: null, level: null, field: null, q: null, cost: null, page: null })
-          }
-        >
-          <X aria-hidden="true" />
-          Clear all
-        </Button>
-        <p role="status" className="text-sm text-slate-600">
-          {isPending ? "Updating results…" : ""}
-        </p>
-      </div>
-    </form>
+    </FilterPanel>
   );
 }

@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
-import { Info } from "lucide-react";
 import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { formatCount } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
@@ -18,6 +16,7 @@ import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
 import { ProgramResultCard } from "@/components/search/program-result-card";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
+import { ExploratoryNotice, NoResults } from "@/components/search/search-page-parts";
 import { SortSelect } from "@/components/search/sort-select";
 import { Button } from "@/components/ui/button";
 
@@ -75,11 +74,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Program search</h1>
-      <p className="mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        The information here is exploratory and may be out of date. Always check the official school website
-        before you apply.
-      </p>
+      <ExploratoryNotice />
 
       <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
         <aside className="hidden lg:block" aria-label="Filters">
@@ -120,19 +115,12 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
               </div>
             </form>
           ) : (
-            <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-10 text-center">
-              <p className="text-lg font-semibold text-slate-900">No programs match your search</p>
-              <p className="mt-2 text-slate-600">
-                {page > lastPage
-                  ? "This page is past the end of the results."
-                  : "Try another name, a wider cost range, or fewer filters."}
-              </p>
-              <Button asChild variant="outline" className="mt-4">
-                <Link href={page > lastPage ? list.hrefFor(1) : PATH}>
-                  {page > lastPage ? "Go to the first page" : "Clear all filters"}
-                </Link>
-              </Button>
-            </div>
+            <NoResults
+              title="No programs match your search"
+              pastEnd={page > lastPage}
+              firstPageHref={list.hrefFor(1)}
+              clearHref={PATH}
+            />
           )}
 
           {list.ok && <Pagination current={page} last={lastPage} hrefFor={list.hrefFor} />}
