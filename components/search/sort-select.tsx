@@ -29,7 +29,7 @@ export function SortSelect({ list = "universities" }: { list?: keyof typeof LIST
         Sort by
       </Label>
       <Select value={current} onValueChange={(value) => setParams({ sort: value, page: null })}>
-        <SelectTrigger id={id} className="w-44">
+        <SelectTrigger id={id} className="w-52">
           <SelectValue>{labels[current]}</SelectValue>
         </SelectTrigger>
         <SelectContent align="end">

@@ -74,7 +74,6 @@ export const programSearchQuery = defineListQuery(
 );
 
 export const programSearchParsers = programSearchQuery.parsers;
-export type ProgramSearchQuery = Parameters<Parameters<typeof programSearchQuery.loadRows>[2]>[0];
 
 export interface ProgramSearchCriteria {
   /** Case-insensitive substring of the program's or its university's name. */

@@ -11,6 +11,8 @@ const results = (page: Page) => page.getByTestId("program-result");
 test("/programs: filters, sort and paging live in the URL, which reloads to the same search", async ({
   page,
 }) => {
+  // A deliberate budget: five filter changes, each a server render over 56,000 programs, and axe.
+  test.setTimeout(90_000);
   await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "Programs", exact: true }).first().click();
   await expect(page).toHaveURL(/\/programs$/);
@@ -64,11 +66,13 @@ test("a visitor saves a program, signs in, and finds it on the shortlist", async
   api,
   university,
 }) => {
+  test.setTimeout(90_000);
   const account = await createAccount(api, "student");
   try {
     await page.goto(`/university/${university.slug}`);
+    // "Save ..." until saved, then "Saved ...".
     const save = page.getByRole("button", {
-      name: `Save ${university.program.degree} ${university.program.name}`,
+      name: new RegExp(`^Saved? ${university.program.degree} ${university.program.name}$`),
     });
     await expect(save).toBeEnabled();
     await save.click();

@@ -1,5 +1,6 @@
 import {
   SITEMAP_URL_LIMIT,
+  STATIC_SITEMAP_PATHS,
   sitemapChunk,
   sitemapChunkCount,
   sitemapChunkUrl,
@@ -49,13 +50,14 @@ describe("sitemapChunk", () => {
   );
 
   test("sitemap 0 starts with the static pages", () => {
+    const statics = STATIC_SITEMAP_PATHS.length;
     expect(sitemapChunk(0)).toEqual({
-      staticPaths: { start: 0, end: 2 },
-      universities: { offset: 0, limit: 49_998 },
+      staticPaths: { start: 0, end: statics },
+      universities: { offset: 0, limit: 50_000 - statics },
     });
     expect(sitemapChunk(1)).toEqual({
-      staticPaths: { start: 2, end: 2 },
-      universities: { offset: 49_998, limit: 50_000 },
+      staticPaths: { start: statics, end: statics },
+      universities: { offset: 50_000 - statics, limit: 50_000 },
     });
   });
 });
