@@ -53,8 +53,12 @@ function writeLocal(saved: ReadonlySet<string>) {
 
 const savedOf = (items: ShortlistKey[]) => new Set(items.map((item) => keyOf(item.type, item.id)));
 
-/** Reads the shortlist once per page load; `merged`: the browser's list was just saved to the account. */
-export function loadShortlist(): Promise<{ merged: boolean }> {
+/**
+ * Reads the shortlist once per page load; `merged`: the browser's list was just saved to the
+ * account. `recheck`: a visitor may have signed in since (a client-side navigation), so ask again.
+ */
+export function loadShortlist({ recheck = false } = {}): Promise<{ merged: boolean }> {
+  if (recheck && state.status === "visitor") loading = null;
   loading ??= (async () => {
     const response = await fetch("/api/shortlist", { credentials: "include" });
     if (response.status === 401) {
