@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Toaster } from "sonner";
+import { ShortlistSync } from "@/components/shortlist/shortlist-sync";
 import { env } from "@/lib/env";
 import { cachedPlatformName } from "@/lib/cache/reads";
 import "./globals.css";
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
     <html lang="en">
       <body className="min-h-screen font-sans">
         <NuqsAdapter>{children}</NuqsAdapter>
+        <ShortlistSync />
         {/* SPEC §9: at most one toast at a time, shown for 5 s. */}
         <Toaster visibleToasts={1} duration={5000} richColors closeButton />
       </body>

@@ -69,3 +69,15 @@ export function formatDateTime(date: Date | string): string {
   if (Number.isNaN(value.getTime())) throw new RangeError(`Not a date: ${String(date)}`);
   return `${dateTime.format(value)} UTC`;
 }
+
+const DAY_MS = 86_400_000;
+
+/** Time left to a deadline: "12 days left", "1 day left", "Closes today", "Closed". */
+export function daysLeftLabel(deadline: Date | string, now: Date): string {
+  const value = typeof deadline === "string" ? new Date(deadline) : deadline;
+  const ms = value.getTime() - now.getTime();
+  if (ms < 0) return "Closed";
+  const days = Math.floor(ms / DAY_MS);
+  if (days === 0) return "Closes today";
+  return days === 1 ? "1 day left" : `${days} days left`;
+}

@@ -34,6 +34,9 @@ interface FilterFieldsProps {
   layout: "grid" | "vertical";
   /** Shows the 'Find universities' submit button (SPEC: only when a search action is supplied). */
   searchAction?: boolean;
+  /** The level and field options (the university search's by default; /programs: the study lists). */
+  levels?: readonly string[];
+  fields?: readonly string[];
   className?: string;
 }
 
@@ -45,6 +48,8 @@ export function FilterFields({
   onCostCommit,
   layout,
   searchAction = false,
+  levels = STUDY_LEVELS,
+  fields = SEARCH_FIELDS,
   className,
 }: FilterFieldsProps) {
   const id = useId();
@@ -104,7 +109,7 @@ export function FilterFields({
           </SelectTrigger>
           <SelectContent>
             <SelectItem value="all">All levels</SelectItem>
-            {STUDY_LEVELS.map((level) => (
+            {levels.map((level) => (
               <SelectItem key={level} value={level}>
                 {level}
               </SelectItem>
@@ -121,7 +126,7 @@ export function FilterFields({
           </SelectTrigger>
           <SelectContent>
             <SelectItem value="all">All fields</SelectItem>
-            {SEARCH_FIELDS.map((field) => (
+            {fields.map((field) => (
               <SelectItem key={field} value={field}>
                 {field}
               </SelectItem>

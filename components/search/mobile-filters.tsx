@@ -10,17 +10,8 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/components/ui/sheet";
-import type { CountryOption } from "./filter-fields";
-import { SearchFilters } from "./search-filters";
-
-/** Small screens: the filter panel as a side sheet (SPEC §2). */
-export function MobileFilters({
-  countries,
-  activeCount,
-}: {
-  countries: CountryOption[];
-  activeCount: number;
-}) {
+/** Small screens: the filter panel (`children`, with its own id prefix) as a side sheet (SPEC §2). */
+export function MobileFilters({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
   return (
     <Sheet>
       <SheetTrigger asChild>
@@ -34,9 +25,7 @@ export function MobileFilters({
           <SheetTitle>Filters</SheetTitle>
           <SheetDescription>Results update as you choose.</SheetDescription>
         </SheetHeader>
-        <div className="px-4 pb-6">
-          <SearchFilters countries={countries} idPrefix="sheet" />
-        </div>
+        <div className="px-4 pb-6">{children}</div>
       </SheetContent>
     </Sheet>
   );

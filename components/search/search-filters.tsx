@@ -1,10 +1,9 @@
 "use client";
 
 import { useTransition } from "react";
-import { useQueryStates } from "nuqs";
-import { X } from "lucide-react";
+import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
 import { searchParamsParsers } from "@/lib/universities/search-params";
-import { Button } from "@/components/ui/button";
+import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
 import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
 
@@ -12,15 +11,18 @@ import { FilterFields, type CountryOption, type FilterValues } from "./filter-fi
 // history entry and re-renders the server page, so each result page is a shareable URL and
 // Back/Forward step through the searches. Any change returns to page 1.
 
-export function useSearchState() {
+/** A search page's filters in the URL: a change re-renders the server page (see above). */
+export function useListState<P extends UseQueryStatesKeysMap>(parsers: P) {
   const [isPending, startTransition] = useTransition();
-  const [params, setParams] = useQueryStates(searchParamsParsers, {
+  const [params, setParams] = useQueryStates(parsers, {
     shallow: false,
     history: "push",
     startTransition,
   });
   return { params, setParams, isPending };
 }
+
+export const useSearchState = () => useListState(searchParamsParsers);
 
 export function SearchFilters({ countries, idPrefix }: { countries: CountryOption[]; idPrefix: string }) {
   const { params, setParams, isPending } = useSearchState();
@@ -35,11 +37,11 @@ export function SearchFilters({ countries, idPrefix }: { countries: CountryOptio
     setParams({ ...values, page: null } as Parameters<typeof setParams>[0]);
 
   return (
-    <form
-      role="search"
-      aria-label="Filter universities"
-      className="flex flex-col gap-5"
-      onSubmit={(e) => e.preventDefault()}
+    <FilterPanel
+      label="Filter universities"
+      hasFilters={hasFilters}
+      isPending={isPending}
+      onClear={() => setParams({ country: null, level: null, field: null, q: null, cost: null, page: null })}
     >
       <QueryInput
         id={`${idPrefix}-q`}
@@ -56,23 +58,6 @@ export function SearchFilters({ countries, idPrefix }: { countries: CountryOptio
         onChange={change}
         onCostCommit={(cost) => change({ cost })}
       />
-
-      <div className="flex items-center justify-between gap-3">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!hasFilters}
-          onClick={() =>
-            setParams({ country: null, level: null, field: null, q: null, cost: null, page: null })
-          }
-        >
-          <X aria-hidden="true" />
-          Clear all
-        </Button>
-        <p role="status" className="text-sm text-slate-600">
-          {isPending ? "Updating results…" : ""}
-        </p>
-      </div>
-    </form>
+    </FilterPanel>
   );
 }

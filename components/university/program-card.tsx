@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate, formatUsd, formatYears } from "@/lib/format";
+import { SaveButton } from "@/components/shortlist/save-button";
 import type { UniversityProgram } from "@/lib/universities/queries";
 
 /** One program on a university page, with its key facts and the way to apply. */
@@ -38,8 +39,8 @@ export function ProgramCard({ program }: { program: UniversityProgram }) {
           </div>
         </dl>
       </CardContent>
-      <CardFooter>
-        <Button asChild className="w-full">
+      <CardFooter className="flex-wrap gap-2">
+        <Button asChild className="flex-1">
           {/* No prefetch: /apply/* is for signed-in students and redirects visitors to /auth. */}
           <Link href={`/apply/${program.id}`} prefetch={false}>
             Apply Now
@@ -49,6 +50,7 @@ export function ProgramCard({ program }: { program: UniversityProgram }) {
             </span>
           </Link>
         </Button>
+        <SaveButton type="program" id={program.id} name={`${program.degree} ${program.name}`} />
       </CardFooter>
     </Card>
   );

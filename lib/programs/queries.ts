@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern } from "@/lib/universities/criteria";
+import type { RankingFields } from "@/lib/universities/ranking";
 
 export interface ProgramDto {
   id: number;
@@ -198,4 +199,46 @@ export async function listPrograms(
     return row ? [toProgramDto(row)] : []; // deleted between the two reads
   });
   return { items, total };
+}
+
+/** A program with its university's ranking: the cards of /programs and the columns of /compare. */
+export interface ProgramWithRanking extends ProgramDto {
+  university: ProgramDto["university"] & RankingFields;
+}
+
+export const programWithRankingSelect = {
+  ...programSelect,
+  university: {
+    select: { ...programSelect.university.select, ranking: true, rankingSource: true, rankingYear: true },
+  },
+} satisfies Prisma.ProgramSelect;
+
+export function toProgramWithRanking(
+  row: Prisma.ProgramGetPayload<{ select: typeof programWithRankingSelect }>,
+): ProgramWithRanking {
+  const { ranking, rankingSource, rankingYear } = row.university;
+  const dto = toProgramDto(row);
+  return { ...dto, university: { ...dto.university, ranking, rankingSource, rankingYear } };
+}
+
+export const COMPARE_UNAVAILABLE = (count: number) =>
+  count === 1
+    ? "One of these programs is no longer offered or does not exist. Choose another to compare."
+    : "Some of these programs are no longer offered or do not exist. Choose others to compare.";
+
+/**
+ * The live programs of /compare, in the order asked; a message instead when any is unknown or
+ * archived (a comparison with a gap would mislead).
+ */
+export async function getProgramsToCompare(
+  ids: number[],
+): Promise<{ ok: true; programs: ProgramWithRanking[] } | { ok: false; message: string }> {
+  const rows = await prisma.program.findMany({
+    where: { id: { in: ids }, archivedAt: null },
+    select: programWithRankingSelect,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) return { ok: false, message: COMPARE_UNAVAILABLE(missing.length) };
+  return { ok: true, programs: ids.map((id) => toProgramWithRanking(byId.get(id)!)) };
 }

@@ -16,7 +16,12 @@ import { universityUrl } from "@/lib/universities/seo";
 export const SITEMAP_URL_LIMIT = 50_000;
 
 /** Public pages that are not a university page, at the head of sitemap 0. */
-export const STATIC_SITEMAP_PATHS: readonly string[] = ["/", "/universities/search", ...CONTENT_PATHS];
+export const STATIC_SITEMAP_PATHS: readonly string[] = [
+  "/",
+  "/universities/search",
+  "/programs",
+  ...CONTENT_PATHS,
+];
 
 export interface SitemapEntry {
   url: string;

@@ -9,6 +9,8 @@ import { getDashboardStats } from "@/lib/dashboard/stats";
 import { getWeeklyApplications } from "@/lib/dashboard/weekly";
 import { LIST_PAGE_SIZE } from "@/lib/paging";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
+import { searchPrograms } from "@/lib/programs/search";
+import { toProgramCriteria } from "@/lib/programs/search-params";
 import { listStudyLevels } from "@/lib/settings/queries";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search";
@@ -78,6 +80,19 @@ function adminUniversities(name: string, q: string, page = 1): Scenario {
   };
   return { name: `universities: ${name}`, run: () => searchUniversities(criteria, options).then(matches) };
 }
+
+/** /programs: the page query and its count, as the page runs them. */
+const PROGRAM_SEARCH_SCENARIOS: Scenario[] = (
+  [
+    ["everything, by deadline", {}, "deadline"],
+    ["'engineering', still open, by university ranking", { q: "engineering", open: true }, "ranking"],
+    ["country US, by lowest tuition", { country: "US" }, "tuition"],
+  ] as const
+).map(([name, filters, sort]) => ({
+  name: `programs: ${name}`,
+  run: () =>
+    searchPrograms(toProgramCriteria(filters, new Date()), { sort, limit: 20, offset: 0 }).then(matches),
+}));
 
 const ADMIN_SCENARIOS: Scenario[] = [
   adminPrograms("no filter", {}),
@@ -183,10 +198,10 @@ export async function runQueryBench(
   url: string,
   mode: string,
 ): Promise<{ search: QueryTiming[]; admin: QueryTiming[] }> {
-  const search = await timeAll(
-    `University search on the ${mode} database (page query + count)`,
-    SEARCH_SCENARIOS.map(searchScenario),
-  );
+  const search = await timeAll(`Searches on the ${mode} database (page query + count)`, [
+    ...SEARCH_SCENARIOS.map(searchScenario),
+    ...PROGRAM_SEARCH_SCENARIOS,
+  ]);
   console.log();
   const admin = await timeAll(`Admin pages on the ${mode} database (their database calls)`, ADMIN_SCENARIOS);
 

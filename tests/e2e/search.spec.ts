@@ -1,20 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
+import { choose } from "./select";
 
 const count = (page: Page) => page.getByText(/^Items \d+–\d+ of [\d,]+$/);
 const resultNames = (page: Page) => page.locator("main article h3").allTextContents();
-
-async function choose(page: Page, label: string, option: string, scope = page.locator("body")) {
-  const listbox = page.getByRole("listbox");
-  // A click that lands before the page has hydrated opens nothing: click again until it opens.
-  await expect(async () => {
-    if (!(await listbox.isVisible())) await scope.getByLabel(label, { exact: true }).click();
-    await expect(listbox).toBeVisible({ timeout: 1_000 });
-  }).toPass();
-  await listbox.getByRole("option", { name: option, exact: true }).click();
-  // The select is modal while open: wait until it has let go of the page.
-  await expect(listbox).toBeHidden();
-}
 
 test("home: the search card takes country, level and field to the search page", async ({ page }) => {
   await page.goto("/");

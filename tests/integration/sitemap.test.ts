@@ -38,6 +38,7 @@ test("every university page is in exactly one sitemap, at most 50,000 URLs each,
   expect(urls.slice(0, STATIC_SITEMAP_PATHS.length)).toEqual(
     STATIC_SITEMAP_PATHS.map((path) => new URL(path, env.APP_URL).toString()),
   );
+  expect(STATIC_SITEMAP_PATHS).toContain("/programs");
   const slugs = urls
     .filter((u) => u.startsWith(universityPrefix))
     .map((u) => u.slice(universityPrefix.length));

@@ -153,6 +153,7 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "POST /api/programs": program,
     "PATCH /api/programs/[id]": program,
     "POST /api/register": newAccount,
+    "POST /api/shortlist": { items: [{ type: "program", id: world.programId }] },
     "PATCH /api/settings": { platformName: "UniSearch" },
     "POST /api/settings/study-fields": { name: "Hostile field" },
     "POST /api/settings/study-levels": { name: "Hostile level" },

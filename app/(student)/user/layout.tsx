@@ -1,4 +1,4 @@
-import { FileTextIcon, LayoutDashboardIcon, UserIcon } from "lucide-react";
+import { BookmarkIcon, FileTextIcon, LayoutDashboardIcon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
@@ -12,6 +12,7 @@ export const metadata: Metadata = { robots: { index: false } };
 const STUDENT_NAV: SidebarItem[] = [
   { href: "/user/dash", label: "Dashboard", icon: <LayoutDashboardIcon aria-hidden="true" /> },
   { href: "/user/applications", label: "My Applications", icon: <FileTextIcon aria-hidden="true" /> },
+  { href: "/user/shortlist", label: "My Shortlist", icon: <BookmarkIcon aria-hidden="true" /> },
   { href: "/user/profile", label: "Profile", icon: <UserIcon aria-hidden="true" /> },
 ];
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
-import { Info, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import { cachedCountries, cachedSearch } from "@/lib/cache/reads";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
@@ -16,9 +16,9 @@ import { InvalidQuery } from "@/components/search/invalid-query";
 import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
 import { SearchFilters } from "@/components/search/search-filters";
+import { ExploratoryNotice, NoResults } from "@/components/search/search-page-parts";
 import { SortSelect } from "@/components/search/sort-select";
 import { UniversityResultCard } from "@/components/search/university-result-card";
-import { Button } from "@/components/ui/button";
 import { lastPageOf } from "@/lib/paging";
 
 type Props = { searchParams: Promise<SearchParams> };
@@ -68,11 +68,7 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">University search</h1>
-      <p className="mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        The information here is exploratory and may be out of date. Always check the official school website
-        before you apply.
-      </p>
+      <ExploratoryNotice />
 
       <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
         <aside className="hidden lg:block" aria-label="Filters">
@@ -94,7 +90,9 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
               )}
             </div>
             <div className="flex items-center gap-3">
-              <MobileFilters countries={countryOptions} activeCount={activeFilters} />
+              <MobileFilters activeCount={activeFilters}>
+                <SearchFilters countries={countryOptions} idPrefix="sheet" />
+              </MobileFilters>
               <SortSelect />
             </div>
           </div>
@@ -110,25 +108,12 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
               ))}
             </ul>
           ) : (
-            <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-10 text-center">
-              <p className="text-lg font-semibold text-slate-900">No universities match your search</p>
-              <p className="mt-2 text-slate-600">
-                {page > lastPage
-                  ? "This page is past the end of the results."
-                  : "Try another name, a wider cost range, or fewer filters."}
-              </p>
-              <Button asChild variant="outline" className="mt-4">
-                <Link
-                  href={
-                    page > lastPage
-                      ? serializeSearchParams("/universities/search", { ...params, page: 1 })
-                      : "/universities/search"
-                  }
-                >
-                  {page > lastPage ? "Go to the first page" : "Clear all filters"}
-                </Link>
-              </Button>
-            </div>
+            <NoResults
+              title="No universities match your search"
+              pastEnd={page > lastPage}
+              firstPageHref={serializeSearchParams("/universities/search", { ...params, page: 1 })}
+              clearHref="/universities/search"
+            />
           )}
 
           <Pagination

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { SaveButton } from "@/components/shortlist/save-button";
 import { CampusGallery } from "@/components/university/campus-gallery";
 import { DataFreshness } from "@/components/university/data-freshness";
 import { NoPrograms } from "@/components/university/no-programs";
@@ -105,9 +106,12 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
           website={website}
         />
         <section aria-labelledby="about-heading">
-          <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
-            About the University
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+              About the University
+            </h2>
+            <SaveButton type="university" id={university.id} name={university.name} />
+          </div>
           <p className="mt-4 max-w-3xl leading-relaxed whitespace-pre-line text-slate-700">
             {describeUniversity(university)}
           </p>

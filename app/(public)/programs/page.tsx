@@ -1,0 +1,131 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { formatCount } from "@/lib/format";
+import { lastPageOf } from "@/lib/paging";
+import { searchPrograms } from "@/lib/programs/search";
+import {
+  PROGRAM_SORT_NOTES,
+  PROGRAMS_PAGE_SIZE,
+  programSearchQuery,
+  toProgramCriteria,
+} from "@/lib/programs/search-params";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+import { InvalidQuery } from "@/components/search/invalid-query";
+import { MobileFilters } from "@/components/search/mobile-filters";
+import { Pagination } from "@/components/search/pagination";
+import { ProgramResultCard } from "@/components/search/program-result-card";
+import { ProgramSearchFilters } from "@/components/search/program-search-filters";
+import { ExploratoryNotice, NoResults } from "@/components/search/search-page-parts";
+import { SortSelect } from "@/components/search/sort-select";
+import { Button } from "@/components/ui/button";
+
+const PATH = "/programs";
+
+type Props = { searchParams: Promise<SearchParams> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const list = await programSearchQuery.load(searchParams, PATH);
+  const values = list.ok ? list.values : null;
+  return {
+    title: "Program search",
+    description: "Search study programs worldwide by country, level, field, degree, tuition and deadline.",
+    // Each filter combination is its own page; paging and sorting are variants of it.
+    alternates: {
+      canonical: values ? programSearchQuery.serialize(PATH, { ...values, sort: null, page: null }) : PATH,
+    },
+  };
+}
+
+export default async function ProgramSearchPage({ searchParams }: Props) {
+  const now = new Date();
+  const [countries, levels, fields, list] = await Promise.all([
+    listCountriesWithUniversities(),
+    listStudyLevels(),
+    listStudyFields(),
+    programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
+      searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
+    ),
+  ]);
+  const results = list.rows ?? { items: [], total: 0 };
+  const page = list.ok ? list.page : 1;
+  const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
+  const first = results.items.length ? (page - 1) * PROGRAMS_PAGE_SIZE + 1 : 0;
+  const last = (page - 1) * PROGRAMS_PAGE_SIZE + results.items.length;
+  const values = list.ok ? list.values : null;
+  const activeFilters = values
+    ? [
+        values.q !== "",
+        values.country !== "all",
+        values.level !== "all",
+        values.field !== "all",
+        values.degree !== "all",
+        values.duration !== 0,
+        values.cost !== 0,
+        values.from !== "",
+        values.open,
+      ].filter(Boolean).length
+    : 0;
+  const countryOptions = countries.map(({ code, name }) => ({ code, name }));
+  const filters = (idPrefix: string) => (
+    <ProgramSearchFilters countries={countryOptions} levels={levels} fields={fields} idPrefix={idPrefix} />
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Program search</h1>
+      <ExploratoryNotice />
+
+      <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <div className="sticky top-20">{filters("sidebar")}</div>
+        </aside>
+
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="text-sm text-slate-700">
+              <p aria-live="polite">{list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}</p>
+              {values && <p className="text-slate-600">{PROGRAM_SORT_NOTES[values.sort]}</p>}
+            </div>
+            <div className="flex items-center gap-3">
+              <MobileFilters activeCount={activeFilters}>{filters("sheet")}</MobileFilters>
+              <SortSelect list="programs" />
+            </div>
+          </div>
+
+          {!list.ok ? (
+            <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
+          ) : results.items.length > 0 ? (
+            // Each card's Compare box is an `ids` of this form: no script needed to compare.
+            <form action="/compare" method="get" aria-label="Compare programs">
+              <ul className="mt-4 flex flex-col gap-4">
+                {results.items.map((program) => (
+                  <li key={program.id}>
+                    <ProgramResultCard program={program} now={now} />
+                  </li>
+                ))}
+              </ul>
+              <div className="sticky bottom-4 mt-4 flex justify-end">
+                <Button type="submit" variant="secondary" className="shadow-md">
+                  Compare selected (2 to 4)
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <NoResults
+              title="No programs match your search"
+              pastEnd={page > lastPage}
+              firstPageHref={list.hrefFor(1)}
+              clearHref={PATH}
+            />
+          )}
+
+          {list.ok && <Pagination current={page} last={lastPage} hrefFor={list.hrefFor} />}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CountryFlag } from "@/components/country-flag";
+import { RemoveFromShortlist } from "@/components/shortlist/remove-button";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { viewerOrSignIn } from "@/lib/auth/session";
+import { daysLeftLabel, formatDate } from "@/lib/format";
+import { listShortlist } from "@/lib/shortlist/queries";
+
+export const metadata: Metadata = { title: "My Shortlist" };
+
+const linkClass = "font-medium text-brand-700 underline-offset-4 hover:underline";
+
+export default async function ShortlistPage() {
+  const viewer = await viewerOrSignIn("/user/shortlist");
+  const now = new Date();
+  const items = await listShortlist(viewer.id, now);
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Shortlist</h1>
+        <p className="text-slate-600">Saved programs and universities, soonest deadline first.</p>
+      </div>
+      {items.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-lg font-semibold text-slate-900">Nothing saved yet</p>
+          <p className="mt-2 text-slate-600">Use Save on a program or university to keep it here.</p>
+          <Button asChild variant="outline" className="mt-4">
+            <Link href="/programs">Search programs</Link>
+          </Button>
+        </div>
+      ) : (
+        // A program's Compare box is an `ids` of this form (see /compare).
+        <form action="/compare" method="get" aria-label="Compare saved programs">
+          <ul className="flex flex-col gap-3" data-testid="shortlist">
+            {items.map((item) => (
+              <li
+                key={`${item.type}:${item.id}`}
+                className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <Badge variant="secondary">{item.type === "program" ? item.degree : "University"}</Badge>
+                    {item.archived ? (
+                      <span className="font-semibold text-slate-900">{item.name}</span>
+                    ) : (
+                      <Link href={`/university/${item.universitySlug}`} className={linkClass}>
+                        {item.name}
+                      </Link>
+                    )}
+                    {item.archived && <Badge variant="outline">No longer offered</Badge>}
+                  </p>
+                  <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+                    <CountryFlag code={item.countryCode} />
+                    {item.universityName ? `${item.universityName} · ${item.country}` : item.country}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {item.archived ? (
+                      "It no longer takes applications."
+                    ) : item.deadline ? (
+                      <>
+                        {item.type === "university" ? "Next deadline: " : "Deadline: "}
+                        <time dateTime={item.deadline}>{formatDate(item.deadline)}</time> (
+                        {daysLeftLabel(item.deadline, now)})
+                      </>
+                    ) : (
+                      "No upcoming deadline"
+                    )}
+                  </p>
+                </div>
+                <div className="flex shrink-0 items-center gap-3">
+                  {item.type === "program" && !item.archived && (
+                    <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+                      <input type="checkbox" name="ids" value={item.id} className="size-4 accent-brand-600" />
+                      Compare<span className="sr-only"> {item.name}</span>
+                    </label>
+                  )}
+                  <RemoveFromShortlist type={item.type} id={item.id} name={item.name} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex justify-end">
+            <Button type="submit" variant="secondary">
+              Compare selected (2 to 4)
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

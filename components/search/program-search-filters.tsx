@@ -1,0 +1,142 @@
+"use client";
+
+import { DEGREES, DURATIONS } from "@/lib/constants";
+import { formatYears } from "@/lib/format";
+import { programSearchParsers } from "@/lib/programs/search-params";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
+import { FilterPanel } from "./filter-panel";
+import { QueryInput } from "./query-input";
+import { useListState } from "./search-filters";
+
+// The filters of /programs: the university search's panel (country, level, field, cost) with the
+// study lists as options, plus degree, duration, a deadline date and "still open". Every value is
+// in the query string; any change returns to page 1.
+
+const CLEARED = {
+  q: null,
+  country: null,
+  level: null,
+  field: null,
+  degree: null,
+  duration: null,
+  cost: null,
+  from: null,
+  open: null,
+  page: null,
+} as const;
+
+export function ProgramSearchFilters({
+  countries,
+  levels,
+  fields,
+  idPrefix,
+}: {
+  countries: CountryOption[];
+  levels: string[];
+  fields: string[];
+  idPrefix: string;
+}) {
+  const { params, setParams, isPending } = useListState(programSearchParsers);
+  const hasFilters =
+    params.q !== "" ||
+    params.country !== "all" ||
+    params.level !== "all" ||
+    params.field !== "all" ||
+    params.degree !== "all" ||
+    params.duration !== 0 ||
+    params.cost !== 0 ||
+    params.from !== "" ||
+    params.open;
+  const change = (values: Partial<FilterValues>) =>
+    setParams({ ...values, page: null } as Parameters<typeof setParams>[0]);
+
+  return (
+    <FilterPanel
+      label="Filter programs"
+      hasFilters={hasFilters}
+      isPending={isPending}
+      onClear={() => setParams(CLEARED)}
+    >
+      <QueryInput
+        id={`${idPrefix}-q`}
+        label="Program or university name"
+        placeholder="Search by name"
+        value={params.q}
+        onChange={(q, options) => setParams({ q, page: null }, options)}
+      />
+
+      <FilterFields
+        layout="vertical"
+        countries={countries}
+        levels={levels}
+        fields={fields}
+        values={{ country: params.country, level: params.level, field: params.field, cost: params.cost }}
+        onChange={change}
+        onCostCommit={(cost) => change({ cost })}
+      />
+
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${idPrefix}-degree`}>Degree</Label>
+        <Select
+          value={params.degree}
+          onValueChange={(degree) => setParams({ degree: degree as typeof params.degree, page: null })}
+        >
+          <SelectTrigger id={`${idPrefix}-degree`} className="w-full">
+            <SelectValue>{params.degree === "all" ? "All degrees" : params.degree}</SelectValue>
+          </SelectTrigger>
+          <SelectContent className="max-h-80">
+            <SelectItem value="all">All degrees</SelectItem>
+            {DEGREES.map((degree) => (
+              <SelectItem key={degree} value={degree}>
+                {degree}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${idPrefix}-duration`}>Duration</Label>
+        <Select
+          value={String(params.duration)}
+          onValueChange={(duration) => setParams({ duration: Number(duration), page: null })}
+        >
+          <SelectTrigger id={`${idPrefix}-duration`} className="w-full">
+            <SelectValue>{params.duration === 0 ? "Any duration" : formatYears(params.duration)}</SelectValue>
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="0">Any duration</SelectItem>
+            {DURATIONS.map((years) => (
+              <SelectItem key={years} value={String(years)}>
+                {formatYears(years)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${idPrefix}-from`}>Deadline on or after</Label>
+        <Input
+          id={`${idPrefix}-from`}
+          type="date"
+          value={params.from}
+          onChange={(event) => setParams({ from: event.target.value || null, page: null })}
+        />
+      </div>
+
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={params.open}
+          onChange={(event) => setParams({ open: event.target.checked || null, page: null })}
+        />
+        Still open only
+      </label>
+    </FilterPanel>
+  );
+}

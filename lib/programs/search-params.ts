@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { DEGREES, DURATIONS } from "@/lib/constants";
+import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { universitySearchQuery } from "@/lib/universities/search-params";
+import { programsListQuery } from "@/lib/validation/program";
+
+// The query of /programs, defined once like the university search's (lib/list-query.ts): the
+// server page's parse and the filter panel's nuqs hooks come from it. Country, cost and q are the
+// university search's own fields; level and field are names of the database's study lists, so any
+// text (one not in the list matches no program).
+
+export const PROGRAM_SORTS = ["deadline", "tuition", "name", "ranking"] as const;
+export type ProgramSort = (typeof PROGRAM_SORTS)[number];
+export const PROGRAM_SORT_LABELS: Record<ProgramSort, string> = {
+  deadline: "Deadline (soonest)",
+  tuition: "Lowest tuition",
+  name: "Name (A-Z)",
+  ranking: "University ranking",
+};
+/** Said beside the results: 'Sorted by ...'. */
+export const PROGRAM_SORT_NOTES: Record<ProgramSort, string> = {
+  deadline: "Sorted by deadline, soonest first.",
+  tuition: "Sorted by tuition per year, lowest first.",
+  name: "Sorted by program name.",
+  ranking: "Sorted by university ranking; programs of unranked universities last.",
+};
+
+export const PROGRAMS_PAGE_SIZE = 20;
+
+const DURATION_MAX = Math.max(...DURATIONS);
+const DURATION_MESSAGE = `duration must be a whole number of years from 1 to ${DURATION_MAX}`;
+const FROM_MESSAGE = "from must be a date written YYYY-MM-DD";
+const OPEN_MESSAGE = "open must be true or false";
+
+export const programSearchQuery = defineListQuery(
+  {
+    q: searchField,
+    country: universitySearchQuery.fields.country,
+    level: programsListQuery.fields.level,
+    field: queryField(z.string().max(100, "field must be at most 100 characters").optional(), "all"),
+    degree: queryField(
+      z
+        .enum(["all", ...DEGREES], { error: `degree must be 'all' or one of: ${DEGREES.join(", ")}` })
+        .optional(),
+      "all",
+    ),
+    /** Years; 0 means any. */
+    duration: queryField(
+      z.coerce
+        .number({ error: DURATION_MESSAGE })
+        .int(DURATION_MESSAGE)
+        .min(1, DURATION_MESSAGE)
+        .max(DURATION_MAX, DURATION_MESSAGE)
+        .optional(),
+      0,
+    ),
+    /** Maximum yearly tuition in USD; 0 means no limit. */
+    cost: universitySearchQuery.fields.cost,
+    /** Deadline on or after this day (UTC); "" means any. */
+    from: queryField(z.iso.date({ error: FROM_MESSAGE }).optional(), ""),
+    /** Only programs whose deadline has not passed. */
+    open: queryField(
+      z.stringbool({ truthy: ["true"], falsy: ["false"], error: OPEN_MESSAGE }).optional(),
+      false,
+    ),
+    sort: queryField(
+      z
+        .enum(PROGRAM_SORTS, { error: `sort must be one of: ${PROGRAM_SORTS.join(", ")}` })
+        .default("deadline"),
+      "deadline",
+    ),
+  },
+  PROGRAMS_PAGE_SIZE,
+);
+
+export const programSearchParsers = programSearchQuery.parsers;
+
+export interface ProgramSearchCriteria {
+  /** Case-insensitive substring of the program's or its university's name. */
+  text?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode?: string;
+  level?: string;
+  field?: string;
+  degree?: string;
+  duration?: number;
+  maxTuition?: number;
+  /** Deadline on or after this moment. */
+  deadlineFrom?: Date;
+  /** Deadline not yet passed at this moment. */
+  openAt?: Date;
+}
+
+/** The search's conditions from the query's values ('all', 0 and "" mean no condition). */
+export function toProgramCriteria(
+  query: {
+    q?: string;
+    country?: string;
+    level?: string;
+    field?: string;
+    degree?: string;
+    duration?: number;
+    cost?: number;
+    from?: string;
+    open?: boolean;
+  },
+  now: Date,
+): ProgramSearchCriteria {
+  const isAll = (value: string | undefined) => value === undefined || value === "" || value === "all";
+  return {
+    ...(query.q?.trim() && { text: query.q.trim() }),
+    ...(!isAll(query.country) && { countryCode: query.country!.toUpperCase() }),
+    ...(!isAll(query.level) && { level: query.level }),
+    ...(!isAll(query.field) && { field: query.field }),
+    ...(!isAll(query.degree) && { degree: query.degree }),
+    ...(query.duration ? { duration: query.duration } : {}),
+    ...(query.cost ? { maxTuition: query.cost } : {}),
+    ...(query.from ? { deadlineFrom: new Date(`${query.from}T00:00:00Z`) } : {}),
+    ...(query.open ? { openAt: now } : {}),
+  };
+}
