@@ -1,13 +1,15 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import { apiFetch } from "@/lib/http/client";
 import type { ShortlistKey, ShortlistKind } from "@/lib/validation/shortlist";
 
 // The visitor's shortlist in the browser, shared by every Save control of a page. Public pages do
-// not know the visitor on the server (they are cached), so this asks GET /api/shortlist once: a
-// 401 means signed out, and the list is kept in localStorage; signed in, any list kept there is
-// merged into the account (POST, no duplicates) and cleared.
+// not know the visitor on the server (they are cached), so a browser with the signed-in hint
+// cookie (lib/auth/signed-in-hint.ts) asks GET /api/shortlist once. Without the hint, or on a 401,
+// the visitor is signed out and the list is kept in localStorage; signed in, any list kept there
+// is merged into the account (POST, no duplicates) and cleared.
 
 const STORAGE_KEY = "unisearch.shortlist";
 
@@ -60,9 +62,15 @@ const savedOf = (items: ShortlistKey[]) => new Set(items.map((item) => keyOf(ite
 export function loadShortlist({ recheck = false } = {}): Promise<{ merged: boolean }> {
   if (recheck && state.status === "visitor") loading = null;
   loading ??= (async () => {
+    const visitor = () => set({ status: "visitor", saved: savedOf(readLocal()) });
+    // No session in this browser: nothing to ask (and no 401 in the console of every visit).
+    if (!hasSignedInHint(document.cookie)) {
+      visitor();
+      return { merged: false };
+    }
     const response = await fetch("/api/shortlist", { credentials: "include" });
     if (response.status === 401) {
-      set({ status: "visitor", saved: savedOf(readLocal()) });
+      visitor();
       return { merged: false };
     }
     if (!response.ok) throw new Error(`${response.status}`);
