@@ -1,12 +1,18 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
 import { listCountriesWithUniversities, type CountryWithCount } from "@/lib/countries/queries";
-import { DEFAULT_PLATFORM_NAME, getPlatformName, isDemoDatabase } from "@/lib/settings/queries";
+import {
+  DEFAULT_PLATFORM_NAME,
+  getPlatformName,
+  isDemoDatabase,
+  listStudyFields,
+  listStudyLevels,
+} from "@/lib/settings/queries";
 import type { SearchCriteria } from "@/lib/universities/criteria";
 import { getUniversityPage, type UniversityWithPrograms } from "@/lib/universities/queries";
 import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/universities/search";
 import { isBuilding } from "./store";
-import { SETTINGS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySlugTag } from "./tags";
+import { SETTINGS, STUDY_LISTS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySlugTag } from "./tags";
 
 // What the public pages read, cached and tagged (./tags.ts): read from the database once, then
 // from the cache (lib/cache/store.js) until a write expires a tag, or after a minute (the time a
@@ -46,6 +52,17 @@ export const cachedIsDemoDatabase = cached(
   () => [SETTINGS],
   false,
   () => isDemoDatabase(),
+);
+
+/** The study levels and fields, in display order: the program search's filter choices. */
+export const cachedStudyLists = cached(
+  "study-lists",
+  () => [STUDY_LISTS],
+  { levels: [] as string[], fields: [] as string[] },
+  async () => {
+    const [levels, fields] = await Promise.all([listStudyLevels(), listStudyFields()]);
+    return { levels, fields };
+  },
 );
 
 /** The country filter's choices: countries with live universities. */

@@ -7,10 +7,13 @@ import { cacheStore } from "./store";
 // them. Every admin write expires exactly what it changed:
 //   a university or its programs   -> universitySlugTag(its address) and UNIVERSITY_LISTS
 //   settings (platform name)       -> SETTINGS
+//   a study level or field          -> STUDY_LISTS
 //   an import, data:update         -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
 
 /** The platform name and the demo-data flag, which every page shows. */
 export const SETTINGS = "settings";
+/** The study levels and fields (the program search's filters). */
+export const STUDY_LISTS = "study-lists";
 /** Anything that lists universities: search results, the country choices and counts, the sitemap. */
 export const UNIVERSITY_LISTS = "university-lists";
 /** Every university page at once, for changes that reach many of them (an import). */

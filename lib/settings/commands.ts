@@ -1,5 +1,5 @@
 import "server-only";
-import { expireTags, SETTINGS } from "@/lib/cache/tags";
+import { expireTags, SETTINGS, STUDY_LISTS } from "@/lib/cache/tags";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -69,6 +69,7 @@ export async function addStudyItem(actor: AuditActor, list: StudyList, name: str
       });
       return created;
     });
+    await expireTags(STUDY_LISTS);
     return { ...row, programs: 0 };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -98,6 +99,7 @@ export async function deleteStudyItem(actor: AuditActor, list: StudyList, id: nu
         before: { name: item.name, position: item.position },
       });
     });
+    await expireTags(STUDY_LISTS);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
       throw notFound(`${capitalise(NOUN[list])} not found`);

@@ -1,4 +1,5 @@
 import { PATCH as patchSettings } from "@/app/api/settings/route";
+import { POST as addStudyLevel } from "@/app/api/settings/study-levels/route";
 import { POST as createUniversity } from "@/app/api/universities/route";
 import { DELETE as deleteUniversity, PATCH as updateUniversity } from "@/app/api/universities/[id]/route";
 import { POST as createProgram } from "@/app/api/programs/route";
@@ -26,7 +27,7 @@ afterAll(async () => {
   await prisma.setting.deleteMany({ where: { key: "platformName" } });
 });
 
-const TAGS = ["settings", "university-lists", "university-pages"] as const;
+const TAGS = ["settings", "study-lists", "university-lists", "university-pages"] as const;
 
 /** Runs `write` and answers which of `tags` it expired. */
 async function expiredBy(tags: readonly string[], write: () => Promise<Response>) {
@@ -135,6 +136,15 @@ test("renaming the platform expires the settings every page shows, and nothing e
     admin.call(patchSettings, "/api/settings", { method: "PATCH", json: { platformName: `Cache ${tag}` } }),
   );
   expect(expired).toEqual(["settings"]);
+});
+
+test("adding a study level expires the program search's filter choices, and nothing else", async () => {
+  const name = `Cache Level ${tag}`;
+  const expired = await expiredBy(TAGS, () =>
+    admin.call(addStudyLevel, "/api/settings/study-levels", { json: { name } }),
+  );
+  await prisma.studyLevel.deleteMany({ where: { name } });
+  expect(expired).toEqual(["study-lists"]);
 });
 
 test("an applied import expires every list and every university page", async () => {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
-import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
 import { formatCount } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
 import { searchPrograms } from "@/lib/programs/search";
@@ -10,7 +10,6 @@ import {
   programSearchQuery,
   toProgramCriteria,
 } from "@/lib/programs/search-params";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import { InvalidQuery } from "@/components/search/invalid-query";
 import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
@@ -38,11 +37,12 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 export default async function ProgramSearchPage({ searchParams }: Props) {
+  // Rendered per request: the query string is the input, and days left depend on today.
+  await searchParams;
   const now = new Date();
-  const [countries, levels, fields, list] = await Promise.all([
-    listCountriesWithUniversities(),
-    listStudyLevels(),
-    listStudyFields(),
+  const [countries, { levels, fields }, list] = await Promise.all([
+    cachedCountries(),
+    cachedStudyLists(),
     programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
       searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
     ),
