@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { universitySearchQuery } from "@/lib/universities/search-params";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { idSchema } from "./common";
 
 // /api/shortlist (issue 14): a saved item is a program or a university, by id.
