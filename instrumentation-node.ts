@@ -27,6 +27,11 @@ export function startBackgroundWork(attempt = 1) {
     });
 }
 
+/** Connects to the shared cache (Redis with REDIS_URL) now rather than on the first request. */
+export function openCacheStore() {
+  void import("@/lib/cache/store").then(({ cacheStore }) => cacheStore());
+}
+
 /**
  * A server error of a page or action: logged with its request id and the digest its error page
  * shows; a database that cannot be reached opens the breaker, so the next pages get the 503 page.

@@ -6,7 +6,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const node = await import("./instrumentation-node");
   await node.checkEnvironment();
-  if (process.env.NEXT_PHASE !== "phase-production-build") node.startBackgroundWork();
+  if (process.env.NEXT_PHASE !== "phase-production-build") {
+    node.startBackgroundWork();
+    node.openCacheStore();
+  }
 }
 
 // A page (or action) that failed on the server: one log line with the request id proxy.ts gave

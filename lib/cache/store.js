@@ -126,10 +126,12 @@ function redisStore(url) {
     down = false;
   });
   // The connection alone keeps no process alive: a CLI (npm run import) ends when its work does.
-  client
+  const ready = client
     .connect()
     .then(() => client.unref())
     .catch(warn);
+  /** Connected, or given up on after the connect timeout: a write must not be lost to a cold start. */
+  const connected = () => Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   return {
     async get(key) {
       try {
@@ -169,6 +171,7 @@ function redisStore(url) {
     },
     async expireTags(list, at) {
       if (list.length === 0) return;
+      await connected();
       try {
         await client.hSet(tagsKey, Object.fromEntries(list.map((tag) => [tag, String(at)])));
       } catch (error) {

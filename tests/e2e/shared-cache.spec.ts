@@ -19,7 +19,10 @@ const PORTS = [APP_PORT + 5, APP_PORT + 6];
 function redisReachable(): Promise<boolean> {
   return new Promise((done) => {
     const socket = connect({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
-    socket.once("connect", () => done(socket.destroy() === undefined));
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
     socket.once("error", () => done(false));
   });
 }
@@ -28,18 +31,23 @@ function redisReachable(): Promise<boolean> {
 function startServer(port: number): ChildProcess {
   // The database the e2e server serves publishes its address beside its data folder.
   const { url } = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, "pglite.server.json"), "utf8"));
-  return spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: url,
-      REDIS_URL: REDIS.toString(),
-      APP_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-      SMTP_URL: "smtp://127.0.0.1:9",
+  // Node itself, not npx: killing it must stop the server, not only a wrapper.
+  return spawn(
+    process.execPath,
+    [require.resolve("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: url,
+        REDIS_URL: REDIS.toString(),
+        APP_URL: `http://127.0.0.1:${port}`,
+        AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+        SMTP_URL: "smtp://127.0.0.1:9",
+      },
+      stdio: "ignore",
     },
-    stdio: "ignore",
-  });
+  );
 }
 
 async function waitUntilServing(api: APIRequestContext) {
