@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { programFormBody } from "../support/program-body";
-import { expect, test, uniqueWord } from "./fixtures";
+import { expect, test, uniqueWord, universityFormBody } from "./fixtures";
 
 // Issue 13: public pages are rendered once and served from the cache (lib/cache), yet an admin's
 // edit shows on the very next request, and a cached page never holds one visitor's account.
@@ -35,14 +35,7 @@ test("a university page is served from the cache, and an admin's edit shows on t
 
   const description = `${uniqueWord()} is the new description of this university.`;
   const edited = await api.patch(`/api/universities/${university.id}`, {
-    data: {
-      name: university.name,
-      country: "New Zealand",
-      description,
-      mainImage: null,
-      images: [],
-      ranking: null,
-    },
+    data: universityFormBody(university.name, description),
   });
   expect(edited.status()).toBe(200);
   expect((await fetchPage(request, path)).html).toContain(description);
@@ -61,14 +54,7 @@ test("the search shows a new university at once, and an archived one no more", a
   expect((await fetchPage(request, search)).html).toContain("No universities match your search");
 
   const created = await api.post("/api/universities", {
-    data: {
-      name: `${word} Cache University`,
-      country: "New Zealand",
-      description: "",
-      mainImage: null,
-      images: [],
-      ranking: null,
-    },
+    data: universityFormBody(`${word} Cache University`, ""),
   });
   expect(created.status()).toBe(201);
   const { id, slug } = (await created.json()) as { id: number; slug: string };

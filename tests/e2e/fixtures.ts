@@ -97,19 +97,17 @@ export async function signIn(page: Page, username: string, password: string) {
   expect(response.status(), `signing in as ${username}`).toBe(200);
 }
 
+/** The university form's body for a New Zealand university without images or ranking. */
+export function universityFormBody(name: string, description: string) {
+  return { name, country: "New Zealand", description, mainImage: null, images: [], ranking: null };
+}
+
 /** Adds a university (New Zealand) with one Master's program due in 60 days, through the admin API. */
 export async function createUniversity(api: APIRequestContext): Promise<TestUniversity> {
   const word = uniqueWord();
+  const name = `${word} Test University`;
   const created = await api.post("/api/universities", {
-    data: {
-      name: `${word} Test University`,
-      slug: "",
-      country: "New Zealand",
-      description: `${word} Test University is a university made for one end-to-end test.`,
-      mainImage: null,
-      images: [],
-      ranking: null,
-    },
+    data: universityFormBody(name, `${name} is a university made for one end-to-end test.`),
   });
   expect(created.status(), "creating the test university").toBe(201);
   const university = (await created.json()) as { id: number; name: string; slug: string };

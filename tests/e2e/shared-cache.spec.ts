@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createClient } from "redis";
-import { expect, SEEDED_SUPER_ADMIN, test, uniqueWord } from "./fixtures";
+import { expect, SEEDED_SUPER_ADMIN, test, uniqueWord, universityFormBody } from "./fixtures";
 import { APP_PORT } from "./ports";
 
 // Issue 13: with REDIS_URL, every app server shares one cache (lib/cache/store.js). Two more
@@ -92,14 +92,7 @@ test.describe("two app servers on one Redis", () => {
 
     const description = `${uniqueWord()} was edited through the other server.`;
     const edited = await one.patch(`/api/universities/${university.id}`, {
-      data: {
-        name: university.name,
-        country: "New Zealand",
-        description,
-        mainImage: null,
-        images: [],
-        ranking: null,
-      },
+      data: universityFormBody(university.name, description),
     });
     expect(edited.status()).toBe(200);
     expect((await page()).html).toContain(description);
