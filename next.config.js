@@ -48,6 +48,10 @@ const nextConfig = {
   cacheHandler: require.resolve("./lib/cache/incremental-handler.js"),
   // Entries live in that store, not in a second in-process copy.
   cacheMaxMemorySize: 0,
+  // A cached page unvisited for an hour is dropped (it is rendered afresh on its next visit), not
+  // served once more, stale, with last month's "days left": the store keeps an entry this long
+  // after its last rendering, and a CDN may serve it stale (s-maxage=60) that long at most.
+  expireTime: 3600,
   poweredByHeader: false,
   // The database driver and the embedded database stay Node modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@node-rs/argon2"],

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { cachedSearchPath } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
@@ -10,6 +11,7 @@ import { logger } from "@/lib/log";
 //  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
 //    lines carry it: instrumentation-node.ts);
 //  - while the database is known to be down (lib/db/availability.ts), the branded 503 page;
+//  - the search pages' requests go to their cached routes (lib/cache/search-pages.ts);
 //  - early redirects from the session token's claims. They never grant anything: every page and
 //    route handler checks again on the server through lib/auth/session.ts (SPEC §6).
 //      /admin/*            -> /auth for signed-out visitors and non-admins
@@ -46,7 +48,8 @@ export async function proxy(request: NextRequest) {
   }
   const { pathname, search } = request.nextUrl;
   if (!PROTECTED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-    return pass(request, requestId);
+    const cached = request.method === "GET" ? cachedSearchPath(pathname, request.nextUrl.searchParams) : null;
+    return pass(request, requestId, cached);
   }
 
   const secure = request.nextUrl.protocol === "https:";
@@ -67,14 +70,19 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
- * On to the page, with the request id on the request (for the render's logs) and the response, and
- * the moment it arrived (a failure of a request older than the breaker's last closing is old news).
+ * On to the page (or to `rewriteTo`, same query), with the request id on the request (for the
+ * render's logs) and the response, and the moment it arrived (a failure of a request older than
+ * the breaker's last closing is old news).
  */
-function pass(request: NextRequest, requestId: string): NextResponse {
+function pass(request: NextRequest, requestId: string, rewriteTo: string | null = null): NextResponse {
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
   headers.set("x-request-start", String(Date.now()));
-  const response = NextResponse.next({ request: { headers } });
+  const target = rewriteTo && new URL(rewriteTo, request.url);
+  if (target) target.search = request.nextUrl.search;
+  const response = target
+    ? NextResponse.rewrite(target, { request: { headers } })
+    : NextResponse.next({ request: { headers } });
   response.headers.set("X-Request-Id", requestId);
   return response;
 }

@@ -27,7 +27,10 @@ import { SETTINGS, STUDY_LISTS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySl
 /** Seconds before a cached read is refreshed in the background, whatever the tags say. */
 const REVALIDATE_SECONDS = 60;
 
-/** `read`, cached under `key` with `tags`, or `placeholder` while `next build` runs. */
+/**
+ * `read`, cached under `key` with `tags`, or `placeholder` while `next build` runs. Outside the
+ * Next server (scripts, Jest) there is no cache to read from: the database answers directly.
+ */
 function cached<A extends unknown[], R>(
   key: string,
   tags: (...args: A) => string[],
@@ -36,6 +39,7 @@ function cached<A extends unknown[], R>(
 ) {
   return (...args: A): Promise<R> => {
     if (isBuilding()) return Promise.resolve(placeholder);
+    if (!process.env.NEXT_RUNTIME) return read(...args);
     return unstable_cache(read, [key], { tags: tags(...args), revalidate: REVALIDATE_SECONDS })(...args);
   };
 }
@@ -109,7 +113,7 @@ export async function cachedUniversityPage(slug: string): Promise<UniversityWith
   }
 }
 
-/** A page of anonymous search results. */
+/** A page of search results: the same for every visitor (the search page, GET /api/universities). */
 export const cachedSearch = cached<[SearchCriteria, SearchOptions], SearchPage>(
   "university-search",
   () => [UNIVERSITY_LISTS],

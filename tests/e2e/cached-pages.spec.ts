@@ -110,3 +110,48 @@ test("signing out from a public page puts Sign In back in the header", async ({ 
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
   expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("unisearch-signed-in");
 });
+
+test("a repeated search is served from the cache, and a program edit shows in the program search at once", async ({
+  api,
+  request,
+  university,
+}) => {
+  // The same search in another parameter order is the same cached page.
+  const search = `/universities/search?country=NZ&sort=name&q=${university.name.split(" ")[0]}`;
+  const reordered = `/universities/search?q=${university.name.split(" ")[0]}&sort=name&country=NZ`;
+  await expect.poll(async () => (await fetchPage(request, search)).cache, { timeout: 30_000 }).toBe("HIT");
+  const hit = await fetchPage(request, reordered);
+  expect(hit.cache).toBe("HIT");
+  expect(hit.html).toContain(university.name);
+  expect(hit.cacheControl).toMatch(/s-maxage=60, stale-while-revalidate=\d+/);
+
+  const word = uniqueWord();
+  const programs = `/programs?q=${word}`;
+  expect((await fetchPage(request, programs)).html).toContain("No programs match");
+  const renamed = await api.patch(`/api/programs/${university.program.id}`, {
+    data: programFormBody(university.id, `${word} Tidal Energy`),
+  });
+  expect(renamed.status()).toBe(200);
+  expect((await fetchPage(request, programs)).html).toContain(`${word} Tidal Energy`);
+});
+
+test("a cached search page shows its filters in the HTML and hydrates without errors", async ({
+  page,
+  request,
+}) => {
+  const path = "/programs?country=JP&level=PhD";
+  // The filters are rendered on the server from the search the page was cached for.
+  await expect.poll(async () => (await fetchPage(request, path)).cache, { timeout: 30_000 }).toBe("HIT");
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(path);
+  await expect(page.getByLabel("Country", { exact: true })).toHaveText("Japan");
+  await expect(page.getByLabel("Study Level", { exact: true })).toHaveText("PhD");
+  await page.getByRole("button", { name: "Clear all" }).click();
+  await expect(page).toHaveURL(/\/programs$/);
+  await expect(page.getByLabel("Country", { exact: true })).not.toHaveText("Japan");
+  expect(errors).toEqual([]);
+});

@@ -1,17 +1,18 @@
+import { cachedSearch } from "@/lib/cache/reads";
 import { created, paged } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { createUniversity } from "@/lib/universities/commands";
 import { toSearchCriteria } from "@/lib/universities/criteria";
-import { searchUniversities } from "@/lib/universities/search";
 import { universitySchema } from "@/lib/validation/university";
 import { universitySearchQuerySchema } from "@/lib/validation/university-search";
 
-// SPEC §7: a JSON array of universities; the total is in X-Total-Count.
+// SPEC §7: a JSON array of universities; the total is in X-Total-Count. The same for every
+// caller, so read through the search page's cache (admin writes expire it: lib/cache/tags.ts).
 export const GET = route({
   auth: "public",
   query: universitySearchQuerySchema,
   handle: async ({ query: { limit, offset, sort, ...filters } }) =>
-    paged(await searchUniversities(toSearchCriteria(filters), { sort, limit, offset })),
+    paged(await cachedSearch(toSearchCriteria(filters), { sort, limit, offset })),
 });
 
 /** Admins add a university (SPEC §7); the server derives its slug. 201 with the university. */

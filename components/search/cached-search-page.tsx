@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import type { ComponentType } from "react";
+import { queryOfSegment, searchParamsOfSegment } from "@/lib/cache/search-pages";
+import { PrerenderedSearchParams } from "./prerendered-search-params";
+
+// The cached form of a search page: proxy.ts sends its requests to a `q/[query]` route beside the
+// page, with the query string in the segment (lib/cache/search-pages.ts). That route is rendered
+// on a search's first request, then served from the cache until a write expires its tags
+// (lib/cache/tags.ts) or its revalidation time passes.
+
+type SearchPageProps = { searchParams: Promise<Record<string, string | string[]>> };
+type CachedProps = { params: Promise<{ query: string }> };
+
+/** The cached route's metadata and page, rendering `Page` for the segment's search. */
+export function cachedSearchPage(
+  Page: ComponentType<SearchPageProps>,
+  metadata: (props: SearchPageProps) => Promise<Metadata>,
+) {
+  const searchParams = async ({ params }: CachedProps) => searchParamsOfSegment((await params).query);
+  return {
+    generateMetadata: async (props: CachedProps) => metadata({ searchParams: searchParams(props) }),
+    CachedSearchPage: async (props: CachedProps) => (
+      <PrerenderedSearchParams query={queryOfSegment((await props.params).query)}>
+        <Page searchParams={searchParams(props)} />
+      </PrerenderedSearchParams>
+    ),
+  };
+}

@@ -1,0 +1,48 @@
+// The search pages are cached like the university pages. Their input is the query string, which
+// keeps a page dynamic (rendered on every request), so proxy.ts rewrites
+// /universities/search?<query> to /universities/search/q/<query, base64url>: a route whose page is
+// rendered once per distinct search and then served from the cache until a write expires its tags
+// (lib/cache/tags.ts) or its revalidation time ends. The visitor's address does not change.
+
+/** The search pages that are cached this way, each with a `q/[query]` route beside its page. */
+export const CACHED_SEARCH_PAGES = ["/universities/search", "/programs"] as const;
+
+/** Longer query strings are rendered per request: nobody shares them, so caching them is waste. */
+export const MAX_CACHED_QUERY_LENGTH = 512;
+
+/** The segment of a search without parameters. */
+const EMPTY = "-";
+
+/** Next's cache-busting parameter of client navigations: not part of the search. */
+const RSC_PARAMETER = "_rsc";
+
+/**
+ * The cached route of a search page request, or null when the request is not for a cached search
+ * page. Parameters are sorted by name (a stable sort keeps a repeated one's values in order), so
+ * the same search in another order is the same entry.
+ */
+export function cachedSearchPath(pathname: string, searchParams: URLSearchParams): string | null {
+  if (!(CACHED_SEARCH_PAGES as readonly string[]).includes(pathname)) return null;
+  const entries = [...searchParams]
+    .filter(([name]) => name !== RSC_PARAMETER)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(entries).toString();
+  if (query.length > MAX_CACHED_QUERY_LENGTH) return null;
+  return `${pathname}/q/${query ? Buffer.from(query, "utf8").toString("base64url") : EMPTY}`;
+}
+
+/** The query string a cached route's segment stands for ("" for none). */
+export function queryOfSegment(segment: string): string {
+  return segment === EMPTY ? "" : Buffer.from(segment, "base64url").toString("utf8");
+}
+
+/** The search parameters a cached route's segment stands for, as a page's `searchParams` gives them. */
+export function searchParamsOfSegment(segment: string): Record<string, string | string[]> {
+  const query = queryOfSegment(segment);
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(query)) {
+    const previous = params[name];
+    params[name] = previous === undefined ? value : [...[previous].flat(), value];
+  }
+  return params;
+}

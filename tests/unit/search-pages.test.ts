@@ -1,0 +1,44 @@
+import { cachedSearchPath, MAX_CACHED_QUERY_LENGTH, searchParamsOfSegment } from "@/lib/cache/search-pages";
+
+const path = (url: string) => {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  return cachedSearchPath(pathname, searchParams);
+};
+const roundTrip = (url: string) => {
+  const cached = path(url);
+  if (!cached) throw new Error(`${url} has no cached route`);
+  return searchParamsOfSegment(cached.split("/").pop()!);
+};
+
+describe("cached search routes", () => {
+  it("sends both search pages, with or without a query, to their cached routes", () => {
+    expect(path("/universities/search")).toBe("/universities/search/q/-");
+    expect(path("/programs")).toBe("/programs/q/-");
+    expect(path("/universities/search?country=DE")).toMatch(/^\/universities\/search\/q\/[A-Za-z0-9_-]+$/);
+  });
+
+  it("leaves every other page alone", () => {
+    for (const url of ["/", "/university/mit", "/universities", "/programs/q/-", "/universities/search/x"])
+      expect(path(url)).toBeNull();
+  });
+
+  it("gives the page the same parameters, repeated ones and any characters included", () => {
+    expect(
+      roundTrip("/universities/search?q=%C3%A9cole%20%26%20co&level=Master%27s&level=PhD&page=2"),
+    ).toEqual({
+      q: "école & co",
+      level: ["Master's", "PhD"],
+      page: "2",
+    });
+    expect(roundTrip("/programs")).toEqual({});
+  });
+
+  it("makes one entry of a search whatever the order of its parameters, ignoring _rsc", () => {
+    expect(path("/programs?country=FR&q=law&_rsc=abc")).toBe(path("/programs?q=law&country=FR"));
+    expect(path("/programs?level=B&level=A")).not.toBe(path("/programs?level=A&level=B"));
+  });
+
+  it("renders very long queries per request instead of caching them", () => {
+    expect(path(`/universities/search?q=${"a".repeat(MAX_CACHED_QUERY_LENGTH)}`)).toBeNull();
+  });
+});
