@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { hasRenderedPage } from "@/lib/cache/rendered-pages";
 import { cachedSearchPath } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
@@ -10,8 +11,9 @@ import { logger } from "@/lib/log";
 // Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
 //  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
 //    lines carry it: instrumentation-node.ts);
-//  - while the database is known to be down (lib/db/availability.ts), the branded 503 page;
 //  - the search pages' requests go to their cached routes (lib/cache/search-pages.ts);
+//  - while the database is known to be down (lib/db/availability.ts), public pages the cache
+//    holds are served from it, and every other page is the branded 503 page;
 //  - early redirects from the session token's claims. They never grant anything: every page and
 //    route handler checks again on the server through lib/auth/session.ts (SPEC §6).
 //      /admin/*            -> /auth for signed-out visitors and non-admins
@@ -31,7 +33,13 @@ function answer(response: NextResponse, requestId: string): NextResponse {
 export async function proxy(request: NextRequest) {
   const requestId = crypto.randomUUID();
   const redirect = (target: URL) => answer(NextResponse.redirect(target), requestId);
+  const { pathname, search, searchParams } = request.nextUrl;
+  const isProtected = PROTECTED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const cachedSearch = request.method === "GET" ? cachedSearchPath(pathname, searchParams) : null;
   if (await isDatabaseMarkedUnavailable()) {
+    if (request.method === "GET" && !isProtected && (await hasRenderedPage(cachedSearch ?? pathname))) {
+      return pass(request, requestId, cachedSearch);
+    }
     logger().warn(
       { requestId, method: request.method, path: request.nextUrl.pathname, status: 503 },
       "request (the database is unavailable)",
@@ -46,11 +54,7 @@ export async function proxy(request: NextRequest) {
     });
     return answer(page, requestId);
   }
-  const { pathname, search } = request.nextUrl;
-  if (!PROTECTED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-    const cached = request.method === "GET" ? cachedSearchPath(pathname, request.nextUrl.searchParams) : null;
-    return pass(request, requestId, cached);
-  }
+  if (!isProtected) return pass(request, requestId, cachedSearch);
 
   const secure = request.nextUrl.protocol === "https:";
   const token = await getToken({

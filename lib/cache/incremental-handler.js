@@ -8,6 +8,7 @@
 
 const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
+const { markerOf, setBuildPrefix } = require("./rendered-pages");
 const { cacheStore, isBuilding } = require("./store");
 
 /** The response header in which Next lists a rendered page's cache tags. */
@@ -35,6 +36,14 @@ function tagsOf(entry, context) {
   return [...own, ...(entry.tags ?? []), ...(context?.tags ?? []), ...(context?.softTags ?? [])];
 }
 
+/** Whether this process's database breaker (lib/db/availability.ts) is open. */
+function databaseUnavailable() {
+  const breaker = /** @type {{ openSince?: number | null } | undefined} */ (
+    /** @type {any} */ (globalThis)[Symbol.for("unisearch.database-breaker")]
+  );
+  return breaker?.openSince != null;
+}
+
 class IncrementalCacheHandler {
   /** @param {{ serverDistDir?: string }} context */
   constructor(context) {
@@ -47,6 +56,8 @@ class IncrementalCacheHandler {
       // `next dev` has no BUILD_ID file.
     }
     this.prefix = `pages:${buildId}:`;
+    // Next also makes instances without a build directory (for the proxy): not the pages' prefix.
+    if (buildId !== "development") setBuildPrefix(this.prefix);
   }
 
   /**
@@ -58,7 +69,8 @@ class IncrementalCacheHandler {
     const entry = await cacheStore().get(this.prefix + cacheKey);
     if (!entry) return null;
     const expiredAt = await cacheStore().tagsExpiredAt(tagsOf(entry, context));
-    if (expiredAt >= entry.lastModified) return null;
+    // While the database cannot be reached, a page an edit has outdated beats an error page.
+    if (expiredAt >= entry.lastModified && !databaseUnavailable()) return null;
     return entry;
   }
 
@@ -69,17 +81,22 @@ class IncrementalCacheHandler {
    */
   async set(cacheKey, data, context) {
     if (isBuilding()) return;
+    const marker = markerOf(this.prefix, cacheKey);
     if (!data) {
       await cacheStore().delete(this.prefix + cacheKey);
+      if (marker) await cacheStore().delete(marker);
       return;
     }
     const expire = context?.cacheControl?.expire;
     const ttl = typeof expire === "number" && expire > 0 ? expire : DEFAULT_TTL_SECONDS;
+    const lastModified = Date.now() - RENDER_ALLOWANCE_MS;
     await cacheStore().set(
       this.prefix + cacheKey,
-      { lastModified: Date.now() - RENDER_ALLOWANCE_MS, tags: context?.tags ?? [], value: data },
+      { lastModified, tags: context?.tags ?? [], value: data },
       ttl,
     );
+    // A rendered page is recorded by its address too (./rendered-pages.js), for as long as it is kept.
+    if (marker) await cacheStore().set(marker, { lastModified, value: true }, ttl);
   }
 
   /** @param {string | string[]} tags */

@@ -7,7 +7,8 @@ import net from "node:net";
 // requests at once with the branded 503 page instead of letting them render into a 500 (the API
 // answers its own 503s), and probes the database's port at most once a second; the first probe
 // that connects closes it. The state sits on globalThis because proxy.ts and the app's
-// routes are separate bundles, each with its own copy of this module, in one process.
+// routes are separate bundles, each with its own copy of this module, in one process (the cache
+// handler, lib/cache/incremental-handler.js, reads it there too).
 
 /** How often, at most, an open breaker tries the database's port. */
 export const PROBE_INTERVAL_MS = 1_000;

@@ -8,8 +8,10 @@ import { PASSWORD, signUp, STATEMENT_BODY, type World } from "./scenario";
 // The faults of deadline day, each under load from students of their own:
 //  - the database refusing connections for a while (the TCP proxy stops forwarding): API requests
 //    answer 503 with Retry-After and the JSON error shape within the pool's connection timeout,
-//    pages the branded 503 page, sign-in says the service is unavailable (never a wrong
-//    password), nothing hangs, and once the database is back the app serves within 5 s;
+//    public pages the cache holds are served from it (a university page visited just before the
+//    outage every time), other pages are the branded 503 page, sign-in says the service is
+//    unavailable (never a wrong password), nothing hangs, and once the database is back the app
+//    serves within 5 s;
 //  - the app killed (SIGKILL) in the middle of submissions and started again.
 // What the clients were told goes into the ledger; integrity.ts then checks nothing was lost or
 // half-written.
@@ -30,8 +32,15 @@ interface Seen {
   answeredAt: number;
   status: number | "timeout" | "network";
   retryAfter?: string | null;
+  /** Next's x-nextjs-cache: HIT or STALE for a page served from the cache. */
+  cache?: string | null;
   body?: string;
 }
+
+/** The search API answers from its cached results (lib/cache/reads.ts) while it has them. */
+const CACHED_API = "GET /api/universities";
+/** The kind of the page every student asks for during the outage, visited just before it. */
+const CACHED_PAGE = "page /university, visited before";
 
 export interface FaultReport {
   lines: string[];
@@ -58,6 +67,7 @@ async function observe(
       answeredAt: performance.now(),
       status: answer.status,
       retryAfter: answer.headers.get("retry-after"),
+      cache: answer.headers.get("x-nextjs-cache"),
       body: answer.text,
     });
     return answer;
@@ -117,18 +127,16 @@ export async function databaseOutage(
   const failures: string[] = [];
   const seen: Seen[] = [];
   const group = await students(world, options.firstStudent, options.students);
+  // A page visited before the outage, so that the cache holds it (its render stores it).
+  const cachedPage = `/university/${world.slugs[0]}`;
+  const warm = await group[0].session.fresh().send("warm-up", "GET", cachedPage);
+  if (warm.status !== 200) throw new Error(`${cachedPage} answered ${warm.status} before the outage`);
   let running = true;
   const workers = group.map(async (student, index) => {
     const other = student.session.fresh();
     for (let round = index; running; round++) {
       await submitNext(world, seen, student, round);
-      await observe(
-        seen,
-        student.session,
-        "GET /api/universities",
-        "GET",
-        "/api/universities?q=tech&limit=5",
-      );
+      await observe(seen, student.session, CACHED_API, "GET", "/api/universities?q=tech&limit=5");
       await observe(seen, student.session, "GET /api/applications", "GET", "/api/applications");
       await observe(seen, other, "page /universities/search", "GET", "/universities/search?q=state");
       await observe(
@@ -138,6 +146,7 @@ export async function databaseOutage(
         "GET",
         `/university/${world.slugs[round % world.slugs.length]}`,
       );
+      await observe(seen, other, CACHED_PAGE, "GET", cachedPage);
       // Signing in from another browser, with the right password.
       await observe(seen, other.fresh(), "POST /api/login", "POST", "/api/login", {
         username: `load_${world.runId}_${options.firstStudent + index}`,
@@ -163,6 +172,7 @@ export async function databaseOutage(
   const during = seen.filter((s) => s.sentAt >= down + 100 && s.answeredAt <= back);
   const breakerOpen = Math.min(...during.filter((s) => s.status === 503).map((s) => s.answeredAt));
   let pagesBeforeBreaker = 0;
+  let fromCache = 0;
   const byKind = new Map<string, Map<string, number>>();
   let slowest = 0;
   for (const s of during) {
@@ -180,6 +190,23 @@ export async function databaseOutage(
       ERROR_PAGES.some((page) => s.body?.includes(page))
     ) {
       pagesBeforeBreaker++;
+      continue;
+    }
+    if (s.kind === CACHED_API && s.status === 200) {
+      fromCache++;
+      continue;
+    }
+    if (!s.api && s.status === 200 && (s.cache === "HIT" || s.cache === "STALE")) {
+      if (ERROR_PAGES.some((page) => s.body?.includes(page)))
+        failures.push(`${s.kind}: the cache served an error page during the outage`);
+      fromCache++;
+      continue;
+    }
+    if (s.kind === CACHED_PAGE) {
+      failures.push(
+        `${s.kind} answered ${s.status} (cache: ${s.cache}) with the database down, ${Math.round(s.sentAt - down)} ms ` +
+          `into the outage: want the page from the cache`,
+      );
       continue;
     }
     if (s.status !== 503) {
@@ -214,7 +241,8 @@ export async function databaseOutage(
 
   const lines = [
     `database down for ${options.outageMs / 1000} s under ${options.students} students: ${during.length} requests ` +
-      `answered while down, slowest ${Math.round(slowest)} ms, ${pagesBeforeBreaker} pages rendered the error page ` +
+      `answered while down, slowest ${Math.round(slowest)} ms, ${fromCache} answers (pages and searches) from the cache, ` +
+      `${pagesBeforeBreaker} pages rendered the error page ` +
       `(500) before the breaker opened; served again ${recoveredIn === null ? "never" : `${Math.round(recoveredIn)} ms`} after it came back`,
     ...[...byKind].map(
       ([kind, statuses]) => `  ${kind}: ${[...statuses].map(([st, n]) => `${n}× ${st}`).join(", ")}`,
@@ -232,6 +260,10 @@ export async function killMidSubmission(
   const failures: string[] = [];
   const seen: Seen[] = [];
   const group = await students(world, options.firstStudent, options.students);
+  // A page visited before the outage, so that the cache holds it (its render stores it).
+  const cachedPage = `/university/${world.slugs[0]}`;
+  const warm = await group[0].session.fresh().send("warm-up", "GET", cachedPage);
+  if (warm.status !== 200) throw new Error(`${cachedPage} answered ${warm.status} before the outage`);
   let running = true;
   const workers = group.map(async (student, index) => {
     // Each student submits to every program once, as fast as answers come; a submit that got no

@@ -1,6 +1,7 @@
 import { memoryStore } from "@/lib/cache/store";
 import { deserialize, serialize } from "@/lib/cache/serialize";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
+import { hasRenderedPage } from "@/lib/cache/rendered-pages";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -136,5 +137,48 @@ describe("pages handler", () => {
     await handler.set("/", page("settings"), { cacheControl: { revalidate: 60, expire: 86400 } });
     delete process.env.NEXT_PHASE;
     expect(await handler.get("/", {})).toBeNull();
+  });
+
+  describe("while the database is down", () => {
+    const BREAKER = Symbol.for("unisearch.database-breaker");
+    const breaker = globalThis as unknown as { [BREAKER]?: { openSince: number | null } };
+    /** Next 16's key of a rendered page (lib/cache/rendered-pages.js). */
+    const pageKey = (pathname: string) => `/route-cache/APP_PAGE/0a1b2c/$${pathname}`;
+    afterEach(() => {
+      delete breaker[BREAKER];
+    });
+
+    test("the addresses of stored pages are known, for as long as the pages are kept", async () => {
+      const handler = new IncrementalCacheHandler({ serverDistDir: distDir("build-a") });
+      const control = { cacheControl: { revalidate: 60, expire: 86400 } };
+      await handler.set(pageKey("/index"), page("settings"), control);
+      await handler.set(pageKey("/university/x"), page("university:x"), control);
+      expect(await hasRenderedPage("/")).toBe(true);
+      expect(await hasRenderedPage("/university/x")).toBe(true);
+      expect(await hasRenderedPage("/university/y")).toBe(false);
+      // A cached read is not a page.
+      await handler.set("/university/z", page("university:z"), control);
+      expect(await hasRenderedPage("/university/z")).toBe(false);
+      await handler.set(pageKey("/university/x"), null, control);
+      expect(await hasRenderedPage("/university/x")).toBe(false);
+      // Another build's pages are not this one's.
+      new IncrementalCacheHandler({ serverDistDir: distDir("build-b") });
+      expect(await hasRenderedPage("/")).toBe(false);
+    });
+
+    test("a page an edit outdated is served rather than rendered into an error", async () => {
+      const handler = new IncrementalCacheHandler({ serverDistDir: distDir("build-a") });
+      await handler.set(pageKey("/university/x"), page("university:x"), {
+        cacheControl: { revalidate: 60, expire: 86400 },
+      });
+      await handler.revalidateTag("university:x");
+      expect(await handler.get(pageKey("/university/x"), { softTags: [] })).toBeNull();
+      breaker[BREAKER] = { openSince: Date.now() };
+      expect((await handler.get(pageKey("/university/x"), { softTags: [] }))?.value.html).toBe(
+        "<html>page</html>",
+      );
+      breaker[BREAKER] = { openSince: null };
+      expect(await handler.get(pageKey("/university/x"), { softTags: [] })).toBeNull();
+    });
   });
 });
