@@ -169,6 +169,9 @@ export async function sendDueReminders(
   // and the queue's start-up queries would wait for ours.
   await mailQueue(connectionString);
   const client = new pg.Client({ connectionString });
+  // A dropped connection fails the query in progress (its student is retried next run); unhandled,
+  // the client's error event would end the process.
+  client.on("error", (error) => logger().error({ err: error }, "deadline reminders: connection lost"));
   await client.connect();
   const db: MailDb = { executeSql: (text, values) => client.query(text, values) };
   try {
