@@ -17,12 +17,15 @@ import { logger } from "@/lib/log";
 //  - early redirects from the session token's claims. They never grant anything: every page and
 //    route handler checks again on the server through lib/auth/session.ts (SPEC §6).
 //      /admin/*            -> /auth for signed-out visitors and non-admins
-//      /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors
+//      /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors, except the
+//                             calendar feed: calendar apps are signed out, its token is the key
 // Its own answers carry the security headers that next.config.js adds to every other response.
 
 const SECURITY_HEADERS = securityHeaders(securityHeaderOptions(process.env));
 
 const PROTECTED = ["/admin", "/user", "/apply"];
+/** Under PROTECTED, but their route handlers check a token instead of a session. */
+const TOKEN_ADDRESSES = new Set(["/user/deadlines.ics"]);
 
 function answer(response: NextResponse, requestId: string): NextResponse {
   for (const { key, value } of SECURITY_HEADERS) response.headers.set(key, value);
@@ -54,7 +57,7 @@ export async function proxy(request: NextRequest) {
     });
     return answer(page, requestId);
   }
-  if (!isProtected) return pass(request, requestId, cachedSearch);
+  if (!isProtected || TOKEN_ADDRESSES.has(pathname)) return pass(request, requestId, cachedSearch);
 
   const secure = request.nextUrl.protocol === "https:";
   const token = await getToken({

@@ -15,6 +15,13 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 8058) on reminder e-mails. */
+  headers?: Record<string, string>;
+}
+
+/** A connection in an open transaction: the message is queued only if that transaction commits. */
+export interface MailDb {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 let transporter: Transporter | undefined;
@@ -32,9 +39,15 @@ export const MAIL_DIR = join(process.cwd(), ".data", "mail");
  * Queues an e-mail: it is kept in PostgreSQL and delivered by a worker, retried with growing
  * delays while the SMTP server cannot take it. Fails only if the database cannot store it.
  */
-export async function sendMail(mail: Mail): Promise<void> {
-  const { to, subject, text, html } = mail;
-  await (await mailQueue()).send(MAIL_QUEUE, { to, subject, text, ...(html ? { html } : {}) }, MAIL_RETRY);
+export async function sendMail(mail: Mail, options: { db?: MailDb } = {}): Promise<void> {
+  const { to, subject, text, html, headers } = mail;
+  await (
+    await mailQueue()
+  ).send(
+    MAIL_QUEUE,
+    { to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) },
+    { ...MAIL_RETRY, ...(options.db ? { db: options.db } : {}) },
+  );
 }
 
 /** Hands a message to the transport now; throws when the SMTP server refuses or cannot be reached. */

@@ -5,6 +5,13 @@ import { formFailure, formText } from "@/lib/auth/form-answers";
 import type { FormState } from "@/lib/auth/form-state";
 import { currentSessionId, requireUser } from "@/lib/auth/session";
 import { assertStorableForm } from "@/lib/http/route";
+import {
+  CALENDAR_RESET,
+  REMINDERS_OFF,
+  REMINDERS_ON,
+  resetCalendarUrl,
+  setReminders,
+} from "@/lib/reminders/settings";
 import { changePasswordSchema, profileSchema } from "@/lib/validation/auth";
 import {
   changePassword,
@@ -75,6 +82,36 @@ export async function unlinkGoogleAction(_previous: FormState): Promise<FormStat
     await unlinkGoogle((await requireUser()).id);
     revalidatePath("/user/profile");
     return { message: GOOGLE_UNLINKED };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+/** Deadline reminder e-mails on (issue 14); two actions, so a repeated post cannot flip it back. */
+export async function remindersOnAction(_previous: FormState): Promise<FormState> {
+  return remindersAction(true);
+}
+
+export async function remindersOffAction(_previous: FormState): Promise<FormState> {
+  return remindersAction(false);
+}
+
+async function remindersAction(enabled: boolean): Promise<FormState> {
+  try {
+    await setReminders((await requireUser()).id, enabled);
+    revalidatePath("/user/profile");
+    return { message: enabled ? REMINDERS_ON : REMINDERS_OFF };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+/** A new calendar feed address; the old one stops working. */
+export async function resetCalendarAction(_previous: FormState): Promise<FormState> {
+  try {
+    await resetCalendarUrl((await requireUser()).id);
+    revalidatePath("/user/profile");
+    return { message: CALENDAR_RESET };
   } catch (error) {
     return formFailure(error);
   }

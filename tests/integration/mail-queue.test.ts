@@ -1,17 +1,7 @@
-import { createServer } from "node:net";
-import { startSmtpCapture } from "../support/smtp-capture";
+import { freePort, startSmtpCapture } from "../support/smtp-capture";
 
 // Outgoing e-mail goes through a durable queue in PostgreSQL (issue 12, Faults): a request never
 // waits for SMTP, and a message that SMTP cannot take is retried until it is delivered, once.
-
-/** A loopback port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;

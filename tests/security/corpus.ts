@@ -238,6 +238,12 @@ function queryArb(keys: string[]): fc.Arbitrary<Record<string, string>> {
     hostileString.filter((s) => s.length < 9000),
     hostileNumber.map(String),
     fc.constantFrom("999999999999", "1e400", "-1", "0", "2147483648", String(Number.MAX_SAFE_INTEGER)),
+    // Signed tokens (lib/reminders/tokens.ts) of the right shape with a forged signature.
+    fc.constantFrom(
+      `1.${"A".repeat(43)}`,
+      `1.0.${"A".repeat(43)}`,
+      `2147483647.2147483647.${"_".repeat(43)}`,
+    ),
   );
   return fc.dictionary(fc.constantFrom(...all), value, { maxKeys: 4 });
 }

@@ -1,7 +1,17 @@
+import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 // An SMTP server on loopback that keeps what it receives (end-to-end tests and the mail queue's
-// integration test).
+// and reminders' integration tests).
+
+/** A loopback port nothing listens on (yet): SMTP is down until startSmtpCapture(port). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 /**
  * How long a test waits for an e-mail: mail is queued and a server's worker looks for due mail

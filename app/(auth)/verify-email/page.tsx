@@ -1,7 +1,7 @@
-import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
+import { CheckCircle2Icon } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
+import { LinkInvalidAlert, ProfileLink } from "@/components/auth/link-invalid";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { HttpError } from "@/lib/http/errors";
 import { cachedPlatformName } from "@/lib/cache/reads";
@@ -15,8 +15,6 @@ export const metadata: Metadata = {
 };
 
 type VerifyEmailPageProps = { searchParams: Promise<{ token?: string | string[] }> };
-
-const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
 /** The link of the verification e-mail: opening it verifies the address (in any browser). */
 export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageProps) {
@@ -45,19 +43,9 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
           </AlertDescription>
         </Alert>
       ) : (
-        <Alert variant="destructive" role="alert">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>This link does not work</AlertTitle>
-          <AlertDescription>
-            <p>{VERIFY_LINK_INVALID}</p>
-          </AlertDescription>
-        </Alert>
+        <LinkInvalidAlert message={VERIFY_LINK_INVALID} />
       )}
-      <p className="text-center text-sm text-slate-600">
-        <Link href="/user/profile" className={linkClass}>
-          Go to your profile
-        </Link>
-      </p>
+      <ProfileLink />
     </AuthCardFrame>
   );
 }

@@ -117,9 +117,21 @@ export default function PrivacyPage() {
       <ContentSection id="emails" title="Emails we send">
         <p>
           We send email only about your account and applications: confirming your address, password reset
-          links, notices when your email address or password changes, and changes in an application&apos;s
-          status. Each email waits in a queue in our database until it is delivered, so that none is lost when
-          the mail server is unavailable; the queue keeps a sent or failed email for a week, then deletes it.
+          links, notices when your email address or password changes, changes in an application&apos;s status,
+          and deadline reminders. Each email waits in a queue in our database until it is delivered, so that
+          none is lost when the mail server is unavailable; the queue keeps a sent or failed email for a week,
+          then deletes it.
+        </p>
+        <p>
+          Deadline reminders are emailed 14 and 3 days before the deadline of each program on your shortlist
+          or with an application draft, until you apply. They are on when you register; turn them off on your
+          profile or with the unsubscribe link in any reminder. We record which reminders we sent (program,
+          deadline and when), so that none is sent twice; that record is deleted with your account.
+        </p>
+        <p>
+          Your profile also shows a private calendar address that lists the deadlines of the programs you
+          saved or applied to, for your calendar app. Anyone who has that address can read those deadlines,
+          without signing in; resetting it on your profile makes the old address stop working at once.
         </p>
       </ContentSection>
 

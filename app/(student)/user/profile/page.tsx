@@ -1,4 +1,4 @@
-import { KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { BellIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ActionButton } from "@/components/user/action-button";
+import { CalendarLink } from "@/components/user/calendar-link";
 import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { ProfileForm } from "@/components/user/profile-form";
@@ -13,9 +14,16 @@ import { googleEnabled } from "@/lib/auth/auth";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
+import { reminderSettings } from "@/lib/reminders/settings";
 import { getUserDto } from "@/lib/users/accounts";
 import { accountFootprint } from "@/lib/users/delete-account";
-import { resendVerificationAction, unlinkGoogleAction } from "@/lib/users/profile-actions";
+import {
+  remindersOffAction,
+  remindersOnAction,
+  resendVerificationAction,
+  resetCalendarAction,
+  unlinkGoogleAction,
+} from "@/lib/users/profile-actions";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -35,7 +43,11 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 export default async function ProfilePage({ searchParams }: ProfilePageProps) {
   const viewer = await viewerOrSignIn("/user/profile");
-  const [user, footprint] = await Promise.all([getUserDto(viewer.id), accountFootprint(viewer.id)]);
+  const [user, footprint, reminders] = await Promise.all([
+    getUserDto(viewer.id),
+    accountFootprint(viewer.id),
+    reminderSettings(viewer.id),
+  ]);
   const { google } = await searchParams;
   const outcome =
     typeof google === "string" && Object.hasOwn(GOOGLE_OUTCOMES, google) ? GOOGLE_OUTCOMES[google] : null;
@@ -188,6 +200,62 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
                 with your email address; setting it signs you out on every device.
               </p>
             )}
+          </section>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="flex items-center gap-2 text-lg">
+              <BellIcon className="size-5 text-brand-600" aria-hidden="true" />
+              Deadline reminders
+            </h2>
+          </CardTitle>
+          <CardDescription>For the programs on your shortlist and your application drafts.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <section aria-labelledby="reminder-emails-heading" className="flex flex-col gap-2">
+            <div className="flex items-center gap-3">
+              <h3 id="reminder-emails-heading" className="font-semibold text-slate-900">
+                Reminder e-mails
+              </h3>
+              <Badge variant="outline" data-testid="reminders-state">
+                {reminders.remindersEnabled ? "On" : "Off"}
+              </Badge>
+            </div>
+            <p className="text-sm text-slate-600">
+              We e-mail {user.email} 14 and 3 days before each deadline of a program you saved or started an
+              application for, until you apply.
+            </p>
+            {reminders.remindersEnabled ? (
+              <ActionButton
+                action={remindersOffAction}
+                label="Turn off reminder e-mails"
+                pendingLabel="Turning off..."
+              />
+            ) : (
+              <ActionButton
+                action={remindersOnAction}
+                label="Turn on reminder e-mails"
+                pendingLabel="Turning on..."
+              />
+            )}
+          </section>
+          <section
+            aria-labelledby="calendar-heading"
+            className="flex flex-col gap-3 border-t border-slate-200 pt-6"
+          >
+            <h3 id="calendar-heading" className="font-semibold text-slate-900">
+              Calendar feed
+            </h3>
+            <p className="text-sm text-slate-600">
+              Add this private address to Google Calendar, Outlook or Apple Calendar (as a calendar from a
+              URL) to see the deadlines of the programs you saved or applied to. Anyone with the address can
+              see them: if it has been shared, reset it.
+            </p>
+            <CalendarLink url={reminders.calendarUrl} />
+            <ActionButton action={resetCalendarAction} label="Reset address" pendingLabel="Resetting..." />
           </section>
         </CardContent>
       </Card>
