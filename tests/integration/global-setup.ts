@@ -5,6 +5,7 @@ import { startEmbeddedDatabase } from "../../lib/db/embedded";
 import { migrate } from "../../lib/db/migrate";
 import { createPrismaClient } from "../../lib/db/client";
 import { seed } from "../../lib/db/seed";
+import { newMailDeliveryLock } from "../support/mail-delivery-lock";
 
 // A database of its own for this run: a fresh database on the PostgreSQL server of DATABASE_URL
 // (dropped afterwards), or a fresh in-memory embedded database. Migrated and seeded once; each
@@ -43,6 +44,7 @@ export default async function globalSetup() {
   // The test Agent sends X-Forwarded-For as one proxy in front of the app would.
   process.env.TRUSTED_PROXIES ??= "1";
   process.env.INTEGRATION_SERVER_URL = serverUrl ?? "";
+  process.env.MAIL_DELIVERY_LOCK = newMailDeliveryLock();
 
   await migrate(url);
   const prisma = createPrismaClient(url, { max: 2 });

@@ -1,3 +1,4 @@
+import { lockMailDelivery } from "../support/mail-delivery-lock";
 import { freePort, startSmtpCapture } from "../support/smtp-capture";
 
 // Outgoing e-mail goes through a durable queue in PostgreSQL (issue 12, Faults): a request never
@@ -16,13 +17,19 @@ async function until<T>(read: () => Promise<T | undefined | null | false>, timeo
 // lib/env reads SMTP_URL once, when first loaded: the app's modules are loaded after it is set.
 let port: number;
 let cleanup: () => Promise<void>;
+let unlockMailDelivery: () => Promise<void>;
 beforeAll(async () => {
+  unlockMailDelivery = await lockMailDelivery();
   port = await freePort();
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   jest.resetModules();
   ({ cleanup } = await import("../support/factories"));
 });
-afterAll(() => cleanup());
+afterAll(async () => {
+  await cleanup();
+  await (await import("@/lib/mail/queue")).stopMailQueue();
+  await unlockMailDelivery();
+});
 
 test("jobs:mail delivers the mail that is due and says how much (for servers that sleep)", async () => {
   const { sendMail } = await import("@/lib/mail/send");

@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { lockMailDelivery } from "../support/mail-delivery-lock";
 import { freePort, startSmtpCapture } from "../support/smtp-capture";
 
 // Issue 14: deadline reminders (sent once per program, reminder and deadline, not to the opted
@@ -15,7 +16,9 @@ let port: number;
 let f: typeof import("../support/factories");
 let prisma: typeof import("@/lib/db/client").prisma;
 let job: typeof import("@/lib/reminders/job");
+let unlockMailDelivery: () => Promise<void>;
 beforeAll(async () => {
+  unlockMailDelivery = await lockMailDelivery();
   port = await freePort();
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   jest.resetModules();
@@ -26,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await (await import("@/lib/mail/queue")).stopMailQueue();
   await f.cleanup();
+  await unlockMailDelivery();
 });
 
 const queued = (email: string) =>
