@@ -1,3 +1,4 @@
+import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Issue 14: the profile's deadline reminders. The calendar address works signed out (calendar
@@ -9,6 +10,8 @@ test("the calendar address resets, and the reminder e-mails switch persists", as
 }) => {
   const { page } = student;
   await page.goto("/user/profile");
+
+  await expectNoAccessibilityViolations(page);
 
   const address = page.getByLabel("Calendar address");
   const first = await address.inputValue();
@@ -37,4 +40,11 @@ test("the calendar address resets, and the reminder e-mails switch persists", as
   await expect(page.getByRole("button", { name: "Turn off reminder e-mails" })).toBeVisible();
   await page.reload();
   await expect(state).toHaveText("On");
+});
+
+test("an unsubscribe link that is not valid says so, accessibly", async ({ page }) => {
+  await page.goto("/reminders/unsubscribe?token=1.forged");
+  await expect(page.getByRole("alert").filter({ hasText: "This link does not work" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
 });
