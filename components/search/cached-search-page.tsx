@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ComponentType } from "react";
-import { queryOfSegment, searchParamsOfSegment } from "@/lib/cache/search-pages";
+import { searchParamsOfSegment } from "@/lib/cache/search-pages";
 import { PrerenderedSearchParams } from "./prerendered-search-params";
 
 // The cached form of a search page: proxy.ts sends its requests to a `q/[query]` route beside the
@@ -19,8 +19,8 @@ export function cachedSearchPage(
   const searchParams = async ({ params }: CachedProps) => searchParamsOfSegment((await params).query);
   return {
     generateMetadata: async (props: CachedProps) => metadata({ searchParams: searchParams(props) }),
-    CachedSearchPage: async (props: CachedProps) => (
-      <PrerenderedSearchParams query={queryOfSegment((await props.params).query)}>
+    CachedSearchPage: (props: CachedProps) => (
+      <PrerenderedSearchParams>
         <Page searchParams={searchParams(props)} />
       </PrerenderedSearchParams>
     ),

@@ -28,12 +28,42 @@ export function cachedSearchPath(pathname: string, searchParams: URLSearchParams
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(entries).toString();
   if (query.length > MAX_CACHED_QUERY_LENGTH) return null;
-  return `${pathname}/q/${query ? Buffer.from(query, "utf8").toString("base64url") : EMPTY}`;
+  return `${pathname}/q/${query ? toBase64Url(query) : EMPTY}`;
 }
 
-/** The query string a cached route's segment stands for ("" for none). */
+/** The query string a cached route's segment stands for ("" for none, or for a broken segment). */
 export function queryOfSegment(segment: string): string {
-  return segment === EMPTY ? "" : Buffer.from(segment, "base64url").toString("utf8");
+  if (segment === EMPTY) return "";
+  try {
+    return fromBase64Url(segment);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The query string a cached route's address stands for, or null when `pathname` is not a cached
+ * search route (components/search/prerendered-search-params.tsx reads it while rendering one).
+ */
+export function queryOfCachedPath(pathname: string): string | null {
+  for (const page of CACHED_SEARCH_PAGES) {
+    const prefix = `${page}/q/`;
+    if (pathname.startsWith(prefix) && !pathname.slice(prefix.length).includes("/"))
+      return queryOfSegment(pathname.slice(prefix.length));
+  }
+  return null;
+}
+
+// Base64url of UTF-8 with the functions browsers and Node share: this module is also bundled for
+// the browser, which has no Buffer.
+function toBase64Url(text: string): string {
+  const binary = Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join("");
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(segment: string): string {
+  const binary = atob(segment.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 /** The search parameters a cached route's segment stands for, as a page's `searchParams` gives them. */

@@ -1,4 +1,10 @@
-import { cachedSearchPath, MAX_CACHED_QUERY_LENGTH, searchParamsOfSegment } from "@/lib/cache/search-pages";
+import {
+  cachedSearchPath,
+  MAX_CACHED_QUERY_LENGTH,
+  queryOfCachedPath,
+  queryOfSegment,
+  searchParamsOfSegment,
+} from "@/lib/cache/search-pages";
 
 const path = (url: string) => {
   const { pathname, searchParams } = new URL(url, "http://localhost");
@@ -40,5 +46,20 @@ describe("cached search routes", () => {
 
   it("renders very long queries per request instead of caching them", () => {
     expect(path(`/universities/search?q=${"a".repeat(MAX_CACHED_QUERY_LENGTH)}`)).toBeNull();
+  });
+});
+
+describe("reading a cached route's address", () => {
+  it("gives the query of a cached search route, and null for any other address", () => {
+    const cached = path("/programs?q=%C3%A9cole&country=FR")!;
+    expect(queryOfCachedPath(cached)).toBe("country=FR&q=%C3%A9cole");
+    expect(queryOfCachedPath("/universities/search/q/-")).toBe("");
+    expect(queryOfCachedPath("/universities/search")).toBeNull();
+    expect(queryOfCachedPath("/university/q/abc")).toBeNull();
+  });
+
+  it("reads a broken segment as no query rather than failing", () => {
+    expect(queryOfSegment("%%%")).toBe("");
+    expect(queryOfSegment("_w")).toBe("");
   });
 });
