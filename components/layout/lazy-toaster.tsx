@@ -13,10 +13,13 @@ export function LazyToaster(props: React.ComponentProps<Sonner["Toaster"]>) {
   const [Toaster, setToaster] = useState<Sonner["Toaster"] | null>(null);
   useEffect(() => {
     let current = true;
-    const load = () =>
+    const fetchToaster = () =>
       void import("sonner").then(({ Toaster }) => {
         if (current) setToaster(() => Toaster);
       });
+    // When the browser is idle after the load, so that it does not compete with the page.
+    const load = () =>
+      "requestIdleCallback" in window ? requestIdleCallback(fetchToaster) : setTimeout(fetchToaster, 200);
     if (document.readyState === "complete") load();
     else window.addEventListener("load", load, { once: true });
     return () => {
