@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { Toaster } from "sonner";
+import { LazyToaster } from "@/components/layout/lazy-toaster";
 import { ShortlistSync } from "@/components/shortlist/shortlist-sync";
 import { env } from "@/lib/env";
 import { cachedPlatformName } from "@/lib/cache/reads";
@@ -24,10 +23,10 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        <NuqsAdapter>{children}</NuqsAdapter>
+        {children}
         <ShortlistSync />
         {/* SPEC §9: at most one toast at a time, shown for 5 s. */}
-        <Toaster visibleToasts={1} duration={5000} richColors closeButton />
+        <LazyToaster visibleToasts={1} duration={5000} richColors closeButton />
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { createParser, createSerializer, type SearchParams } from "nuqs/server";
 import { z } from "@/lib/validation/zod";
 import { pagingSchema } from "@/lib/validation/common";
 import { LIST_PAGE_SIZE, OFFSET_MAX } from "@/lib/paging";
+import { SEARCH_MAX, SEARCH_TOO_LONG } from "./list-keys";
 
 // One definition per list query. A list names its filter keys once, each with the zod schema the
 // API checks it with and the value its page shows when the key is absent; from that come
@@ -13,9 +14,7 @@ import { LIST_PAGE_SIZE, OFFSET_MAX } from "@/lib/paging";
 //     invalid filter gives the API's message (the page shows it in place of the results); a page
 //     number that is not one (abc, 0, past OFFSET_MAX) is the 404 page.
 
-/** Searches longer than this are refused: no name is that long, and it bounds the ILIKE pattern. */
-export const SEARCH_MAX = 200;
-export const SEARCH_TOO_LONG = `q must be at most ${SEARCH_MAX} characters`;
+export { SEARCH_MAX, SEARCH_TOO_LONG } from "./list-keys";
 
 /** The free-text search of every list: at most SEARCH_MAX characters; trimmed, "" means none. */
 export const searchSchema = z
@@ -198,6 +197,3 @@ export function defineListQuery<F extends Fields>(
       defineListQuery(Object.fromEntries(keys.map((key) => [key, fields[key]])) as never, pageSize),
   } as unknown as ListQuery<F>;
 }
-
-/** ?q=&page= of any admin list (the filters component writes them; each list adds its filter). */
-export const listParsers = defineListQuery({ q: searchField }).parsers;

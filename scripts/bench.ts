@@ -6,7 +6,7 @@
 //   load        autocannon against `npm start` (a process of its own): req/s, latency, errors,
 //               each scenario's ratio to /robots.txt, at 10 and 50 connections
 //   bytes       what a first visit to each public page downloads, and a filter change
-//   lighthouse  mobile scores of home, search and a university page
+//   lighthouse  mobile scores of home, search, a university page and the program search
 // --scale N instead seeds N synthetic universities into a database of its own and compares the
 // search scenarios at 10,000 and at N. Results: printed, and written to bench/results.json.
 import "./load-env";
@@ -26,6 +26,7 @@ import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } fr
 
 const SEARCH_PAGE = "/universities/search?country=DE";
 const FILTER_CHANGE = "/universities/search?country=DE&level=Master%27s";
+const PROGRAMS_PAGE = "/programs";
 
 /** A database of the bench's own, seeded with the demo catalogue; `serve` hands it out while needed. */
 interface BenchDatabase {
@@ -130,7 +131,12 @@ async function main(options: BenchOptions) {
       save();
     }
     if (options.parts.has("bytes")) {
-      const firstLoads = await measureFirstLoads(server.url, ["/", SEARCH_PAGE, universityPage]);
+      const firstLoads = await measureFirstLoads(server.url, [
+        "/",
+        SEARCH_PAGE,
+        universityPage,
+        PROGRAMS_PAGE,
+      ]);
       const filterChange = await measureFilterChange(server.url, SEARCH_PAGE, FILTER_CHANGE);
       console.log(
         `\nFirst load (bytes as sent)\n${table(
@@ -145,7 +151,11 @@ async function main(options: BenchOptions) {
       save();
     }
     if (options.parts.has("lighthouse")) {
-      const scores = await runLighthouse(server.url, ["/", SEARCH_PAGE, universityPage], options.port + 1);
+      const scores = await runLighthouse(
+        server.url,
+        ["/", SEARCH_PAGE, universityPage, PROGRAMS_PAGE],
+        options.port + 1,
+      );
       console.log(
         `\nLighthouse (mobile)\n${table(
           ["page", "Performance", "Accessibility", "Best Practices", "SEO", "LCP ms", "TBT ms"],

@@ -2,7 +2,6 @@
 
 import { unstable_rethrow } from "next/navigation";
 import { useTransition } from "react";
-import { toast } from "sonner";
 import { signOutAction } from "@/lib/auth/actions";
 import { errorMessage } from "@/lib/http/client";
 
@@ -37,6 +36,8 @@ export function SignOutForm({
             // The action's redirect home is Next's to follow, not a failure: it means signed out.
             if (isRedirect(error)) onSignedOut?.();
             unstable_rethrow(error);
+            // sonner is fetched only when a sign-out fails: the public header loads without it.
+            const { toast } = await import("sonner");
             toast.error("Logout failed", { description: errorMessage(error) });
           }
         });

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 import { CountryFlag } from "@/components/country-flag";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { Slider } from "@/components/ui/slider";
 
 export interface FilterValues {
@@ -40,6 +40,11 @@ interface FilterFieldsProps {
   className?: string;
 }
 
+/** A select's options: "all" (named `allLabel`), then each value as its own label. */
+export function optionsWithAll(allLabel: string, values: readonly string[]) {
+  return [{ value: "all", label: allLabel }, ...values.map((value) => ({ value, label: value }))];
+}
+
 /** The shared university filter panel of SPEC §2: Country, Study Level, Study Field (+ cost). */
 export function FilterFields({
   countries,
@@ -58,6 +63,8 @@ export function FilterFields({
   const [own, setOwn] = useState<FilterValues>({ country: "all", level: "all", field: "all", cost: 0 });
   const current = values ?? own;
   const bind = (key: "country" | "level" | "field") => ({
+    id: `${id}-${key}`,
+    className: "w-full",
     name: key,
     value: current[key],
     onValueChange: (value: string) =>
@@ -76,63 +83,50 @@ export function FilterFields({
     >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-country`}>Country</Label>
-        <Select {...bind("country")}>
-          <SelectTrigger id={`${id}-country`} className="w-full">
-            <SelectValue>
-              {country ? (
-                <>
-                  <CountryFlag code={country.code} />
-                  {country.name}
-                </>
-              ) : (
-                "All countries"
-              )}
-            </SelectValue>
-          </SelectTrigger>
-          <SelectContent className="max-h-80">
-            <SelectItem value="all">All countries</SelectItem>
-            {countries.map((country) => (
-              <SelectItem key={country.code} value={country.code}>
+        <LazySelect
+          {...bind("country")}
+          contentClassName="max-h-80"
+          display={
+            country ? (
+              <>
                 <CountryFlag code={country.code} />
                 {country.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+              </>
+            ) : (
+              "All countries"
+            )
+          }
+          options={[
+            { value: "all", label: "All countries" },
+            ...countries.map(({ code, name }) => ({
+              value: code,
+              label: (
+                <>
+                  <CountryFlag code={code} />
+                  {name}
+                </>
+              ),
+            })),
+          ]}
+        />
       </div>
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-level`}>Study Level</Label>
-        <Select {...bind("level")}>
-          <SelectTrigger id={`${id}-level`} className="w-full">
-            <SelectValue>{current.level === "all" ? "All levels" : current.level}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All levels</SelectItem>
-            {levels.map((level) => (
-              <SelectItem key={level} value={level}>
-                {level}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazySelect
+          {...bind("level")}
+          display={current.level === "all" ? "All levels" : current.level}
+          options={optionsWithAll("All levels", levels)}
+        />
       </div>
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-field`}>Study Field</Label>
-        <Select {...bind("field")}>
-          <SelectTrigger id={`${id}-field`} className="w-full">
-            <SelectValue>{current.field === "all" ? "All fields" : current.field}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All fields</SelectItem>
-            {fields.map((field) => (
-              <SelectItem key={field} value={field}>
-                {field}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazySelect
+          {...bind("field")}
+          display={current.field === "all" ? "All fields" : current.field}
+          options={optionsWithAll("All fields", fields)}
+        />
       </div>
 
       {layout === "vertical" && values && (

@@ -2,11 +2,12 @@
 
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatYears } from "@/lib/format";
-import { programSearchParsers } from "@/lib/programs/search-params";
+import { programSearchKeys } from "@/lib/list-keys";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
+import { LazySelect } from "@/components/ui/lazy-select";
+import { FilterFields, optionsWithAll, type FilterValues } from "./filter-fields";
+import { useFilterOptions } from "./filter-options";
 import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
 import { useListState } from "./search-filters";
@@ -28,18 +29,15 @@ const CLEARED = {
   page: null,
 } as const;
 
-export function ProgramSearchFilters({
-  countries,
-  levels,
-  fields,
-  idPrefix,
-}: {
-  countries: CountryOption[];
-  levels: string[];
-  fields: string[];
-  idPrefix: string;
-}) {
-  const { params, setParams, isPending } = useListState(programSearchParsers);
+const DEGREE_OPTIONS = optionsWithAll("All degrees", DEGREES);
+const DURATION_OPTIONS = [
+  { value: "0", label: "Any duration" },
+  ...DURATIONS.map((years) => ({ value: String(years), label: formatYears(years) })),
+];
+
+export function ProgramSearchFilters({ idPrefix }: { idPrefix: string }) {
+  const { countries, levels, fields } = useFilterOptions();
+  const { params, setParams, isPending } = useListState(programSearchKeys);
   const hasFilters =
     params.q !== "" ||
     params.country !== "all" ||
@@ -80,42 +78,27 @@ export function ProgramSearchFilters({
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${idPrefix}-degree`}>Degree</Label>
-        <Select
+        <LazySelect
+          id={`${idPrefix}-degree`}
+          className="w-full"
+          contentClassName="max-h-80"
           value={params.degree}
-          onValueChange={(degree) => setParams({ degree: degree as typeof params.degree, page: null })}
-        >
-          <SelectTrigger id={`${idPrefix}-degree`} className="w-full">
-            <SelectValue>{params.degree === "all" ? "All degrees" : params.degree}</SelectValue>
-          </SelectTrigger>
-          <SelectContent className="max-h-80">
-            <SelectItem value="all">All degrees</SelectItem>
-            {DEGREES.map((degree) => (
-              <SelectItem key={degree} value={degree}>
-                {degree}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onValueChange={(degree) => setParams({ degree, page: null })}
+          display={params.degree === "all" ? "All degrees" : params.degree}
+          options={DEGREE_OPTIONS}
+        />
       </div>
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${idPrefix}-duration`}>Duration</Label>
-        <Select
+        <LazySelect
+          id={`${idPrefix}-duration`}
+          className="w-full"
           value={String(params.duration)}
           onValueChange={(duration) => setParams({ duration: Number(duration), page: null })}
-        >
-          <SelectTrigger id={`${idPrefix}-duration`} className="w-full">
-            <SelectValue>{params.duration === 0 ? "Any duration" : formatYears(params.duration)}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="0">Any duration</SelectItem>
-            {DURATIONS.map((years) => (
-              <SelectItem key={years} value={String(years)}>
-                {formatYears(years)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          display={params.duration === 0 ? "Any duration" : formatYears(params.duration)}
+          options={DURATION_OPTIONS}
+        />
       </div>
 
       <div className="flex flex-col gap-1.5">

@@ -4,7 +4,7 @@ import { debounce } from "nuqs";
 import { Search } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { SEARCH_MAX } from "@/lib/list-query";
+import { SEARCH_MAX } from "@/lib/list-keys";
 
 type UrlUpdateOptions = { limitUrlUpdates?: ReturnType<typeof debounce> };
 

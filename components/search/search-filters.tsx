@@ -2,10 +2,11 @@
 
 import { useTransition } from "react";
 import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
-import { searchParamsParsers } from "@/lib/universities/search-params";
+import { universitySearchKeys } from "@/lib/list-keys";
 import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
-import { FilterFields, type CountryOption, type FilterValues } from "./filter-fields";
+import { FilterFields, type FilterValues } from "./filter-fields";
+import { useFilterOptions } from "./filter-options";
 
 // The search page's filters. Every value lives in the query string (nuqs): a change pushes a
 // history entry and re-renders the server page, so each result page is a shareable URL and
@@ -22,9 +23,10 @@ export function useListState<P extends UseQueryStatesKeysMap>(parsers: P) {
   return { params, setParams, isPending };
 }
 
-export const useSearchState = () => useListState(searchParamsParsers);
+export const useSearchState = () => useListState(universitySearchKeys);
 
-export function SearchFilters({ countries, idPrefix }: { countries: CountryOption[]; idPrefix: string }) {
+export function SearchFilters({ idPrefix }: { idPrefix: string }) {
+  const { countries } = useFilterOptions();
   const { params, setParams, isPending } = useSearchState();
   const hasFilters =
     params.country !== "all" ||

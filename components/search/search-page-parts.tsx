@@ -1,6 +1,66 @@
 import Link from "next/link";
-import { Info } from "lucide-react";
+import { Suspense } from "react";
+import { Info, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
+
+/**
+ * A search page's frame: heading, notice, and the filters beside the results (`children`). The
+ * pages' layouts render it, so a filter change (which fetches the page, not its layout) carries
+ * only the results.
+ */
+export function SearchFrame({
+  title,
+  filters,
+  children,
+}: {
+  title: string;
+  filters: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <ExploratoryNotice />
+      <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
+        <aside className="hidden lg:block" aria-label="Filters">
+          {/* The filters read the URL (useSearchParams): the build, which cannot know it, must
+              not try to render them; every request renders them on the server. */}
+          <Suspense>{filters}</Suspense>
+        </aside>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A search page's results: the count and sort note, the controls beside them, then `children`. */
+export function ResultsSection({
+  summary,
+  note,
+  controls,
+  children,
+}: {
+  summary: React.ReactNode;
+  note?: React.ReactNode;
+  controls: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby="results-heading">
+      <h2 id="results-heading" className="sr-only">
+        Results
+      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="text-sm text-slate-700">
+          <p aria-live="polite">{summary}</p>
+          {note && <p className="text-slate-600">{note}</p>}
+        </div>
+        <div className="flex items-center gap-3">{controls}</div>
+      </div>
+      {children}
+    </section>
+  );
+}
 
 /** The notice above every search's results. */
 export function ExploratoryNotice() {
@@ -39,5 +99,24 @@ export function NoResults({
         </Link>
       </Button>
     </div>
+  );
+}
+
+/** The advertisement beside the filters, and below the results on small screens. */
+export function Advert() {
+  return (
+    <aside
+      aria-label="Advertisement"
+      className="rounded-lg bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white"
+    >
+      <Sparkles className="size-5" aria-hidden="true" />
+      <p className="mt-2 font-semibold">Explore more than 30 thousand universities</p>
+      <p className="mt-1 text-sm text-brand-100">
+        Our database keeps growing. Create a free account to save searches and apply in a few steps.
+      </p>
+      <Link href="/auth" className="mt-3 inline-block text-sm font-semibold underline underline-offset-4">
+        Get started
+      </Link>
+    </aside>
   );
 }

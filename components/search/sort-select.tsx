@@ -2,15 +2,21 @@
 
 import { useId } from "react";
 import { parseAsString } from "nuqs";
-import { PROGRAM_SORT_LABELS, PROGRAM_SORTS, programSearchParsers } from "@/lib/programs/search-params";
-import { searchParamsParsers, SORTS, SORT_LABELS } from "@/lib/universities/search-params";
+import {
+  PROGRAM_SORT_LABELS,
+  PROGRAM_SORTS,
+  programSearchKeys,
+  SORTS,
+  SORT_LABELS,
+  universitySearchKeys,
+} from "@/lib/list-keys";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { useListState } from "./search-filters";
 
 const LISTS = {
-  universities: { sorts: SORTS, labels: SORT_LABELS, sort: searchParamsParsers.sort },
-  programs: { sorts: PROGRAM_SORTS, labels: PROGRAM_SORT_LABELS, sort: programSearchParsers.sort },
+  universities: { sorts: SORTS, labels: SORT_LABELS, sort: universitySearchKeys.sort },
+  programs: { sorts: PROGRAM_SORTS, labels: PROGRAM_SORT_LABELS, sort: programSearchKeys.sort },
 };
 
 /** The sort of a search page (its `sort` key; a change returns to page 1). */
@@ -21,25 +27,22 @@ export function SortSelect({ list = "universities" }: { list?: keyof typeof LIST
     labels: Record<string, string>;
     sort: typeof parseAsString;
   };
-  const { params, setParams } = useListState({ sort, page: searchParamsParsers.page });
+  const { params, setParams } = useListState({ sort, page: universitySearchKeys.page });
   const current = params.sort ?? sorts[0];
   return (
     <div className="flex items-center gap-2">
       <Label htmlFor={id} className="whitespace-nowrap text-slate-700">
         Sort by
       </Label>
-      <Select value={current} onValueChange={(value) => setParams({ sort: value, page: null })}>
-        <SelectTrigger id={id} className="w-52">
-          <SelectValue>{labels[current]}</SelectValue>
-        </SelectTrigger>
-        <SelectContent align="end">
-          {sorts.map((value) => (
-            <SelectItem key={value} value={value}>
-              {labels[value]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <LazySelect
+        id={id}
+        className="w-52"
+        align="end"
+        value={current}
+        onValueChange={(value) => setParams({ sort: value, page: null })}
+        display={labels[current]}
+        options={sorts.map((value) => ({ value, label: labels[value] }))}
+      />
     </div>
   );
 }

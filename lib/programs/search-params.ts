@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { PROGRAM_SORTS, SEARCH_PAGE_SIZE, type ProgramSort } from "@/lib/list-keys";
 import { universitySearchQuery } from "@/lib/universities/search-params";
 import { programsListQuery } from "@/lib/validation/program";
 
@@ -9,14 +10,7 @@ import { programsListQuery } from "@/lib/validation/program";
 // university search's own fields; level and field are names of the database's study lists, so any
 // text (one not in the list matches no program).
 
-export const PROGRAM_SORTS = ["deadline", "tuition", "name", "ranking"] as const;
-export type ProgramSort = (typeof PROGRAM_SORTS)[number];
-export const PROGRAM_SORT_LABELS: Record<ProgramSort, string> = {
-  deadline: "Deadline (soonest)",
-  tuition: "Lowest tuition",
-  name: "Name (A-Z)",
-  ranking: "University ranking",
-};
+export { PROGRAM_SORTS, PROGRAM_SORT_LABELS, type ProgramSort } from "@/lib/list-keys";
 /** Said beside the results: 'Sorted by ...'. */
 export const PROGRAM_SORT_NOTES: Record<ProgramSort, string> = {
   deadline: "Sorted by deadline, soonest first.",
@@ -25,7 +19,7 @@ export const PROGRAM_SORT_NOTES: Record<ProgramSort, string> = {
   ranking: "Sorted by university ranking; programs of unranked universities last.",
 };
 
-export const PROGRAMS_PAGE_SIZE = 20;
+export const PROGRAMS_PAGE_SIZE = SEARCH_PAGE_SIZE;
 
 const DURATION_MAX = Math.max(...DURATIONS);
 const DURATION_MESSAGE = `duration must be a whole number of years from 1 to ${DURATION_MAX}`;

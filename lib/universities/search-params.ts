@@ -2,20 +2,14 @@ import { createLoader, createSerializer } from "nuqs/server";
 import { z } from "@/lib/validation/zod";
 import { SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { SEARCH_PAGE_SIZE, SORTS } from "@/lib/list-keys";
 
 // The query of /universities/search and GET /api/universities, defined once: the API's schema
 // (lib/validation/university-search.ts), the server page's parse and the filter panel's nuqs hooks
 // come from it, so all read the URL the same way. /admin/universities reads ?q= of it.
 
-export const SORTS = ["ranking", "name", "tuition"] as const;
-export type SearchSort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<SearchSort, string> = {
-  ranking: "Ranking",
-  name: "Name (A-Z)",
-  tuition: "Lowest tuition",
-};
-
-export const PAGE_SIZE = 20;
+export { SORTS, SORT_LABELS, type SearchSort } from "@/lib/list-keys";
+export const PAGE_SIZE = SEARCH_PAGE_SIZE;
 
 const COST_MESSAGE = `cost must be a whole number from 0 to ${TUITION_SLIDER.max}`;
 

@@ -89,12 +89,21 @@ export function measureFirstLoads(url: string, paths: string[]): Promise<FirstLo
  * A filter change as the search page makes it: a client navigation (the app router's push, which
  * the filter panel's links and nuqs use) from `from` to `to`; measures the RSC request it makes.
  */
+/** Whether a request is for `target`: same path and query, whatever the browser's escaping and _rsc. */
+function sameTarget(requested: string, target: string): boolean {
+  const [a, b] = [new URL(requested), new URL(target)];
+  a.searchParams.delete("_rsc");
+  a.searchParams.sort();
+  b.searchParams.sort();
+  return a.pathname === b.pathname && a.searchParams.toString() === b.searchParams.toString();
+}
+
 export function measureFilterChange(url: string, from: string, to: string): Promise<FilterChange> {
   return withBrowser(async (browser) => {
     const page = await browser.newPage();
     await page.goto(`${url}${from}`, { waitUntil: "load", timeout: 120_000 });
     const [request] = await Promise.all([
-      page.waitForRequest((r) => r.headers()["rsc"] === "1" && r.url().includes(to.split("?")[1] ?? to)),
+      page.waitForRequest((r) => r.headers()["rsc"] === "1" && sameTarget(r.url(), `${url}${to}`)),
       page.evaluate(
         (target) =>
           (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push(target),

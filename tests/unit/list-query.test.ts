@@ -1,5 +1,7 @@
 import { z } from "@/lib/validation/zod";
+import { listKeys, programSearchKeys, universitySearchKeys } from "@/lib/list-keys";
 import { SEARCH_MAX, type ListQuery } from "@/lib/list-query";
+import { programSearchQuery } from "@/lib/programs/search-params";
 import { OFFSET_MAX } from "@/lib/paging";
 import { adminUniversitiesQuery, universitySearchQuery } from "@/lib/universities/search-params";
 import { applicationsListQuery, applicationsListQuerySchema } from "@/lib/validation/application";
@@ -186,5 +188,33 @@ test("the search page's filter values as the page holds them", async () => {
       page: 1,
     },
     query: { country: "jp", q: "tokyo", cost: 20000, sort: "ranking" },
+  });
+});
+
+describe("the browser's parsers (lib/list-keys.ts, no zod) read every key as the server's do", () => {
+  const texts = [
+    ...["", " ", "   ", " a ", "x".repeat(SEARCH_MAX), "x".repeat(SEARCH_MAX + 1), "abc", "constructor"],
+    ...["all", "fr", "FR", "France", "Master's", "PhD", "Medicine", "Cooking", "Bachelor of Science"],
+    ...["0", "1", "-1", "1.5", "1e3", " 5 ", "0x10", "20000", "100000", "100001", "Infinity", "NaN"],
+    ...[
+      "99999999999999999999",
+      String(universitySearchQuery.pageMax),
+      String(universitySearchQuery.pageMax + 1),
+    ],
+    ...["true", "TRUE", "false", "yes", "2024-02-29", "2023-02-29", "2024-13-01", "2024-1-01", "2024-01-01 "],
+    ...["ranking", "name", "tuition", "deadline", "random", "x".repeat(101)],
+  ];
+  test.each([
+    ["university search", universitySearchKeys, universitySearchQuery.parsers],
+    ["program search", programSearchKeys, programSearchQuery.parsers],
+    ["admin lists", listKeys, adminUniversitiesQuery.parsers],
+  ] as const)("%s", (_name, browser, server) => {
+    expect(Object.keys(browser).sort()).toEqual(Object.keys(server).sort());
+    for (const [key, parser] of Object.entries(browser)) {
+      const twin = (server as Record<string, typeof parser>)[key]!;
+      expect([key, parser.defaultValue]).toEqual([key, twin.defaultValue]);
+      for (const text of texts)
+        expect([key, text, parser.parse(text)]).toEqual([key, text, twin.parse(text)]);
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { Metadata } from "next";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { UrlStateLayout } from "@/components/search/url-state-layout";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { isSuperAdmin } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session";
@@ -57,7 +58,8 @@ export default async function AdminLayout({ children }: Readonly<{ children: Rea
         platformName={platformName}
         demoData={demoData}
       >
-        {children}
+        {/* The lists' filters keep their values in the URL. */}
+        <UrlStateLayout>{children}</UrlStateLayout>
       </DashboardShell>
     </AuthProvider>
   );

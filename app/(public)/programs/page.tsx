@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
-import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
 import { formatCount } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
 import { searchPrograms } from "@/lib/programs/search";
@@ -15,7 +14,7 @@ import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
 import { ProgramResultCard } from "@/components/search/program-result-card";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
-import { ExploratoryNotice, NoResults } from "@/components/search/search-page-parts";
+import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
 import { SortSelect } from "@/components/search/sort-select";
 import { Button } from "@/components/ui/button";
 
@@ -40,13 +39,9 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
   // Rendered per request: the query string is the input, and days left depend on today.
   await searchParams;
   const now = new Date();
-  const [countries, { levels, fields }, list] = await Promise.all([
-    cachedCountries(),
-    cachedStudyLists(),
-    programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
-      searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
-    ),
-  ]);
+  const list = await programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
+    searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
+  );
   const results = list.rows ?? { items: [], total: 0 };
   const page = list.ok ? list.page : 1;
   const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
@@ -66,66 +61,48 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
         values.open,
       ].filter(Boolean).length
     : 0;
-  const countryOptions = countries.map(({ code, name }) => ({ code, name }));
-  const filters = (idPrefix: string) => (
-    <ProgramSearchFilters countries={countryOptions} levels={levels} fields={fields} idPrefix={idPrefix} />
-  );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Program search</h1>
-      <ExploratoryNotice />
-
-      <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
-        <aside className="hidden lg:block" aria-label="Filters">
-          <div className="sticky top-20">{filters("sidebar")}</div>
-        </aside>
-
-        <section aria-labelledby="results-heading">
-          <h2 id="results-heading" className="sr-only">
-            Results
-          </h2>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="text-sm text-slate-700">
-              <p aria-live="polite">{list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}</p>
-              {values && <p className="text-slate-600">{PROGRAM_SORT_NOTES[values.sort]}</p>}
-            </div>
-            <div className="flex items-center gap-3">
-              <MobileFilters activeCount={activeFilters}>{filters("sheet")}</MobileFilters>
-              <SortSelect list="programs" />
-            </div>
+    <ResultsSection
+      summary={list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}
+      note={values && PROGRAM_SORT_NOTES[values.sort]}
+      controls={
+        <>
+          <MobileFilters activeCount={activeFilters}>
+            <ProgramSearchFilters idPrefix="sheet" />
+          </MobileFilters>
+          <SortSelect list="programs" />
+        </>
+      }
+    >
+      {!list.ok ? (
+        <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
+      ) : results.items.length > 0 ? (
+        // Each card's Compare box is an `ids` of this form: no script needed to compare.
+        <form action="/compare" method="get" aria-label="Compare programs">
+          <ul className="mt-4 flex flex-col gap-4">
+            {results.items.map((program) => (
+              <li key={program.id}>
+                <ProgramResultCard program={program} now={now} />
+              </li>
+            ))}
+          </ul>
+          <div className="sticky bottom-4 mt-4 flex justify-end">
+            <Button type="submit" variant="secondary" className="shadow-md">
+              Compare selected (2 to 4)
+            </Button>
           </div>
+        </form>
+      ) : (
+        <NoResults
+          title="No programs match your search"
+          pastEnd={page > lastPage}
+          firstPageHref={list.hrefFor(1)}
+          clearHref={PATH}
+        />
+      )}
 
-          {!list.ok ? (
-            <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
-          ) : results.items.length > 0 ? (
-            // Each card's Compare box is an `ids` of this form: no script needed to compare.
-            <form action="/compare" method="get" aria-label="Compare programs">
-              <ul className="mt-4 flex flex-col gap-4">
-                {results.items.map((program) => (
-                  <li key={program.id}>
-                    <ProgramResultCard program={program} now={now} />
-                  </li>
-                ))}
-              </ul>
-              <div className="sticky bottom-4 mt-4 flex justify-end">
-                <Button type="submit" variant="secondary" className="shadow-md">
-                  Compare selected (2 to 4)
-                </Button>
-              </div>
-            </form>
-          ) : (
-            <NoResults
-              title="No programs match your search"
-              pastEnd={page > lastPage}
-              firstPageHref={list.hrefFor(1)}
-              clearHref={PATH}
-            />
-          )}
-
-          {list.ok && <Pagination current={page} last={lastPage} hrefFor={list.hrefFor} />}
-        </section>
-      </div>
-    </div>
+      {list.ok && <Pagination current={page} last={lastPage} hrefFor={list.hrefFor} />}
+    </ResultsSection>
   );
 }
