@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import type { ComponentType } from "react";
 import { searchParamsOfSegment } from "@/lib/cache/search-pages";
-import { PrerenderedSearchParams } from "./prerendered-search-params";
 
 // The cached form of a search page: proxy.ts sends its requests to a `q/[query]` route beside the
 // page, with the query string in the segment (lib/cache/search-pages.ts). That route is rendered
@@ -19,10 +18,7 @@ export function cachedSearchPage(
   const searchParams = async ({ params }: CachedProps) => searchParamsOfSegment((await params).query);
   return {
     generateMetadata: async (props: CachedProps) => metadata({ searchParams: searchParams(props) }),
-    CachedSearchPage: (props: CachedProps) => (
-      <PrerenderedSearchParams>
-        <Page searchParams={searchParams(props)} />
-      </PrerenderedSearchParams>
-    ),
+    // The layout above gives the filters the same search (./prerendered-search-params.tsx).
+    CachedSearchPage: (props: CachedProps) => <Page searchParams={searchParams(props)} />,
   };
 }

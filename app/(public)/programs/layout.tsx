@@ -1,31 +1,35 @@
 import { FilterOptionsProvider } from "@/components/search/filter-options";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
 import { SearchFrame } from "@/components/search/search-page-parts";
+import { PrerenderedSearchParams } from "@/components/search/prerendered-search-params";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
 import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
 
 // The search's frame, filters and their options are the layout's: a filter change fetches the
-// page (the results) only.
+// page (the results) only. Its searches are rendered as cached routes below it
+// (lib/cache/search-pages.ts), where the filters read the search from the route's address.
 export default async function ProgramSearchLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const [countries, { levels, fields }] = await Promise.all([cachedCountries(), cachedStudyLists()]);
   return (
     <UrlStateLayout>
-      <FilterOptionsProvider
-        countries={countries.map(({ code, name }) => ({ code, name }))}
-        levels={levels}
-        fields={fields}
-      >
-        <SearchFrame
-          title="Program search"
-          filters={
-            <div className="sticky top-20">
-              <ProgramSearchFilters idPrefix="sidebar" />
-            </div>
-          }
+      <PrerenderedSearchParams>
+        <FilterOptionsProvider
+          countries={countries.map(({ code, name }) => ({ code, name }))}
+          levels={levels}
+          fields={fields}
         >
-          {children}
-        </SearchFrame>
-      </FilterOptionsProvider>
+          <SearchFrame
+            title="Program search"
+            filters={
+              <div className="sticky top-20">
+                <ProgramSearchFilters idPrefix="sidebar" />
+              </div>
+            }
+          >
+            {children}
+          </SearchFrame>
+        </FilterOptionsProvider>
+      </PrerenderedSearchParams>
     </UrlStateLayout>
   );
 }
