@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { getPlatformName } from "@/lib/settings/queries";
 import { calendarTokenParts } from "./tokens";
+import { universityPath } from "@/lib/universities/seo";
 
 // The private calendar feed (/user/deadlines.ics, issue 14): one all-day event per deadline of a
 // program the student saved or applied to, for Google Calendar, Outlook or Apple Calendar. Calendar
@@ -56,7 +57,7 @@ export async function deadlinesCalendar(token: string): Promise<string> {
       description: `${program.degree} at ${program.university.name}. ${
         program.applications.length ? "You have applied." : "On your shortlist."
       }`,
-      url: new URL(`/university/${program.university.slug}`, env.APP_URL).toString(),
+      url: new URL(universityPath(program.university.slug), env.APP_URL).toString(),
     });
   }
   // RFC 5545 ends every line, the last one too, with CRLF; the generator leaves the last one open.

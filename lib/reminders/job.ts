@@ -9,6 +9,7 @@ import { sendMail, type Mail, type MailDb } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
 import { unsubscribeToken } from "./tokens";
 import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
+import { universityPath } from "@/lib/universities/seo";
 
 // Deadline reminders (issue 14), sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
 // every hour or so. Each run e-mails every student, once, the reminders that have become due for
@@ -128,7 +129,7 @@ export function reminderMail(student: DueStudent, now: Date, platformName: strin
       `- ${p.name} (${p.degree}), ${p.universityName}: deadline ${formatDate(p.deadline)} (${daysLeftLabel(p.deadline, now)}).\n` +
       (p.draft
         ? `  Your draft is saved. Finish your application: ${link(`/apply/${p.programId}`)}`
-        : `  On your shortlist: ${link(`/university/${p.universitySlug}`)}`),
+        : `  On your shortlist: ${link(universityPath(p.universitySlug))}`),
   );
   return {
     to: student.email,
