@@ -57,7 +57,10 @@ export default defineConfig({
   webServer: {
     // Idle keep-alive sockets stay open longer than any pause in a test: the worker-wide API
     // context reuses them, and a request sent as the server closed one failed with ECONNRESET.
-    command: `npm run build && npm run start -- -H 127.0.0.1 -p ${port} --keepAliveTimeout 120000`,
+    // -H localhost: the host `next start` assumes when a deployment gives none (it listens on
+    // loopback here). Under 127.0.0.1, Next rendered the search pages' rewrites differently, which
+    // hid a 500 that every deployment without -H had.
+    command: `npm run build && npm run start -- -H localhost -p ${port} --keepAliveTimeout 120000`,
     url: baseURL,
     timeout: 600_000,
     reuseExistingServer: false,

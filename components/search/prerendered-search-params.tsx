@@ -1,15 +1,17 @@
 "use client";
 
-import { usePathname } from "next/navigation";
+import { useSelectedLayoutSegments } from "next/navigation";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { unstable_createAdapterProvider as createAdapterProvider } from "nuqs/adapters/custom";
-import { queryOfCachedPath } from "@/lib/cache/search-pages";
+import { queryOfCachedSegments } from "@/lib/cache/search-pages";
 
 // A cached search page (lib/cache/search-pages.ts) is rendered once for everyone who asks for the
 // same search, so its server rendering cannot read the request's query string: useSearchParams()
 // there would make Next give up rendering the filters on the server. While the server renders it,
-// its address is the cached route's, which holds the search: the filters read it from there. In
-// the browser they read the address bar as everywhere else (nuqs's Next adapter): the same search.
+// the route below the search layout is the cached one, whose segment holds the search: the filters
+// read it from there. (Its segments, not usePathname(): under the proxy's rewrite that gives the
+// visitor's address or the route's depending on how `next start` was bound.) In the browser they
+// read the address bar as everywhere else (nuqs's Next adapter): the same search.
 
 const Query = createContext("");
 
@@ -23,8 +25,8 @@ const FixedSearchParams = createAdapterProvider(() => {
 });
 
 export function PrerenderedSearchParams({ children }: { children: ReactNode }) {
-  const pathname = usePathname();
-  const query = typeof window === "undefined" && pathname ? queryOfCachedPath(pathname) : null;
+  const segments = useSelectedLayoutSegments();
+  const query = typeof window === "undefined" ? queryOfCachedSegments(segments) : null;
   if (query === null) return children;
   return (
     <Query value={query}>

@@ -42,16 +42,12 @@ export function queryOfSegment(segment: string): string {
 }
 
 /**
- * The query string a cached route's address stands for, or null when `pathname` is not a cached
- * search route (components/search/prerendered-search-params.tsx reads it while rendering one).
+ * The query string a cached route stands for, from the segments below its search page's layout
+ * (`useSelectedLayoutSegments()` there: ["q", "<query>"]), or null when they are not a cached
+ * route's (components/search/prerendered-search-params.tsx reads it while rendering one).
  */
-export function queryOfCachedPath(pathname: string): string | null {
-  for (const page of CACHED_SEARCH_PAGES) {
-    const prefix = `${page}/q/`;
-    if (pathname.startsWith(prefix) && !pathname.slice(prefix.length).includes("/"))
-      return queryOfSegment(pathname.slice(prefix.length));
-  }
-  return null;
+export function queryOfCachedSegments(segments: readonly string[]): string | null {
+  return segments.length === 2 && segments[0] === "q" ? queryOfSegment(segments[1]) : null;
 }
 
 // Base64url of UTF-8 with the functions browsers and Node share: this module is also bundled for

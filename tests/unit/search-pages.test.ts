@@ -1,7 +1,7 @@
 import {
   cachedSearchPath,
   MAX_CACHED_QUERY_LENGTH,
-  queryOfCachedPath,
+  queryOfCachedSegments,
   queryOfSegment,
   searchParamsOfSegment,
 } from "@/lib/cache/search-pages";
@@ -49,13 +49,16 @@ describe("cached search routes", () => {
   });
 });
 
-describe("reading a cached route's address", () => {
-  it("gives the query of a cached search route, and null for any other address", () => {
+describe("reading a cached route's segments", () => {
+  it("gives the query of a cached search route, and null for any other segments", () => {
     const cached = path("/programs?q=%C3%A9cole&country=FR")!;
-    expect(queryOfCachedPath(cached)).toBe("country=FR&q=%C3%A9cole");
-    expect(queryOfCachedPath("/universities/search/q/-")).toBe("");
-    expect(queryOfCachedPath("/universities/search")).toBeNull();
-    expect(queryOfCachedPath("/university/q/abc")).toBeNull();
+    const segments = cached.split("/").slice(2);
+    expect(segments[0]).toBe("q");
+    expect(queryOfCachedSegments(segments)).toBe("country=FR&q=%C3%A9cole");
+    expect(queryOfCachedSegments(["q", "-"])).toBe("");
+    expect(queryOfCachedSegments([])).toBeNull();
+    expect(queryOfCachedSegments(["q"])).toBeNull();
+    expect(queryOfCachedSegments(["x", "abc"])).toBeNull();
   });
 
   it("reads a broken segment as no query rather than failing", () => {
