@@ -24,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanup();
-  await prisma.setting.deleteMany({ where: { key: "platformName" } });
 });
 
 const TAGS = ["settings", "study-lists", "university-lists", "university-pages"] as const;
@@ -131,9 +130,11 @@ test("a program's writes expire its university's page and the lists; a move, bot
   expect(deleted.sort()).toEqual(["university-lists", `university:${second.slug}`].sort());
 });
 
-test("renaming the platform expires the settings every page shows, and nothing else", async () => {
+test("saving the platform name expires the settings every page shows, and nothing else", async () => {
+  // The current name is saved again: other suites running beside this one read it in their e-mails.
+  const current = (await prisma.setting.findUnique({ where: { key: "platformName" } }))?.value ?? "UniSearch";
   const expired = await expiredBy(TAGS, () =>
-    admin.call(patchSettings, "/api/settings", { method: "PATCH", json: { platformName: `Cache ${tag}` } }),
+    admin.call(patchSettings, "/api/settings", { method: "PATCH", json: { platformName: current } }),
   );
   expect(expired).toEqual(["settings"]);
 });
