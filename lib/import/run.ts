@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "@/lib/validation/zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { catalogueChanged } from "@/lib/cache/tags";
+import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
@@ -119,7 +120,10 @@ export async function runImport(
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
     );
-    if (applied.counts.created + applied.counts.updated > 0) await catalogueChanged();
+    if (applied.counts.created + applied.counts.updated > 0) {
+      await refreshCatalogueStatistics(db);
+      await catalogueChanged();
+    }
     return applied;
   } catch (error) {
     if (error instanceof Rejected) return error.report;

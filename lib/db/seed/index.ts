@@ -6,6 +6,7 @@ import english from "i18n-iso-countries/langs/en.json";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password";
+import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { listDomains } from "@/lib/universities/domains";
 import { uniqueSlug } from "@/lib/universities/slug";
@@ -89,6 +90,7 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
       update: { value: "true" },
     });
   }
+  await refreshCatalogueStatistics(prisma);
 
   const [countryCount, universities, programs, users, applications] = await Promise.all([
     prisma.country.count(),
