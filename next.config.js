@@ -53,6 +53,16 @@ const nextConfig = {
   // after its last rendering, and a CDN may serve it stale (s-maxage=60) that long at most.
   expireTime: 3600,
   poweredByHeader: false,
+  // proxy.ts sees request.url as the server received it. Normalised, a loopback host is renamed
+  // 'localhost', so under `next start -H 127.0.0.1` (behind a reverse proxy on the same machine) the
+  // search pages' rewrite to their cached route did not match the server's own origin: Next sent
+  // it out as an HTTP request to itself, one more hop for every search, and a 500 behind a
+  // TLS-terminating proxy (X-Forwarded-Proto: https). vercel/next.js issue 94745, fix pending in
+  // pull request 95917. proxy.ts leaves out the _rsc parameter this also shows it.
+  skipProxyUrlNormalize: true,
+  // An address no route matches gets app/global-not-found.tsx. Without it that 404 would be the root
+  // layout's not-found boundary, which every page's payload carries (a second header and footer).
+  experimental: { globalNotFound: true },
   // The database driver and the embedded database stay Node modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@node-rs/argon2"],
   images: imagesConfig(),

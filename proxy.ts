@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { hasRenderedPage } from "@/lib/cache/rendered-pages";
-import { cachedSearchPath } from "@/lib/cache/search-pages";
+import { cachedSearchPath, RSC_PARAMETER } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
@@ -36,15 +36,21 @@ function answer(response: NextResponse, requestId: string): NextResponse {
 export async function proxy(request: NextRequest) {
   const requestId = crypto.randomUUID();
   const redirect = (target: URL) => answer(NextResponse.redirect(target), requestId);
-  const { pathname, search, searchParams } = request.nextUrl;
+  // The address as the server received it (next.config.js skipProxyUrlNormalize), without the
+  // _rsc parameter of client navigations, which is no part of a page's address.
+  const url = new URL(request.url);
+  url.searchParams.delete(RSC_PARAMETER);
+  const { pathname, search, searchParams } = url;
   const isProtected = PROTECTED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   const cachedSearch = request.method === "GET" ? cachedSearchPath(pathname, searchParams) : null;
+  // The cached route, with the query its page reads.
+  const rewriteTo = cachedSearch && `${cachedSearch}${search}`;
   if (await isDatabaseMarkedUnavailable()) {
     if (request.method === "GET" && !isProtected && (await hasRenderedPage(cachedSearch ?? pathname))) {
-      return pass(request, requestId, cachedSearch);
+      return pass(request, requestId, rewriteTo);
     }
     logger().warn(
-      { requestId, method: request.method, path: request.nextUrl.pathname, status: 503 },
+      { requestId, method: request.method, path: pathname, status: 503 },
       "request (the database is unavailable)",
     );
     const page = new NextResponse(unavailablePage(requestId), {
@@ -57,7 +63,7 @@ export async function proxy(request: NextRequest) {
     });
     return answer(page, requestId);
   }
-  if (!isProtected || TOKEN_ADDRESSES.has(pathname)) return pass(request, requestId, cachedSearch);
+  if (!isProtected || TOKEN_ADDRESSES.has(pathname)) return pass(request, requestId, rewriteTo);
 
   const secure = request.nextUrl.protocol === "https:";
   const token = await getToken({
@@ -77,7 +83,7 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
- * On to the page (or to `rewriteTo`, same query), with the request id on the request (for the
+ * On to the page (or to `rewriteTo`, a path with its query), with the request id on the request (for the
  * render's logs) and the response, and the moment it arrived (a failure of a request older than
  * the breaker's last closing is old news).
  */
@@ -85,8 +91,9 @@ function pass(request: NextRequest, requestId: string, rewriteTo: string | null 
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
   headers.set("x-request-start", String(Date.now()));
+  // request.url's origin is the server's own (skipProxyUrlNormalize): the rewrite is served in this
+  // process, not proxied over HTTP.
   const target = rewriteTo && new URL(rewriteTo, request.url);
-  if (target) target.search = request.nextUrl.search;
   const response = target
     ? NextResponse.rewrite(target, { request: { headers } })
     : NextResponse.next({ request: { headers } });

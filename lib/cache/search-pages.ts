@@ -14,7 +14,7 @@ export const MAX_CACHED_QUERY_LENGTH = 512;
 const EMPTY = "-";
 
 /** Next's cache-busting parameter of client navigations: not part of the search. */
-const RSC_PARAMETER = "_rsc";
+export const RSC_PARAMETER = "_rsc";
 
 /**
  * The cached route of a search page request, or null when the request is not for a cached search

@@ -117,4 +117,15 @@ test.describe("two app servers on one Redis", () => {
     // renders the page again in the background.
     expect((await one.get(reordered)).headers()["x-nextjs-cache"]).toMatch(/^(HIT|STALE)$/);
   });
+
+  test("behind a TLS-terminating proxy, a server on -H 127.0.0.1 answers a search itself", async () => {
+    // Both servers listen on 127.0.0.1, as behind a reverse proxy on the same machine, which sends
+    // X-Forwarded-Proto. The search's rewrite to its cached route was proxied over HTTP to
+    // https://localhost and failed (a 500): lib/http/rewrite-url.ts.
+    const response = await one.get("/universities/search?country=NZ&q=auckland", {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("University of Auckland");
+  });
 });
