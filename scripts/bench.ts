@@ -3,6 +3,8 @@
 // afresh), on the embedded database otherwise (in .data/bench-pglite, never .data/pglite). Parts,
 // each skippable (--only, --skip; `npm run bench -- --help`):
 //   queries     the search's and the admin pages' database calls, timed in this process
+//   render      one request at a time: a first (uncached) search page, the same again (cached),
+//               the sign-in page (the smallest rendering) and /robots.txt, median milliseconds
 //   load        autocannon against `npm start` (a process of its own): req/s, latency, errors,
 //               each scenario's ratio to /robots.txt, at 10 and 50 connections
 //   bytes       what a first visit to each public page downloads, and a filter change
@@ -13,7 +15,7 @@ import "./load-env";
 import { execSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createPrismaClient } from "@/lib/db/client";
 import { serveEmbedded } from "@/lib/db/connection";
 import { DEMO_ACCOUNTS, seed } from "@/lib/db/seed";
@@ -21,6 +23,7 @@ import { parseArgs, USAGE, type BenchOptions } from "./bench/args";
 import { measureFilterChange, measureFirstLoads, runLighthouse } from "./bench/browser";
 import { freshDatabase, scaleTo } from "./bench/database";
 import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
+import { measureRender } from "./bench/render";
 import { ensureBuild, signIn, startServer } from "./bench/server";
 import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } from "./bench/summary";
 
@@ -60,12 +63,16 @@ async function benchDatabase(name: string): Promise<BenchDatabase> {
   return { mode: "embedded", env: { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir, DEMO_DATA: "1" }, serve };
 }
 
-async function runLoad(url: string, scenarios: LoadScenario[], options: BenchOptions): Promise<LoadRow[]> {
+async function runLoad(
+  url: string,
+  scenariosAt: (connections: number, run: number) => LoadScenario[],
+  options: BenchOptions,
+): Promise<LoadRow[]> {
   const rows = [];
-  for (const connections of options.connections) {
-    for (const scenario of scenarios) {
+  for (const [run, connections] of options.connections.entries()) {
+    for (const scenario of scenariosAt(connections, run)) {
       // A short warm-up, so that compiling and first-use costs stay out of the figures.
-      await runScenario(url, scenario, Math.min(connections, 10), 2);
+      if (scenario.warmUp !== false) await runScenario(url, scenario, Math.min(connections, 10), 2);
       const result = await runScenario(url, scenario, connections, options.duration);
       const row = toRow(scenario.name, connections, result);
       console.log(`  ${scenario.name} @${connections}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms`);
@@ -75,14 +82,18 @@ async function runLoad(url: string, scenarios: LoadScenario[], options: BenchOpt
   return withRatios(rows, REFERENCE);
 }
 
-/** Slugs spread over the ranking order (ranked and unranked, with and without programs). */
-async function spreadOfSlugs(url: string): Promise<string[]> {
-  const slugs: string[] = [];
+/**
+ * `sets` sets of 200 slugs, each spread over the ranking order (ranked and unranked, with and
+ * without programs), no slug in two sets.
+ */
+async function spreadOfSlugs(url: string, sets: number): Promise<string[][]> {
+  const result: string[][] = Array.from({ length: sets }, () => []);
   for (const offset of [0, 400, 1_500, 4_000, 8_000]) {
-    const response = await fetch(`${url}/api/universities?limit=40&offset=${offset}`);
-    slugs.push(...((await response.json()) as { slug: string }[]).map((u) => u.slug));
+    const response = await fetch(`${url}/api/universities?limit=${40 * sets}&offset=${offset}`);
+    const slugs = ((await response.json()) as { slug: string }[]).map((u) => u.slug);
+    result.forEach((set, index) => set.push(...slugs.slice(index * 40, (index + 1) * 40)));
   }
-  return slugs;
+  return result;
 }
 
 async function main(options: BenchOptions) {
@@ -114,18 +125,29 @@ async function main(options: BenchOptions) {
     });
     save();
   }
-  if (!["load", "bytes", "lighthouse"].some((part) => options.parts.has(part as never))) return;
+  if (!["render", "load", "bytes", "lighthouse"].some((part) => options.parts.has(part as never))) return;
 
   ensureBuild(options.build);
   const server = await startServer(options.port, database.env);
   try {
-    const slugs = await spreadOfSlugs(server.url);
-    const universityPage = `/university/${slugs[0]}`;
+    // A set of first visits for each connection count; the bytes and Lighthouse parts' page is
+    // one more, whose visit also loads the university route's code before the load part.
+    const [pageSlugs, ...slugSets] = await spreadOfSlugs(server.url, options.connections.length + 1);
+    const universityPage = `/university/${pageSlugs[0]}`;
+    await fetch(`${server.url}${universityPage}`).then((response) => response.arrayBuffer());
+    if (options.parts.has("render")) {
+      const render = await measureRender(server.url);
+      console.log(
+        `\nOne request at a time (median of ${render.samples}): a first search ${render.firstSearchMs} ms, the same search cached ${render.cachedSearchMs} ms; references: the sign-in page (rendered each time) ${render.smallestRenderMs} ms, /robots.txt ${render.referenceMs} ms`,
+      );
+      results.render = render;
+      save();
+    }
     if (options.parts.has("load")) {
       const student = DEMO_ACCOUNTS.find((account) => account.role === "user")!;
       const cookie = await signIn(server.url, student.username, student.password);
       console.log(`\nLoad on the ${database.mode} database, ${options.duration} s per scenario:`);
-      const rows = await runLoad(server.url, allScenarios(slugs, cookie), options);
+      const rows = await runLoad(server.url, (_, run) => allScenarios(slugSets[run], cookie), options);
       console.log(`\n${loadTable(rows)}`);
       results.load = rows;
       save();
@@ -188,7 +210,7 @@ async function runScale(options: BenchOptions, results: Record<string, unknown>)
     console.log(`\nSearch at ${counts.universities} universities, ${counts.programs} programs (${label}):`);
     const server = await startServer(options.port, database.env);
     try {
-      return { counts, rows: await runLoad(server.url, searchScenarios(), options) };
+      return { counts, rows: await runLoad(server.url, () => searchScenarios(), options) };
     } finally {
       await server.stop();
     }
@@ -233,7 +255,7 @@ try {
     process.exit(0);
   }
   options = parseArgs(process.argv.slice(2));
-  options.out = join(process.cwd(), options.out);
+  options.out = resolve(options.out);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);

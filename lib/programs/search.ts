@@ -3,7 +3,8 @@ import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern } from "@/lib/universities/criteria";
 import { programWithRankingSelect, toProgramWithRanking, type ProgramWithRanking } from "./queries";
-import type { ProgramSearchCriteria, ProgramSort } from "./search-params";
+import type { ProgramSearchCriteria } from "./criteria";
+import type { ProgramSort } from "./search-params";
 
 export type { ProgramSearchCriteria };
 

@@ -1,6 +1,6 @@
 // The command line of `npm run bench`. Pure, so that it is unit-tested.
 
-export const PARTS = ["queries", "load", "bytes", "lighthouse"] as const;
+export const PARTS = ["queries", "render", "load", "bytes", "lighthouse"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {

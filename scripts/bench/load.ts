@@ -9,6 +9,8 @@ export interface LoadScenario {
   /** One path, or a spread that the connections go through in turn. */
   paths: string[];
   headers?: Record<string, string>;
+  /** False for a scenario whose paths must be first visits: its warm-up would visit them. */
+  warmUp?: boolean;
 }
 
 /** The route that does no work (a short text, no database): the ceiling of this server. */
@@ -67,12 +69,18 @@ export function searchScenarios(): LoadScenario[] {
   ];
 }
 
+/**
+ * Every scenario; `slugs` are universities nobody has visited yet (a set for each connection
+ * count): their pages are measured on first visits (each rendered), then at once again (cached).
+ */
 export function allScenarios(slugs: string[], sessionCookie: string): LoadScenario[] {
+  const universityPages = slugs.map((slug) => `/university/${slug}`);
   return [
     { name: REFERENCE, paths: ["/robots.txt"] },
     { name: "home", paths: ["/"] },
     ...searchScenarios(),
-    { name: `university pages, ${slugs.length} slugs`, paths: slugs.map((slug) => `/university/${slug}`) },
+    { name: `university pages, ${slugs.length} slugs, first visits`, paths: universityPages, warmUp: false },
+    { name: `university pages, the same ${slugs.length}, cached`, paths: universityPages },
     { name: "GET /api/user, signed in", paths: ["/api/user"], headers: { Cookie: sessionCookie } },
   ];
 }

@@ -10,12 +10,13 @@ import { getWeeklyApplications } from "@/lib/dashboard/weekly";
 import { LIST_PAGE_SIZE } from "@/lib/paging";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
 import { searchPrograms } from "@/lib/programs/search";
-import { toProgramCriteria } from "@/lib/programs/search-params";
+import { toProgramCriteria } from "@/lib/programs/criteria";
 import { listStudyLevels } from "@/lib/settings/queries";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search";
 import type { SearchSort } from "@/lib/universities/search-params";
 import { listUsers } from "@/lib/users/admin";
+import { percentile } from "./summary";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
@@ -158,10 +159,6 @@ interface Timing {
   p50: number;
   p95: number;
   found: string;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** Runs each scenario once to warm up, then RUNS times, and prints p50 and p95. */

@@ -17,10 +17,20 @@ export interface LoadRow {
   p50: number;
   p90: number;
   p99: number;
-  /** Connection errors, timeouts, answers other than 2xx, and requests unanswered at the end. */
+  /** Connection errors, timeouts and answers other than 2xx. */
   errors: number;
+  /**
+   * Requests still waiting for their answer when the run ended: normally about one per
+   * connection; all that were sent, with no answer at all, when the server could not keep up.
+   */
+  unanswered: number;
   /** req/s over the reference route's req/s at the same connection count, from the same run. */
   ratio: number | null;
+}
+
+/** The value below which `p` percent of `sorted` (ascending) lie. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 export function toRow(scenario: string, connections: number, result: LoadResult): Omit<LoadRow, "ratio"> {
@@ -31,11 +41,8 @@ export function toRow(scenario: string, connections: number, result: LoadResult)
     p50: result.latency.p50,
     p90: result.latency.p90,
     p99: result.latency.p99,
-    errors:
-      result.errors +
-      result.timeouts +
-      result.non2xx +
-      Math.max(0, result.requests.sent - result.requests.total),
+    errors: result.errors + result.timeouts + result.non2xx,
+    unanswered: Math.max(0, result.requests.sent - result.requests.total),
   };
 }
 
@@ -65,7 +72,7 @@ export function table(header: string[], rows: (string | number)[][]): string {
 
 export function loadTable(rows: LoadRow[]): string {
   return table(
-    ["scenario", "conn", "req/s", "ratio", "p50 ms", "p90 ms", "p99 ms", "errors"],
+    ["scenario", "conn", "req/s", "ratio", "p50 ms", "p90 ms", "p99 ms", "errors", "unanswered"],
     rows.map((r) => [
       r.scenario,
       r.connections,
@@ -75,6 +82,7 @@ export function loadTable(rows: LoadRow[]): string {
       r.p90,
       r.p99,
       r.errors,
+      r.unanswered,
     ]),
   );
 }

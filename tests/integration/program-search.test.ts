@@ -1,6 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { searchPrograms } from "@/lib/programs/search";
-import { toProgramCriteria, type ProgramSort } from "@/lib/programs/search-params";
+import { toProgramCriteria } from "@/lib/programs/criteria";
+import type { ProgramSort } from "@/lib/programs/search-params";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 // The /programs query on the seeded database: each case narrows to this file's universities by

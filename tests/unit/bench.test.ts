@@ -1,7 +1,9 @@
 import { parseArgs, PARTS } from "@/scripts/bench/args";
-import { distinctSearches } from "@/scripts/bench/load";
+import { allScenarios, distinctSearches } from "@/scripts/bench/load";
+import { unseenSearches } from "@/scripts/bench/render";
 import {
   loadTable,
+  percentile,
   scaleComparison,
   table,
   toRow,
@@ -33,7 +35,7 @@ describe("bench arguments", () => {
 
   it("reads --only, --skip, --duration, --connections, --port, --build, --scale and --out", () => {
     expect([...parseArgs(["--only", "load,bytes"]).parts]).toEqual(["load", "bytes"]);
-    expect([...parseArgs(["--skip", "lighthouse,queries"]).parts]).toEqual(["load", "bytes"]);
+    expect([...parseArgs(["--skip", "lighthouse,queries"]).parts]).toEqual(["render", "load", "bytes"]);
     expect(
       parseArgs([
         "--duration",
@@ -69,8 +71,8 @@ describe("bench arguments", () => {
 });
 
 describe("bench figures", () => {
-  it("counts errors, timeouts, non-2xx answers and unanswered requests as errors", () => {
-    expect(toRow("slow", 10, result(0, 0, 10)).errors).toBe(16);
+  it("counts errors, timeouts and non-2xx answers as errors, and the requests cut off by the run's end apart", () => {
+    expect(toRow("slow", 10, result(0, 0, 10))).toMatchObject({ errors: 6, unanswered: 10 });
     expect(toRow("home", 10, result(500))).toEqual({
       scenario: "home",
       connections: 10,
@@ -79,6 +81,7 @@ describe("bench figures", () => {
       p90: 20,
       p99: 30,
       errors: 6,
+      unanswered: 0,
     });
   });
 
@@ -101,7 +104,7 @@ describe("bench figures", () => {
       // No reference was measured at 1 connection.
       ["api", 1, null],
     ]);
-    expect(loadTable(rows).split("\n")[2]).toMatch(/^home\s+10\s+250\s+0\.250\s+10\s+20\s+30\s+6$/);
+    expect(loadTable(rows).split("\n")[2]).toMatch(/^home\s+10\s+250\s+0\.250\s+10\s+20\s+30\s+6\s+0$/);
   });
 
   it("compares p50 and throughput at two sizes", () => {
@@ -126,6 +129,13 @@ describe("bench figures", () => {
     expect(scaleComparison(small, large)[0].p50Growth).toBeNull();
   });
 
+  it("reads percentiles of sorted timings", () => {
+    const sorted = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    expect(percentile(sorted, 50)).toBe(6);
+    expect(percentile(sorted, 95)).toBe(10);
+    expect(percentile([4], 50)).toBe(4);
+  });
+
   it("pads a table's columns to the widest cell", () => {
     expect(table(["a", "bb"], [["long", 1]])).toBe("a     bb\nlong   1");
   });
@@ -136,5 +146,23 @@ describe("bench figures", () => {
     expect(queries[0]).toBe("q=tech&country=US&sort=ranking");
     expect(queries[1234]).toBe("q=science&country=FR&field=Arts&sort=ranking");
     expect(() => distinctSearches(7201)).toThrow("At most 7200 distinct searches");
+  });
+
+  it("times first searches that the load part never asks for", () => {
+    const loaded = new Set(distinctSearches(2000).map((query) => `/universities/search?${query}`));
+    const unseen = unseenSearches(31);
+    expect(new Set(unseen).size).toBe(31);
+    for (const path of unseen) expect(loaded.has(path)).toBe(false);
+  });
+
+  it("measures university pages on first visits without a warm-up that would visit them, then cached", () => {
+    const scenarios = allScenarios(["a-university", "b-university"], "cookie");
+    const first = scenarios.find((s) => s.name.endsWith("first visits"))!;
+    const cached = scenarios.find((s) => s.name.endsWith("cached"))!;
+    expect(first.warmUp).toBe(false);
+    expect(cached.warmUp).toBeUndefined();
+    expect(cached.paths).toEqual(["/university/a-university", "/university/b-university"]);
+    expect(first.paths).toEqual(cached.paths);
+    expect(scenarios.indexOf(cached)).toBe(scenarios.indexOf(first) + 1);
   });
 });

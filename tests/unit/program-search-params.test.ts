@@ -1,4 +1,5 @@
-import { programSearchQuery, toProgramCriteria } from "@/lib/programs/search-params";
+import { toProgramCriteria } from "@/lib/programs/criteria";
+import { programSearchQuery } from "@/lib/programs/search-params";
 import { daysLeftLabel } from "@/lib/format";
 
 // /programs reads its query string through programSearchQuery (lib/list-query.ts): valid values
