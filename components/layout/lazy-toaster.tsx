@@ -17,9 +17,12 @@ export function LazyToaster(props: React.ComponentProps<Sonner["Toaster"]>) {
       void import("sonner").then(({ Toaster }) => {
         if (current) setToaster(() => Toaster);
       });
-    // When the browser is idle after the load, so that it does not compete with the page.
+    // When the browser is idle after the load, so that it does not compete with the page, but
+    // within 2 s on a device that is never idle: a toast waits for it.
     const load = () =>
-      "requestIdleCallback" in window ? requestIdleCallback(fetchToaster) : setTimeout(fetchToaster, 200);
+      "requestIdleCallback" in window
+        ? requestIdleCallback(fetchToaster, { timeout: 2_000 })
+        : setTimeout(fetchToaster, 200);
     if (document.readyState === "complete") load();
     else window.addEventListener("load", load, { once: true });
     return () => {
