@@ -22,10 +22,7 @@ export function CountryFlag({ code, className }: CountryFlagProps) {
       height={15}
       loading="lazy"
       decoding="async"
-      className={cn(
-        "inline-block h-[15px] w-5 shrink-0 rounded-[2px] object-cover shadow-xs ring-1 ring-slate-900/10",
-        className,
-      )}
+      className={cn("flag", className)}
     />
   );
 }

@@ -43,7 +43,7 @@ export function PublicShell({
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      {!hideChrome && <SiteFooter platformName={platformName} />}
+      {!hideChrome && <SiteFooter platformName={platformName} year={new Date().getFullYear()} />}
     </div>
   );
 }

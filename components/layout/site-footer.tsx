@@ -1,8 +1,8 @@
+"use client";
+
 import { GraduationCap, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import Link from "next/link";
-import { Separator } from "@/components/ui/separator";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
-import { cn } from "@/lib/utils";
 
 const LINK_GROUPS = [
   {
@@ -77,13 +77,21 @@ const SOCIAL_LINKS = [
   },
 ];
 
-const focusRing =
-  "rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+// A client component although nothing in it is interactive: the markup of a server component is
+// sent twice, as HTML and again in each page's RSC payload, while this one's code is one script
+// that the browser keeps for every page.
 
-/** The site footer; `platformName` is the name of /admin/settings. */
-export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformName?: string } = {}) {
-  // A cached page is rendered again at least every minute, so its year is this year.
-  const year = new Date().getFullYear();
+/**
+ * The site footer; `platformName` is the name of /admin/settings. `year` is the server's (a cached
+ * page is rendered again at least every minute), so that the browser renders the same text.
+ */
+export function SiteFooter({
+  platformName = DEFAULT_PLATFORM_NAME,
+  year,
+}: {
+  platformName?: string;
+  year: number;
+}) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -91,7 +99,7 @@ export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformN
           <div className="col-span-2 space-y-5">
             <Link
               href="/"
-              className={cn("inline-flex items-center gap-2 text-lg font-bold text-white", focusRing)}
+              className="footer-link inline-flex items-center gap-2 text-lg font-bold text-white"
             >
               <GraduationCap className="size-7 text-brand-100" aria-hidden="true" />
               {platformName}
@@ -106,13 +114,13 @@ export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformN
               </p>
               <p className="flex items-center gap-2">
                 <PhoneIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                <a href="tel:+15551234567" className={cn("hover:text-white", focusRing)}>
+                <a href="tel:+15551234567" className="footer-link">
                   +1 (555) 123-4567
                 </a>
               </p>
               <p className="flex items-center gap-2">
                 <MailIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                <a href="mailto:info@unisearch.example" className={cn("hover:text-white", focusRing)}>
+                <a href="mailto:info@unisearch.example" className="footer-link">
                   info@unisearch.example
                 </a>
               </p>
@@ -153,7 +161,7 @@ export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformN
               <ul className="mt-4 space-y-3 text-sm">
                 {group.links.map((link) => (
                   <li key={link.href}>
-                    <Link href={link.href} className={cn("hover:text-white", focusRing)}>
+                    <Link href={link.href} className="footer-link">
                       {link.label}
                     </Link>
                   </li>
@@ -163,7 +171,7 @@ export function SiteFooter({ platformName = DEFAULT_PLATFORM_NAME }: { platformN
           ))}
         </div>
 
-        <Separator className="my-8 bg-slate-800" />
+        <div aria-hidden="true" className="my-8 h-px bg-slate-800" />
         <p className="text-sm text-slate-400">{`© ${year} ${platformName}. All rights reserved.`}</p>
       </div>
     </footer>

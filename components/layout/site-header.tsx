@@ -2,9 +2,8 @@ import { GraduationCap } from "lucide-react";
 import Link from "next/link";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 import { AccountActions, AccountProvider, MobileLogin } from "./account-menu";
+import { MainNav } from "./main-nav";
 import { MobileNav } from "./mobile-nav";
-import { NAV_ITEMS } from "./nav-items";
-import { NavLink } from "./nav-link";
 
 export type SiteHeaderProps = {
   /** The platform name of /admin/settings, shown as the logo's text. */
@@ -25,20 +24,7 @@ export function SiteHeader({ platformName = DEFAULT_PLATFORM_NAME }: SiteHeaderP
             {platformName}
           </Link>
 
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.href}>
-                  <NavLink
-                    href={item.href}
-                    className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav />
 
           <div className="hidden items-center gap-2 md:flex">
             <AccountActions />

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext } from "react";
+import { createContext, useContext, useMemo } from "react";
 import type { CountryOption } from "./filter-fields";
 
 // The options of a search page's filters (countries, and /programs' study lists), given once by
@@ -16,11 +16,20 @@ export interface FilterOptions {
 
 const FilterOptionsContext = createContext<FilterOptions>({ countries: [] });
 
+/** A country as the layout gives it: a pair, half the bytes of an object in the page's payload. */
+export type CountryEntry = readonly [code: string, name: string];
+
 export function FilterOptionsProvider({
   children,
-  ...options
-}: FilterOptions & { children: React.ReactNode }) {
-  return <FilterOptionsContext.Provider value={options}>{children}</FilterOptionsContext.Provider>;
+  countries,
+  levels,
+  fields,
+}: Omit<FilterOptions, "countries"> & { countries: CountryEntry[]; children: React.ReactNode }) {
+  const value = useMemo(
+    () => ({ countries: countries.map(([code, name]) => ({ code, name })), levels, fields }),
+    [countries, levels, fields],
+  );
+  return <FilterOptionsContext.Provider value={value}>{children}</FilterOptionsContext.Provider>;
 }
 
 export const useFilterOptions = () => useContext(FilterOptionsContext);

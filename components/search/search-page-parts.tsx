@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { Info, Sparkles } from "lucide-react";
+import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -99,24 +99,5 @@ export function NoResults({
         </Link>
       </Button>
     </div>
-  );
-}
-
-/** The advertisement beside the filters, and below the results on small screens. */
-export function Advert() {
-  return (
-    <aside
-      aria-label="Advertisement"
-      className="rounded-lg bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white"
-    >
-      <Sparkles className="size-5" aria-hidden="true" />
-      <p className="mt-2 font-semibold">Explore more than 30 thousand universities</p>
-      <p className="mt-1 text-sm text-brand-100">
-        Our database keeps growing. Create a free account to save searches and apply in a few steps.
-      </p>
-      <Link href="/auth" className="mt-3 inline-block text-sm font-semibold underline underline-offset-4">
-        Get started
-      </Link>
-    </aside>
   );
 }

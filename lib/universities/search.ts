@@ -142,7 +142,8 @@ async function search(
 
   // The page is chosen first (ids only), then completed with its country and program figures,
   // so those are computed for 20 rows, not for every match.
-  const rows = await prisma.$queryRaw<AdminUniversitySummary[]>`
+  // The page and the total are two statements on two pool connections, in parallel.
+  const rowsQuery = prisma.$queryRaw<AdminUniversitySummary[]>`
     WITH page AS (${pageIds(criteria, where, sort, options)})
     SELECT u."id", u."name", u."slug", c."name" AS "country", c."code" AS "countryCode", u."description",
            u."mainImage", u."images", u."ranking", u."rankingSource", u."rankingYear", u."webPage",
@@ -163,9 +164,9 @@ async function search(
          WHERE p."universityId" = u."id" AND ${programs}
       ) stats
      ORDER BY ${orderBy(sort, criteria)}`;
-
-  const [{ total }] = await prisma.$queryRaw<{ total: number }[]>`
+  const totalQuery = prisma.$queryRaw<{ total: number }[]>`
     SELECT count(*)::int AS total FROM "universities" u WHERE ${where}`;
+  const [rows, [{ total }]] = await Promise.all([rowsQuery, totalQuery]);
 
   return { items: rows, total };
 }

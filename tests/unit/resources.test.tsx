@@ -29,7 +29,7 @@ test("the guides' links to other guides name guides that exist", () => {
 });
 
 test("every service link of the footer redirects to the university search or to a guide", () => {
-  render(<SiteFooter />);
+  render(<SiteFooter year={2026} />);
   const services = screen.getByRole("navigation", { name: "Services" });
   const hrefs = [...services.querySelectorAll("a")].map((a) => a.getAttribute("href"));
   expect(SERVICE_REDIRECTS.map((link) => link.source).sort()).toEqual([...hrefs].sort());

@@ -1,4 +1,4 @@
-import { FilterOptionsProvider } from "@/components/search/filter-options";
+import { type CountryEntry, FilterOptionsProvider } from "@/components/search/filter-options";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
 import { SearchFrame } from "@/components/search/search-page-parts";
 import { PrerenderedSearchParams } from "@/components/search/prerendered-search-params";
@@ -14,7 +14,7 @@ export default async function ProgramSearchLayout({ children }: Readonly<{ child
     <UrlStateLayout>
       <PrerenderedSearchParams>
         <FilterOptionsProvider
-          countries={countries.map(({ code, name }) => ({ code, name }))}
+          countries={countries.map(({ code, name }): CountryEntry => [code, name])}
           levels={levels}
           fields={fields}
         >

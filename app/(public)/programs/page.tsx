@@ -3,16 +3,13 @@ import type { SearchParams } from "nuqs/server";
 import { formatCount } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
 import { searchPrograms } from "@/lib/programs/search";
-import {
-  PROGRAM_SORT_NOTES,
-  PROGRAMS_PAGE_SIZE,
-  programSearchQuery,
-  toProgramCriteria,
-} from "@/lib/programs/search-params";
+import { toProgramCriteria } from "@/lib/programs/criteria";
+import { PROGRAM_SORT_NOTES, PROGRAMS_PAGE_SIZE, programSearchQuery } from "@/lib/programs/search-params";
 import { InvalidQuery } from "@/components/search/invalid-query";
 import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
-import { ProgramResultCard } from "@/components/search/program-result-card";
+import { ProgramResults } from "@/components/search/program-results";
+import { toProgramCard } from "@/lib/programs/cards";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
 import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
 import { SortSelect } from "@/components/search/sort-select";
@@ -80,13 +77,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
       ) : results.items.length > 0 ? (
         // Each card's Compare box is an `ids` of this form: no script needed to compare.
         <form action="/compare" method="get" aria-label="Compare programs">
-          <ul className="mt-4 flex flex-col gap-4">
-            {results.items.map((program) => (
-              <li key={program.id}>
-                <ProgramResultCard program={program} now={now} />
-              </li>
-            ))}
-          </ul>
+          <ProgramResults programs={results.items.map(toProgramCard)} now={now.toISOString()} />
           <div className="sticky bottom-4 mt-4 flex justify-end">
             <Button type="submit" variant="secondary" className="shadow-md">
               Compare selected (2 to 4)

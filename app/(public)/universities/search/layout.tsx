@@ -1,6 +1,7 @@
-import { FilterOptionsProvider } from "@/components/search/filter-options";
+import { type CountryEntry, FilterOptionsProvider } from "@/components/search/filter-options";
 import { SearchFilters } from "@/components/search/search-filters";
-import { Advert, SearchFrame } from "@/components/search/search-page-parts";
+import { Advert } from "@/components/search/advert";
+import { SearchFrame } from "@/components/search/search-page-parts";
 import { PrerenderedSearchParams } from "@/components/search/prerendered-search-params";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
 import { cachedCountries } from "@/lib/cache/reads";
@@ -13,7 +14,7 @@ export default async function UniversitySearchLayout({ children }: Readonly<{ ch
   return (
     <UrlStateLayout>
       <PrerenderedSearchParams>
-        <FilterOptionsProvider countries={countries.map(({ code, name }) => ({ code, name }))}>
+        <FilterOptionsProvider countries={countries.map(({ code, name }): CountryEntry => [code, name])}>
           <SearchFrame
             title="University search"
             filters={

@@ -13,10 +13,12 @@ import {
 import { InvalidQuery } from "@/components/search/invalid-query";
 import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
-import { Advert, NoResults, ResultsSection } from "@/components/search/search-page-parts";
+import { Advert } from "@/components/search/advert";
+import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
 import { SearchFilters } from "@/components/search/search-filters";
 import { SortSelect } from "@/components/search/sort-select";
-import { UniversityResultCard } from "@/components/search/university-result-card";
+import { UniversityResults } from "@/components/search/university-results";
+import { toUniversityCard } from "@/lib/universities/cards";
 import { lastPageOf } from "@/lib/paging";
 
 type Props = { searchParams: Promise<SearchParams> };
@@ -77,13 +79,10 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
       {!list.ok ? (
         <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
       ) : results.items.length > 0 ? (
-        <ul className="mt-4 flex flex-col gap-4">
-          {results.items.map((university) => (
-            <li key={university.id}>
-              <UniversityResultCard university={university} filtered={criteria.program !== undefined} />
-            </li>
-          ))}
-        </ul>
+        <UniversityResults
+          universities={results.items.map(toUniversityCard)}
+          filtered={criteria.program !== undefined}
+        />
       ) : (
         <NoResults
           title="No universities match your search"

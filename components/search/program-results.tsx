@@ -1,21 +1,49 @@
+"use client";
+
 import Link from "next/link";
 import { CalendarDays, Clock, Wallet } from "lucide-react";
 import { daysLeftLabel, formatDate, formatUsd, formatYears } from "@/lib/format";
-import type { ProgramSearchResult } from "@/lib/programs/search";
+import type { ProgramCard } from "@/lib/programs/cards";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import { CountryFlag } from "@/components/country-flag";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { IconSprite, SpriteIcon } from "@/components/ui/icon-sprite";
 
-/** One program of /programs: its university, key facts, deadline, and Apply Now / Save. */
-export function ProgramResultCard({ program, now }: { program: ProgramSearchResult; now: Date }) {
+// The results of /programs, rendered from their data here for the reason given in
+// ./university-results.tsx: the page's RSC payload carries the cards' fields, not their markup.
+
+const ICONS = { "icon-duration": Clock, "icon-tuition": Wallet, "icon-deadline": CalendarDays };
+
+/** The cards, each with Apply Now, Save, and a Compare box (an `ids` of the form around them). */
+export function ProgramResults({
+  programs,
+  now,
+}: {
+  programs: ProgramCard[];
+  /** The moment of rendering (ISO), for the days left: the same on the server and in the browser. */
+  now: string;
+}) {
+  const today = new Date(now);
+  return (
+    <>
+      <IconSprite icons={ICONS} />
+      <ul className="mt-4 flex flex-col gap-4">
+        {programs.map((program) => (
+          <li key={program.id}>
+            <ProgramResultCard program={program} now={today} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }) {
   const ranking = rankingLabel(program.university);
   return (
-    <article
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs sm:flex-row sm:justify-between"
-      data-testid="program-result"
-    >
+    <article className="result-card" data-testid="program-result">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{program.degree}</Badge>
@@ -35,25 +63,25 @@ export function ProgramResultCard({ program, now }: { program: ProgramSearchResu
           >
             {program.university.name}
           </Link>
-          <span className="text-slate-600">· {program.university.country}</span>
+          <span className="text-slate-600">{`· ${program.university.country}`}</span>
         </p>
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <div className="flex items-center gap-1.5">
-            <Clock aria-hidden="true" className="size-4 text-slate-500" />
+            <SpriteIcon id="icon-duration" className="size-4 text-slate-500" />
             <dt className="sr-only">Duration</dt>
             <dd>{formatYears(program.duration)}</dd>
           </div>
           <div className="flex items-center gap-1.5">
-            <Wallet aria-hidden="true" className="size-4 text-slate-500" />
+            <SpriteIcon id="icon-tuition" className="size-4 text-slate-500" />
             <dt className="sr-only">Tuition</dt>
-            <dd>{formatUsd(program.tuition)} per year</dd>
+            <dd>{`${formatUsd(program.tuition)} per year`}</dd>
           </div>
           <div className="flex items-center gap-1.5">
-            <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
+            <SpriteIcon id="icon-deadline" className="size-4 text-slate-500" />
             <dt className="text-slate-600">Deadline:</dt>
             <dd>
               <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>
-              <span className="text-slate-600"> ({daysLeftLabel(program.deadline, now)})</span>
+              <span className="text-slate-600">{` (${daysLeftLabel(program.deadline, now)})`}</span>
             </dd>
           </div>
         </dl>

@@ -1,26 +1,50 @@
+"use client";
+
 import Link from "next/link";
 import { ExternalLink, GraduationCap } from "lucide-react";
 import { formatUsd } from "@/lib/format";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
-import type { UniversitySummary } from "@/lib/universities/search";
+import type { UniversityCard } from "@/lib/universities/cards";
 import { CountryFlag } from "@/components/country-flag";
 import { Badge } from "@/components/ui/badge";
+import { IconSprite, SpriteIcon } from "@/components/ui/icon-sprite";
 
-export function UniversityResultCard({
-  university,
+// The search's result cards, rendered from their data here rather than on the server: a server
+// component's markup travels twice, as HTML and again in the page's RSC payload; this way the
+// payload carries only the cards' few fields (lib/universities/cards.ts).
+
+const ICONS = { "icon-programs": GraduationCap, "icon-external": ExternalLink };
+
+export function UniversityResults({
+  universities,
   filtered,
 }: {
-  university: UniversitySummary;
+  universities: UniversityCard[];
   /** Whether program conditions apply, so the figures are of the matching programs. */
   filtered: boolean;
 }) {
+  return (
+    <>
+      <IconSprite icons={ICONS} />
+      <ul className="mt-4 flex flex-col gap-4">
+        {universities.map((university) => (
+          <li key={university.id}>
+            <UniversityResultCard university={university} filtered={filtered} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function UniversityResultCard({ university, filtered }: { university: UniversityCard; filtered: boolean }) {
   const programs =
     university.programCount === 0 && !filtered
       ? "No programs added yet"
       : `${university.programCount} ${filtered ? "matching " : ""}program${university.programCount === 1 ? "" : "s"}`;
   const ranking = rankingLabel(university);
   return (
-    <article className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs transition-shadow hover:shadow-md sm:flex-row sm:items-start sm:justify-between">
+    <article className="result-card transition-shadow hover:shadow-md sm:items-start">
       <div className="min-w-0">
         <h3 className="text-lg font-semibold text-slate-900">
           <Link href={`/university/${university.slug}`} className="hover:text-brand-700 hover:underline">
@@ -33,13 +57,15 @@ export function UniversityResultCard({
         </p>
         <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
           <span className="inline-flex items-center gap-1.5">
-            <GraduationCap className="size-4 text-slate-500" aria-hidden="true" />
+            <SpriteIcon id="icon-programs" className="size-4 text-slate-500" />
             {programs}
           </span>
-          {university.minTuition !== null && <span>from {formatUsd(university.minTuition)} per year</span>}
+          {university.minTuition !== null && (
+            <span>{`from ${formatUsd(university.minTuition)} per year`}</span>
+          )}
         </p>
       </div>
-      <div className="flex shrink-0 flex-row items-center gap-3 sm:flex-col sm:items-end">
+      <div className="flex shrink-0 items-center gap-3 sm:flex-col sm:items-end">
         {ranking && (
           <Badge>
             <span aria-hidden="true">{ranking}</span>
@@ -54,7 +80,7 @@ export function UniversityResultCard({
             className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
           >
             Official website
-            <ExternalLink className="size-3.5" aria-hidden="true" />
+            <SpriteIcon id="icon-external" className="size-3.5" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         )}
