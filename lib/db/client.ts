@@ -18,6 +18,10 @@ export function createPrismaClient(
     connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
     // Sent as a startup parameter; only the app's client sets it (scripts may run long imports).
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // No JIT compilation: the planner's cost estimates of the tuition sort and the program
+    // conditions at 100,000 universities crossed jit_above_cost, and compiling took 200 to 350 ms
+    // of a 400 to 700 ms search whose execution alone took the rest (scripts/bench/queries.ts).
+    options: "-c jit=off",
   });
   return new PrismaClient({
     adapter,

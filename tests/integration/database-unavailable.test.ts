@@ -126,3 +126,11 @@ onPostgreSQL(
     expect(databaseFailure(error)).toBe("busy");
   },
 );
+
+// PGlite is built without JIT; on PostgreSQL, compiling the search's plans cost up to 350 ms.
+onPostgreSQL("the app's connections run their statements without JIT compilation", async () => {
+  const client = createPrismaClient(process.env.DATABASE_URL!, { max: 1 });
+  const [{ jit }] = await client.$queryRaw<{ jit: string }[]>`SHOW jit`;
+  await client.$disconnect();
+  expect(jit).toBe("off");
+});
