@@ -9,8 +9,9 @@
 //               each scenario's ratio to /robots.txt, at 10 and 50 connections
 //   bytes       what a first visit to each public page downloads, and a filter change
 //   lighthouse  mobile scores of home, search, a university page and the program search
-// --scale N instead seeds N synthetic universities into a database of its own and compares the
-// search scenarios at 10,000 and at N. Results: printed, and written to bench/results.json.
+// --scale N instead seeds N synthetic universities into a database of its own and compares, at
+// 10,000 and at N, the queries part (with the plans of the slowest) and the load part's searches.
+// Results: printed, and written to bench/results.json.
 import "./load-env";
 import { execSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -47,8 +48,12 @@ async function benchDatabase(name: string): Promise<BenchDatabase> {
   }
   const dataDir = resolve(".data", name.replaceAll("_", "-"));
   rmSync(dataDir, { recursive: true, force: true });
+  // The first serving's port is kept, so that a client made for one URL (the queries part's
+  // Prisma client) still reaches the database when it is served again.
+  let port = 0;
   const serve = async <T>(task: (url: string) => Promise<T>) => {
-    const database = await serveEmbedded({ dataDir });
+    const database = await serveEmbedded({ dataDir, port });
+    port = database.port;
     try {
       return await task(database.url);
     } finally {
@@ -206,11 +211,18 @@ async function runScale(options: BenchOptions, results: Record<string, unknown>)
   ensureBuild(options.build);
   const database = await benchDatabase("unisearch_bench_scale");
   const measure = async (label: string) => {
-    const counts = await database.serve(async (url) => scaleTo(url, 0));
-    console.log(`\nSearch at ${counts.universities} universities, ${counts.programs} programs (${label}):`);
+    const { counts, queries } = await database.serve(async (url) => {
+      const counts = await scaleTo(url, 0);
+      console.log(`\nSearch at ${counts.universities} universities, ${counts.programs} programs (${label}):`);
+      if (!options.parts.has("queries")) return { counts };
+      process.env.DATABASE_URL = url;
+      const { runQueryBench } = await import("./bench/queries");
+      return { counts, queries: await runQueryBench(url, `${database.mode} (${label})`) };
+    });
+    if (!options.parts.has("load")) return { counts, queries, rows: [] };
     const server = await startServer(options.port, database.env);
     try {
-      return { counts, rows: await runLoad(server.url, () => searchScenarios(), options) };
+      return { counts, queries, rows: await runLoad(server.url, () => searchScenarios(), options) };
     } finally {
       await server.stop();
     }
@@ -245,6 +257,30 @@ async function runScale(options: BenchOptions, results: Record<string, unknown>)
       ]),
     )}`,
   );
+  if (small.queries && large.queries) {
+    const before = new Map(
+      [...small.queries.search, ...small.queries.admin].map((timing) => [timing.name, timing.p50]),
+    );
+    console.log(
+      `\n${table(
+        [
+          "database call (queries part)",
+          `p50 ms @${small.counts.universities}`,
+          `p50 ms @${large.counts.universities}`,
+          "p50 x",
+        ],
+        [...large.queries.search, ...large.queries.admin].map(({ name, p50 }) => {
+          const reference = before.get(name) ?? 0;
+          return [
+            name,
+            reference.toFixed(1),
+            p50.toFixed(1),
+            reference > 0 ? (p50 / reference).toFixed(2) : "-",
+          ];
+        }),
+      )}`,
+    );
+  }
   Object.assign(results, { database: database.mode, scale: { small, large, comparison } });
 }
 

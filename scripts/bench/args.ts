@@ -13,7 +13,7 @@ export interface BenchOptions {
   port: number;
   /** Run `next build` even when .next is newer than the sources. */
   build: boolean;
-  /** With --scale N: the search scenarios at 10,000 and at N universities, nothing else. */
+  /** With --scale N: the queries part and the search scenarios at 10,000 and at N universities. */
   scale?: number;
   /** Where the results go. */
   out: string;
@@ -27,7 +27,8 @@ export const USAGE = `npm run bench -- [options]
   --port <port>          of the server the bench starts (default 3100)
   --build                rebuild even when the production build is current
   --scale <n>            seed n synthetic universities (10 programs each) in a database of their own
-                         and compare the search at 10,000 and at n universities
+                         and compare the search at 10,000 and at n universities (the parts
+                         queries and load; --only or --skip chooses between them)
   --out <file>           results file (default bench/results.json)`;
 
 function positiveInteger(flag: string, value: string | undefined): number {
