@@ -53,7 +53,8 @@ const PROGRAMS_PER_UNIVERSITY = 10;
 /**
  * Adds synthetic universities until there are `universities` in all, each with 10 programs copied
  * from the demo catalogue's kinds (names, levels, fields, degrees), with spread tuition, and
- * rankings on one in ten. One INSERT ... SELECT generate_series per table, then ANALYZE.
+ * rankings on one in ten. One INSERT ... SELECT generate_series per table, then VACUUM (ANALYZE)
+ * (as lib/db/statistics.ts after the seed).
  */
 export async function scaleTo(
   url: string,
@@ -100,8 +101,7 @@ export async function scaleTo(
         [PROGRAMS_PER_UNIVERSITY],
       );
       await client.query("COMMIT");
-      await client.query(`ANALYZE "universities"`);
-      await client.query(`ANALYZE "programs"`);
+      await client.query(`VACUUM (ANALYZE) "universities", "programs"`);
     }
     const counts = await client.query<{ universities: number; programs: number }>(
       `SELECT (SELECT count(*)::int FROM "universities") AS universities, (SELECT count(*)::int FROM "programs") AS programs`,
