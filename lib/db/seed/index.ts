@@ -90,7 +90,7 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
       update: { value: "true" },
     });
   }
-  await refreshCatalogueStatistics(prisma);
+  await refreshCatalogueStatistics(prisma, { vacuum: true });
 
   const [countryCount, universities, programs, users, applications] = await Promise.all([
     prisma.country.count(),
