@@ -38,7 +38,9 @@ test("a student deletes their account after a confirmation naming their applicat
   await form.getByLabel("Confirm with your password").fill(account.password);
   await form.getByRole("button", { name: "Delete my account" }).click();
   await dialog.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page).toHaveURL(/\/auth\?account=deleted$/);
+  // The password's hash check, the deletion and the sign-out, then a redirect: past 5 s on a busy
+  // machine (CI, while the other worker ran).
+  await expect(page).toHaveURL(/\/auth\?account=deleted$/, { timeout: 15_000 });
   await expect(page.getByRole("status").filter({ hasText: "Your account has been deleted" })).toBeVisible();
 
   // Signed out for good: the old password no longer signs in.
