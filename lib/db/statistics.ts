@@ -13,15 +13,20 @@ const CATALOGUE_TABLES = ["countries", "universities", "programs"] as const;
  * With `vacuum`, it also marks the new pages all-visible, without which the counts that could
  * read an index alone (the tuition filter's) visit every matching row. That reads every page of
  * the tables and, on the embedded database, holds up every other query meanwhile (an import's
- * answer came 5 s late in the end-to-end tests), so only the seed asks for it; after an import,
+ * answer outlasted an end-to-end test's 5 s wait), so only the seed asks for it; after an import,
  * autovacuum does it (on by default; it runs after inserts too). It cannot run inside a
  * transaction: call this after the bulk write has committed.
  */
 export async function refreshCatalogueStatistics(
   db: Pick<PrismaClient, "$executeRawUnsafe">,
-  { vacuum = false }: { vacuum?: boolean } = {},
+  options: { vacuum?: boolean } = {},
 ): Promise<void> {
+  await db.$executeRawUnsafe(catalogueStatisticsStatement(options));
+}
+
+/** The statement of refreshCatalogueStatistics, for callers with a plain pg client (the bench). */
+export function catalogueStatisticsStatement({ vacuum = false }: { vacuum?: boolean } = {}): string {
   // Table names from the constant above, never from input.
   const tables = CATALOGUE_TABLES.map((table) => `"${table}"`).join(", ");
-  await db.$executeRawUnsafe(`${vacuum ? "VACUUM (ANALYZE)" : "ANALYZE"} ${tables}`);
+  return `${vacuum ? "VACUUM (ANALYZE)" : "ANALYZE"} ${tables}`;
 }

@@ -5,6 +5,7 @@
 import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { catalogueStatisticsStatement } from "@/lib/db/statistics";
 import { seed } from "@/lib/db/seed";
 
 /** The URL of database `name` on the server of `serverUrl`. */
@@ -53,8 +54,8 @@ const PROGRAMS_PER_UNIVERSITY = 10;
 /**
  * Adds synthetic universities until there are `universities` in all, each with 10 programs copied
  * from the demo catalogue's kinds (names, levels, fields, degrees), with spread tuition, and
- * rankings on one in ten. One INSERT ... SELECT generate_series per table, then VACUUM (ANALYZE)
- * (as lib/db/statistics.ts after the seed).
+ * rankings on one in ten. One INSERT ... SELECT generate_series per table, then the seed's
+ * VACUUM (ANALYZE) (lib/db/statistics.ts).
  */
 export async function scaleTo(
   url: string,
@@ -101,7 +102,7 @@ export async function scaleTo(
         [PROGRAMS_PER_UNIVERSITY],
       );
       await client.query("COMMIT");
-      await client.query(`VACUUM (ANALYZE) "universities", "programs"`);
+      await client.query(catalogueStatisticsStatement({ vacuum: true }));
     }
     const counts = await client.query<{ universities: number; programs: number }>(
       `SELECT (SELECT count(*)::int FROM "universities") AS universities, (SELECT count(*)::int FROM "programs") AS programs`,

@@ -318,7 +318,6 @@ export async function killMidSubmission(
   };
 }
 
-/** A page's title or the start of a body, to say what came instead. */
 /** A page's title and, on a search page, its "Items X–Y of Z": what a visitor sees first. */
 function fingerprint(body: string | undefined): string {
   return `${titleOf(body)} ${/Items [\d,]+–[\d,]+ of [\d,]+/.exec(body ?? "")?.[0] ?? ""}`;
@@ -335,6 +334,7 @@ function showsWhatItShowedBefore(seen: Seen[], answer: Seen, down: number): bool
   return before !== undefined && fingerprint(before.body) === fingerprint(answer.body);
 }
 
+/** A page's title or the start of a body, to say what came instead. */
 function titleOf(body: string | undefined): string {
   return /<title>([^<]*)<\/title>/.exec(body ?? "")?.[1] ?? (body ?? "").slice(0, 120);
 }
