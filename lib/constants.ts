@@ -14,6 +14,7 @@ export const SEARCH_FIELDS = [
   "Science",
   "Social Sciences",
 ] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** Study fields of the program form. */
 export const PROGRAM_FIELDS = [

@@ -3,6 +3,7 @@ import {
   SEARCH_FIELDS,
   STUDY_LEVELS,
   TUITION_SLIDER,
+  type SearchField,
   type StudyLevel,
 } from "@/lib/constants";
 
@@ -26,8 +27,8 @@ export interface SearchCriteria {
   countryCode?: string;
   program?: {
     degrees?: readonly string[];
-    /** Case-insensitive substring of the program name. */
-    nameContains?: string;
+    /** One of SEARCH_FIELDS, contained in the program's name, any case (./field-match.ts). */
+    field?: SearchField;
     maxTuition?: number;
   };
 }
@@ -45,7 +46,7 @@ export function toSearchCriteria(filters: SearchFilters): SearchCriteria {
     program.degrees = SEARCH_DEGREE_GROUPS[filters.level as StudyLevel];
   }
   if (!isAll(filters.field) && (SEARCH_FIELDS as readonly string[]).includes(filters.field!)) {
-    program.nameContains = filters.field!;
+    program.field = filters.field as SearchField;
   }
   if (filters.cost && filters.cost > TUITION_SLIDER.min) program.maxTuition = filters.cost;
   if (Object.keys(program).length > 0) criteria.program = program;

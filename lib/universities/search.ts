@@ -2,12 +2,14 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern, type SearchCriteria } from "./criteria";
+import { fieldCondition } from "./field-match";
 import type { UniversityDto } from "./queries";
 import type { SearchSort } from "./search-params";
 
 // University search on the server: one query for the page of results, one for the total. Both
-// are answered from indexes: the trigram index for the name, the country index, and the
-// (universityId, ...) program indexes for the program conditions.
+// are answered from indexes: the trigram index for the name, the country index, the
+// (universityId, ...) program indexes for the program conditions, and for the field the partial
+// index of its live programs (./field-match.ts).
 
 export interface UniversitySummary extends UniversityDto {
   /** Programs that satisfy the search's program conditions (all programs without any). */
@@ -41,8 +43,8 @@ function programCondition(criteria: SearchCriteria, includeArchived = false): Pr
   if (!includeArchived) parts.push(Prisma.sql`p."archivedAt" IS NULL`);
   const program = criteria.program;
   if (program?.degrees) parts.push(Prisma.sql`p."degree" = ANY(${[...program.degrees]}::text[])`);
-  if (program?.nameContains)
-    parts.push(Prisma.sql`p."name" ILIKE ${likePattern(program.nameContains)} ESCAPE '\\'`);
+  // A literal, not a parameter: it is the predicate of the field's partial index.
+  if (program?.field) parts.push(Prisma.raw(fieldCondition(program.field, "p")));
   if (program?.maxTuition !== undefined) parts.push(Prisma.sql`p."tuition" <= ${program.maxTuition}`);
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
@@ -82,6 +84,12 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
       return Prisma.sql`(CASE WHEN u."rankingSource" IS NOT NULL THEN u."ranking" END) ASC NULLS LAST,
                         u."name" ASC, u."id" ASC`;
   }
+}
+
+/** The number of matching universities (what "Items X–Y of Z" says). */
+export function countQuery(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS total FROM "universities" u
+                     WHERE ${universityCondition(criteria, includeArchived)}`;
 }
 
 /** Ranked as the ranking sort counts it: with a ranking and its source. */
@@ -240,7 +248,7 @@ async function search(
   // The page and the total are read on two pool connections, in parallel.
   const [items, [{ total }]] = await Promise.all([
     readPage(),
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "universities" u WHERE ${where}`,
+    prisma.$queryRaw<{ total: number }[]>(countQuery(criteria, includeArchived)),
   ]);
   return { items, total };
 }

@@ -97,6 +97,22 @@ describe("the drift check notices", () => {
       "normal index on programs(name): missing",
     ],
     [
+      "a missing search field index",
+      `DROP INDEX programs_search_field_law_idx`,
+      "partial index programs_search_field_law_idx on programs(degree, tuition, universityId): missing",
+    ],
+    [
+      "a search field index with another predicate",
+      `DROP INDEX programs_search_field_law_idx;
+       CREATE INDEX programs_search_field_law_idx ON programs (degree, tuition, "universityId") WHERE name ILIKE '%Laws%'`,
+      `WHERE (name ~~* '%Laws%'::text), expected WHERE "archivedAt" IS NULL AND "name" ILIKE '%Law%'`,
+    ],
+    [
+      "a partial index in place of a declared whole-table one",
+      `DROP INDEX "programs_deadline_idx"; CREATE INDEX "programs_deadline_idx" ON programs (deadline) WHERE "archivedAt" IS NULL`,
+      "normal index on programs(deadline): missing",
+    ],
+    [
       "an extra column",
       `ALTER TABLE countries ADD COLUMN flag text`,
       "countries.flag: column in the database but not in schema.prisma",

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getDMMF } from "@prisma/internals";
+import { SEARCH_FIELD_INDEXES, type PartialIndex } from "@/lib/universities/field-match";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
-// default), enums, primary keys, unique constraints, indexes (columns, method, operator class)
-// and foreign keys (columns, target, ON DELETE, ON UPDATE). Prisma's schema engine would do this with
+// default), enums, primary keys, unique constraints, indexes (columns, method, operator class),
+// foreign keys (columns, target, ON DELETE, ON UPDATE), and the partial indexes that schema.prisma
+// cannot describe (PARTIAL_INDEXES, with their predicates). Prisma's schema engine would do this with
 // `prisma migrate diff`; it cannot be downloaded here, so the migrations are hand-written and
 // this check keeps them honest. Returns one line per difference; empty means in sync.
 
@@ -37,6 +39,8 @@ interface Index {
   method: string;
   columns: string[];
   opclasses: string[];
+  /** pg_get_expr of a partial index's WHERE; null for a whole-table index. */
+  predicate: string | null;
 }
 
 interface ForeignKey {
@@ -49,6 +53,19 @@ interface ForeignKey {
 }
 
 const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
+
+/** Indexes the migrations build outside schema.prisma (Prisma has no partial indexes). */
+export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES];
+
+/** A predicate as written and as pg_get_expr prints it, made comparable: no quotes, parentheses or casts. */
+function comparablePredicate(predicate: string): string {
+  return predicate
+    .replace(/~~\*/g, "ILIKE")
+    .replace(/::text/g, "")
+    .replace(/["()]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
 
 export async function loadSchema(path = SCHEMA_PATH): Promise<Dmmf> {
   return getDMMF({ datamodel: readFileSync(path, "utf8") });
@@ -80,7 +97,8 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
               array(SELECT a.attname::text FROM unnest(ix.indkey::int2[]) WITH ORDINALITY k(attnum, ord)
                       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               array(SELECT o.opcname::text FROM unnest(ix.indclass::oid[]) WITH ORDINALITY c(oid, ord)
-                      JOIN pg_opclass o ON o.oid = c.oid ORDER BY c.ord) AS opclasses
+                      JOIN pg_opclass o ON o.oid = c.oid ORDER BY c.ord) AS opclasses,
+              pg_get_expr(ix.indpred, ix.indrelid) AS predicate
          FROM pg_index ix
          JOIN pg_class i ON i.oid = ix.indexrelid
          JOIN pg_class t ON t.oid = ix.indrelid
@@ -178,6 +196,7 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
     const found = dbIndexes.find(
       (actual) =>
         !matched.has(actual) &&
+        actual.predicate === null &&
         actual.table_name === expected.table &&
         actual.columns.join(",") === expected.columns.join(",") &&
         actual.is_unique === expected.unique &&
@@ -189,6 +208,28 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
     else
       differences.push(
         `${expected.label}: missing in the database (or differs in method, uniqueness or operator class)`,
+      );
+  }
+  for (const expected of PARTIAL_INDEXES) {
+    const label = `partial index ${expected.name} on ${expected.table}(${expected.columns.join(", ")})`;
+    const actual = dbIndexes.find((index) => index.index_name === expected.name);
+    if (!actual) {
+      differences.push(`${label}: missing in the database`);
+      continue;
+    }
+    matched.add(actual);
+    if (
+      actual.table_name !== expected.table ||
+      actual.columns.join(",") !== expected.columns.join(",") ||
+      actual.method !== "btree" ||
+      actual.is_unique
+    )
+      differences.push(
+        `${label}: the database has ${actual.table_name}(${actual.columns.join(", ")}) ${actual.method}`,
+      );
+    if (comparablePredicate(actual.predicate ?? "") !== comparablePredicate(expected.predicate))
+      differences.push(
+        `${label}: WHERE ${actual.predicate ?? "(none)"}, expected WHERE ${expected.predicate}`,
       );
   }
   for (const actual of dbIndexes) {

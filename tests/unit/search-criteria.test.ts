@@ -33,7 +33,7 @@ describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
 
   test("field: the program's name contains it", () => {
     expect(toSearchCriteria({ field: "Computer Science" })).toEqual({
-      program: { nameContains: "Computer Science" },
+      program: { field: "Computer Science" },
     });
   });
 
@@ -52,7 +52,7 @@ describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
     ).toEqual({
       nameContains: "Berlin",
       countryCode: "DE",
-      program: { degrees: ["MSc", "MA", "MEng", "MBA"], nameContains: "Law", maxTuition: 10_000 },
+      program: { degrees: ["MSc", "MA", "MEng", "MBA"], field: "Law", maxTuition: 10_000 },
     });
   });
 });
