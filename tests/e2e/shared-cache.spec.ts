@@ -27,12 +27,20 @@ function redisReachable(): Promise<boolean> {
   });
 }
 
+/** A started server and the tail of what it printed (shown when a test fails). */
+interface Server {
+  port: number;
+  process: ChildProcess;
+  output: string[];
+  exit?: string;
+}
+
 /** `next start` on `port` against the end-to-end database, with Redis. */
-function startServer(port: number): ChildProcess {
+function startServer(port: number): Server {
   // The database the e2e server serves publishes its address beside its data folder.
   const { url } = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, "pglite.server.json"), "utf8"));
   // Node itself, not npx: killing it must stop the server, not only a wrapper.
-  return spawn(
+  const child = spawn(
     process.execPath,
     [require.resolve("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
     {
@@ -45,9 +53,18 @@ function startServer(port: number): ChildProcess {
         AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
         SMTP_URL: "smtp://127.0.0.1:9",
       },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  const server: Server = { port, process: child, output: [] };
+  const keep = (chunk: Buffer) => {
+    server.output.push(...chunk.toString().split("\n").filter(Boolean));
+    server.output.splice(0, Math.max(0, server.output.length - 200));
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  child.once("exit", (code, signal) => (server.exit = `exited with ${signal ?? `code ${code}`}`));
+  return server;
 }
 
 async function waitUntilServing(api: APIRequestContext) {
@@ -57,7 +74,7 @@ async function waitUntilServing(api: APIRequestContext) {
 }
 
 test.describe("two app servers on one Redis", () => {
-  let servers: ChildProcess[] = [];
+  let servers: Server[] = [];
   let one: APIRequestContext;
   let two: APIRequestContext;
 
@@ -80,8 +97,18 @@ test.describe("two app servers on one Redis", () => {
     expect((await one.post("/api/login", { data: SEEDED_SUPER_ADMIN })).status()).toBe(200);
   });
 
+  // A server that stopped answering says why: its exit and the end of its log.
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    for (const server of servers) {
+      const head = `next start on port ${server.port}: ${server.exit ?? "still running"}`;
+      await testInfo.attach(`server ${server.port}`, { body: [head, ...server.output].join("\n") });
+      console.log(`${head}\n${server.output.slice(-30).join("\n")}`);
+    }
+  });
+
   test.afterAll(async () => {
-    for (const server of servers) server.kill();
+    for (const server of servers) server.process.kill();
     await Promise.all([one?.dispose(), two?.dispose()]);
   });
 
