@@ -112,7 +112,25 @@ export interface ProgramListOptions {
   offset: number;
 }
 
-/** SQL condition on programs `p` for the list's filters. */
+/**
+ * The programs a list reads, as `p`: all of them, or with a text those whose name or whose
+ * university's name contains it (any case). Two disjoint halves, each read through its name's
+ * trigram index, and the other conditions apply to both. An OR across the join would read every
+ * program, and a `p."id" IN (... UNION ...)` read every program too, to join the matches back
+ * (at 100,000 universities, 'engineering', 171,000 matches: count 636 -> 165 ms).
+ */
+export function programsMatching(text: string | undefined): Prisma.Sql {
+  if (!text) return Prisma.sql`"programs" p`;
+  const pattern = likePattern(text);
+  return Prisma.sql`(
+    SELECT * FROM "programs" WHERE "name" ILIKE ${pattern} ESCAPE '\\'
+    UNION ALL
+    SELECT m.* FROM "programs" m JOIN "universities" t ON t."id" = m."universityId"
+     WHERE t."name" ILIKE ${pattern} ESCAPE '\\' AND NOT (m."name" ILIKE ${pattern} ESCAPE '\\')
+  ) p`;
+}
+
+/** SQL condition on programs `p` for the list's filters (the text is in programsMatching). */
 function listCondition(options: ProgramListOptions): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   // The program's own mark is enough: archiving a university archives its programs, and neither a
@@ -121,17 +139,6 @@ function listCondition(options: ProgramListOptions): Prisma.Sql {
   if (!options.includeArchived) parts.push(Prisma.sql`p."archivedAt" IS NULL`);
   if (options.universityId !== undefined) parts.push(Prisma.sql`p."universityId" = ${options.universityId}`);
   if (options.level !== undefined) parts.push(Prisma.sql`p."level" = ${options.level}`);
-  if (options.search) {
-    const pattern = likePattern(options.search);
-    // Two index-backed halves (the trigram indexes on both names) instead of one OR across the
-    // join, which would read every program.
-    parts.push(Prisma.sql`p."id" IN (
-      SELECT "id" FROM "programs" WHERE "name" ILIKE ${pattern} ESCAPE '\\'
-      UNION
-      SELECT m."id" FROM "programs" m JOIN "universities" u ON u."id" = m."universityId"
-       WHERE u."name" ILIKE ${pattern} ESCAPE '\\'
-    )`);
-  }
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
@@ -180,14 +187,15 @@ export async function listAdminPrograms(
 export async function listPrograms(
   options: ProgramListOptions,
 ): Promise<{ items: ProgramDto[]; total: number }> {
+  const programs = programsMatching(options.search);
   const where = listCondition(options);
   const orderBy =
     options.order === "newest" ? Prisma.sql`p."id" DESC` : Prisma.sql`p."universityId" ASC, p."id" ASC`;
   const [page, [{ total }]] = await Promise.all([
     prisma.$queryRaw<{ id: number }[]>`
-      SELECT p."id" FROM "programs" p WHERE ${where}
+      SELECT p."id" FROM ${programs} WHERE ${where}
       ORDER BY ${orderBy} LIMIT ${options.limit} OFFSET ${options.offset}`,
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "programs" p WHERE ${where}`,
+    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM ${programs} WHERE ${where}`,
   ]);
   const ids = page.map((row) => row.id);
   const rows = ids.length

@@ -1,8 +1,12 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { likePattern } from "@/lib/universities/criteria";
-import { programWithRankingSelect, toProgramWithRanking, type ProgramWithRanking } from "./queries";
+import {
+  programsMatching,
+  programWithRankingSelect,
+  toProgramWithRanking,
+  type ProgramWithRanking,
+} from "./queries";
 import type { ProgramSearchCriteria } from "./criteria";
 import type { ProgramSort } from "./search-params";
 
@@ -15,18 +19,9 @@ export type { ProgramSearchCriteria };
 
 export type ProgramSearchResult = ProgramWithRanking;
 
+/** SQL condition on programs `p` (the text is in programsMatching). */
 function condition(criteria: ProgramSearchCriteria): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`p."archivedAt" IS NULL`];
-  if (criteria.text) {
-    const pattern = likePattern(criteria.text);
-    // Two index-backed halves instead of one OR across the join (as the admin list does).
-    parts.push(Prisma.sql`p."id" IN (
-      SELECT "id" FROM "programs" WHERE "name" ILIKE ${pattern} ESCAPE '\\'
-      UNION
-      SELECT m."id" FROM "programs" m JOIN "universities" t ON t."id" = m."universityId"
-       WHERE t."name" ILIKE ${pattern} ESCAPE '\\'
-    )`);
-  }
   if (criteria.countryCode) {
     parts.push(Prisma.sql`p."universityId" IN (SELECT c."id" FROM "universities" c
       WHERE c."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode}))`);
@@ -61,14 +56,15 @@ export async function searchPrograms(
   criteria: ProgramSearchCriteria,
   options: { sort: ProgramSort; limit: number; offset: number },
 ): Promise<{ items: ProgramSearchResult[]; total: number }> {
+  const programs = programsMatching(criteria.text);
   const where = condition(criteria);
   const [page, [{ total }]] = await Promise.all([
     prisma.$queryRaw<{ id: number }[]>`
-      SELECT p."id" FROM "programs" p
+      SELECT p."id" FROM ${programs}
       ${options.sort === "ranking" ? Prisma.sql`JOIN "universities" u ON u."id" = p."universityId"` : Prisma.empty}
        WHERE ${where}
        ORDER BY ${orderBy(options.sort)} LIMIT ${options.limit} OFFSET ${options.offset}`,
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "programs" p WHERE ${where}`,
+    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM ${programs} WHERE ${where}`,
   ]);
   const ids = page.map((row) => row.id);
   const rows = ids.length

@@ -146,3 +146,18 @@ test("paging: a window of the sorted matches with the total", async () => {
   });
   expect((await search({}, "name", 3)).items).toEqual([]);
 });
+
+test("a program whose name and university's name both contain the text is found once", async () => {
+  const both = uniqueTag();
+  await createUniversity({
+    name: `Gamma ${both} Institute`,
+    programs: [{ name: `${both} Studies` }, { name: "Other Studies" }],
+  });
+  const found = await searchPrograms(toProgramCriteria({ q: both }, now), {
+    sort: "name",
+    limit: 50,
+    offset: 0,
+  });
+  expect(found.total).toBe(2);
+  expect(names(found).sort()).toEqual([`${both} Studies`, "Other Studies"].sort());
+});
