@@ -67,18 +67,28 @@ function startServer(port: number): Server {
   return server;
 }
 
-async function waitUntilServing(api: APIRequestContext) {
-  await expect
-    .poll(async () => (await api.get("/robots.txt").catch(() => null))?.status(), { timeout: 60_000 })
-    .toBe(200);
+/** Until `server` answers; a server that stopped (a port in use, a crash) fails at once, with its log. */
+async function waitUntilServing(server: Server, api: APIRequestContext) {
+  const log = () => server.output.slice(-30).join("\n");
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    if (server.exit) throw new Error(`next start on port ${server.port} ${server.exit}:\n${log()}`);
+    if ((await api.get("/robots.txt", { timeout: 2_000 }).catch(() => null))?.status() === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`next start on port ${server.port} did not answer within 60 s:\n${log()}`);
 }
 
 test.describe("two app servers on one Redis", () => {
+  // One worker runs these tests in turn. Under fullyParallel each worker ran its own beforeAll: the
+  // second's servers could not bind the same ports, its requests went to the first's servers, and
+  // failed (ECONNREFUSED) once that worker was done and had stopped them.
+  test.describe.configure({ mode: "default" });
   let servers: Server[] = [];
   let one: APIRequestContext;
   let two: APIRequestContext;
 
   test.beforeAll(async () => {
+    test.setTimeout(90_000);
     // Not skipped without one: the suite's claim that servers share the cache needs it proved.
     if (!(await redisReachable())) {
       throw new Error(
@@ -93,7 +103,7 @@ test.describe("two app servers on one Redis", () => {
     [one, two] = await Promise.all(
       PORTS.map((port) => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` })),
     );
-    await Promise.all([waitUntilServing(one), waitUntilServing(two)]);
+    await Promise.all([waitUntilServing(servers[0], one), waitUntilServing(servers[1], two)]);
     expect((await one.post("/api/login", { data: SEEDED_SUPER_ADMIN })).status()).toBe(200);
   });
 
