@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createClient } from "redis";
 import { expect, SEEDED_SUPER_ADMIN, test, uniqueWord, universityFormBody } from "./fixtures";
-import { APP_PORT } from "./ports";
+import { APP_PORT, SMTP_CAPTURE_PORT } from "./ports";
 
 // Issue 13: with REDIS_URL, every app server shares one cache (lib/cache/store.js). Two more
 // servers from the same build on the same database, both on Redis: an admin's edit through one
@@ -13,8 +13,16 @@ import { APP_PORT } from "./ports";
 // (TEST_REDIS_URL, else redis://127.0.0.1:6379); it uses a database number of its own there.
 
 const REDIS = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-REDIS.pathname = "/7";
-const PORTS = [APP_PORT + 5, APP_PORT + 6];
+
+/**
+ * The two servers' ports and Redis database of the worker in parallel slot `slot`: a pair of its
+ * own, so that no two pairs meet (one run starts one pair; --repeat-each may start several).
+ */
+function placeOf(slot: number) {
+  const redis = new URL(REDIS);
+  redis.pathname = `/${7 + slot}`;
+  return { ports: [APP_PORT + 5 + 2 * slot, APP_PORT + 6 + 2 * slot], redis };
+}
 
 function redisReachable(): Promise<boolean> {
   return new Promise((done) => {
@@ -36,7 +44,7 @@ interface Server {
 }
 
 /** `next start` on `port` against the end-to-end database, with Redis. */
-function startServer(port: number): Server {
+function startServer(port: number, redis: URL): Server {
   // The database the e2e server serves publishes its address beside its data folder.
   const { url } = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, "pglite.server.json"), "utf8"));
   // Node itself, not npx: killing it must stop the server, not only a wrapper.
@@ -48,10 +56,13 @@ function startServer(port: number): Server {
         ...process.env,
         NODE_ENV: "production",
         DATABASE_URL: url,
-        REDIS_URL: REDIS.toString(),
+        REDIS_URL: redis.toString(),
         APP_URL: `http://127.0.0.1:${port}`,
         AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-        SMTP_URL: "smtp://127.0.0.1:9",
+        // As every server of a deployment: each runs a worker of the one mail queue
+        // (lib/mail/worker.ts). With a dead SMTP address these took other specs' mail from the
+        // queue and failed it, so a password reset e-mail came 30 s later (its retry).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_CAPTURE_PORT}`,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -67,6 +78,16 @@ function startServer(port: number): Server {
   return server;
 }
 
+/** Stops `server` and waits until it has exited (its port free again), killing it after 10 s. */
+async function stopServer(server: Server) {
+  if (server.exit) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill();
+  const killer = setTimeout(() => server.process.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(killer);
+}
+
 /** Until `server` answers; a server that stopped (a port in use, a crash) fails at once, with its log. */
 async function waitUntilServing(server: Server, api: APIRequestContext) {
   const log = () => server.output.slice(-30).join("\n");
@@ -79,29 +100,30 @@ async function waitUntilServing(server: Server, api: APIRequestContext) {
 }
 
 test.describe("two app servers on one Redis", () => {
-  // One worker runs these tests in turn. Under fullyParallel each worker ran its own beforeAll: the
-  // second's servers could not bind the same ports, its requests went to the first's servers, and
-  // failed (ECONNREFUSED) once that worker was done and had stopped them.
+  // One worker runs these tests in turn, with one pair of servers. (Under fullyParallel each worker
+  // ran its own beforeAll on the same two ports: the second pair could not bind, its requests went
+  // to the first worker's servers, and failed once that worker was done and had stopped them.)
   test.describe.configure({ mode: "default" });
   let servers: Server[] = [];
   let one: APIRequestContext;
   let two: APIRequestContext;
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(90_000);
+    const { ports, redis: redisUrl } = placeOf(testInfo.parallelIndex);
     // Not skipped without one: the suite's claim that servers share the cache needs it proved.
     if (!(await redisReachable())) {
       throw new Error(
         `This test needs a Redis at ${REDIS.host} (TEST_REDIS_URL): start one, e.g. redis-server.`,
       );
     }
-    const redis = createClient({ url: REDIS.toString() });
+    const redis = createClient({ url: redisUrl.toString() });
     await redis.connect();
     await redis.flushDb();
     await redis.quit();
-    servers = PORTS.map(startServer);
+    servers = ports.map((port) => startServer(port, redisUrl));
     [one, two] = await Promise.all(
-      PORTS.map((port) => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` })),
+      ports.map((port) => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` })),
     );
     await Promise.all([waitUntilServing(servers[0], one), waitUntilServing(servers[1], two)]);
     expect((await one.post("/api/login", { data: SEEDED_SUPER_ADMIN })).status()).toBe(200);
@@ -118,8 +140,7 @@ test.describe("two app servers on one Redis", () => {
   });
 
   test.afterAll(async () => {
-    for (const server of servers) server.process.kill();
-    await Promise.all([one?.dispose(), two?.dispose()]);
+    await Promise.all([...servers.map(stopServer), one?.dispose(), two?.dispose()]);
   });
 
   test("an edit through one server shows on the other's cached page at once", async ({ university }) => {
