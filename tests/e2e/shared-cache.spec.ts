@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createClient } from "redis";
 import { expect, SEEDED_SUPER_ADMIN, test, uniqueWord, universityFormBody } from "./fixtures";
 import { APP_PORT, SMTP_CAPTURE_PORT } from "./ports";
+import { startApp, type App } from "../load/processes";
 
 // Issue 13: with REDIS_URL, every app server shares one cache (lib/cache/store.js). Two more
 // servers from the same build on the same database, both on Redis: an admin's edit through one
@@ -35,68 +36,25 @@ function redisReachable(): Promise<boolean> {
   });
 }
 
-/** A started server and the tail of what it printed (shown when a test fails). */
-interface Server {
-  port: number;
-  process: ChildProcess;
-  output: string[];
-  exit?: string;
-}
-
-/** `next start` on `port` against the end-to-end database, with Redis. */
-function startServer(port: number, redis: URL): Server {
+/** `next start` on `port` against the end-to-end database, with Redis; its output in `logFile`. */
+function startServer(port: number, redis: URL, logFile: string): Promise<App> {
   // The database the e2e server serves publishes its address beside its data folder.
   const { url } = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, "pglite.server.json"), "utf8"));
-  // Node itself, not npx: killing it must stop the server, not only a wrapper.
-  const child = spawn(
-    process.execPath,
-    [require.resolve("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: url,
-        REDIS_URL: redis.toString(),
-        APP_URL: `http://127.0.0.1:${port}`,
-        AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-        // As every server of a deployment: each runs a worker of the one mail queue
-        // (lib/mail/worker.ts). With a dead SMTP address these took other specs' mail from the
-        // queue and failed it, so a password reset e-mail came 30 s later (its retry).
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_CAPTURE_PORT}`,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  return startApp({
+    port,
+    logFile,
+    env: {
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      REDIS_URL: redis.toString(),
+      APP_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      // As every server of a deployment: each runs a worker of the one mail queue
+      // (lib/mail/worker.ts). With a dead SMTP address these took other specs' mail from the
+      // queue and failed it, so a password reset e-mail came 30 s later (its retry).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_CAPTURE_PORT}`,
     },
-  );
-  const server: Server = { port, process: child, output: [] };
-  const keep = (chunk: Buffer) => {
-    server.output.push(...chunk.toString().split("\n").filter(Boolean));
-    server.output.splice(0, Math.max(0, server.output.length - 200));
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  child.once("exit", (code, signal) => (server.exit = `exited with ${signal ?? `code ${code}`}`));
-  return server;
-}
-
-/** Stops `server` and waits until it has exited (its port free again), killing it after 10 s. */
-async function stopServer(server: Server) {
-  if (server.exit) return;
-  const exited = new Promise((resolve) => server.process.once("exit", resolve));
-  server.process.kill();
-  const killer = setTimeout(() => server.process.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(killer);
-}
-
-/** Until `server` answers; a server that stopped (a port in use, a crash) fails at once, with its log. */
-async function waitUntilServing(server: Server, api: APIRequestContext) {
-  const log = () => server.output.slice(-30).join("\n");
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    if (server.exit) throw new Error(`next start on port ${server.port} ${server.exit}:\n${log()}`);
-    if ((await api.get("/robots.txt", { timeout: 2_000 }).catch(() => null))?.status() === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`next start on port ${server.port} did not answer within 60 s:\n${log()}`);
+  });
 }
 
 test.describe("two app servers on one Redis", () => {
@@ -104,13 +62,15 @@ test.describe("two app servers on one Redis", () => {
   // ran its own beforeAll on the same two ports: the second pair could not bind, its requests went
   // to the first worker's servers, and failed once that worker was done and had stopped them.)
   test.describe.configure({ mode: "default" });
-  let servers: Server[] = [];
+  let logs = "";
+  let servers: App[] = [];
   let one: APIRequestContext;
   let two: APIRequestContext;
 
   test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(90_000);
     const { ports, redis: redisUrl } = placeOf(testInfo.parallelIndex);
+    logs = mkdtempSync(join(tmpdir(), "shared-cache-"));
     // Not skipped without one: the suite's claim that servers share the cache needs it proved.
     if (!(await redisReachable())) {
       throw new Error(
@@ -121,26 +81,28 @@ test.describe("two app servers on one Redis", () => {
     await redis.connect();
     await redis.flushDb();
     await redis.quit();
-    servers = ports.map((port) => startServer(port, redisUrl));
-    [one, two] = await Promise.all(
-      ports.map((port) => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` })),
+    // Both started; if one does not come up (its error has the end of its log), the other stops.
+    const started = await Promise.allSettled(
+      ports.map((port) => startServer(port, redisUrl, join(logs, `${port}.log`))),
     );
-    await Promise.all([waitUntilServing(servers[0], one), waitUntilServing(servers[1], two)]);
+    servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const failure = started.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+    [one, two] = await Promise.all(
+      servers.map((server) => playwrightRequest.newContext({ baseURL: server.baseUrl })),
+    );
     expect((await one.post("/api/login", { data: SEEDED_SUPER_ADMIN })).status()).toBe(200);
   });
 
-  // A server that stopped answering says why: its exit and the end of its log.
+  // A failed test comes with both servers' output.
   test.afterEach(async ({}, testInfo) => {
-    if (testInfo.status === testInfo.expectedStatus) return;
-    for (const server of servers) {
-      const head = `next start on port ${server.port}: ${server.exit ?? "still running"}`;
-      await testInfo.attach(`server ${server.port}`, { body: [head, ...server.output].join("\n") });
-      console.log(`${head}\n${server.output.slice(-30).join("\n")}`);
-    }
+    if (testInfo.status === testInfo.expectedStatus || !logs) return;
+    for (const port of placeOf(testInfo.parallelIndex).ports)
+      await testInfo.attach(`next start on port ${port}`, { path: join(logs, `${port}.log`) });
   });
 
   test.afterAll(async () => {
-    await Promise.all([...servers.map(stopServer), one?.dispose(), two?.dispose()]);
+    await Promise.all([...servers.map((server) => server.kill("SIGTERM")), one?.dispose(), two?.dispose()]);
   });
 
   test("an edit through one server shows on the other's cached page at once", async ({ university }) => {

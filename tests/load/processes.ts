@@ -68,12 +68,19 @@ export async function startApp(options: { port: number; env: Record<string, stri
   );
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
+  // The end of its output, for the error when it does not come up (a port in use, a crash).
+  let tail = "";
+  const keep = (chunk: Buffer) => void (tail = (tail + chunk.toString()).slice(-3000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null)
-      throw new Error(`next start exited (${child.exitCode}); see ${options.logFile}`);
+      throw new Error(
+        `next start on port ${options.port} exited (${child.exitCode}):\n${tail}\n(all of it in ${options.logFile})`,
+      );
     try {
       const response = await fetch(`${baseUrl}/api/countries`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
@@ -82,7 +89,9 @@ export async function startApp(options: { port: number; env: Record<string, stri
       // Not listening yet.
     }
     if (Date.now() - started > 60_000)
-      throw new Error(`next start did not answer in 60 s; see ${options.logFile}`);
+      throw new Error(
+        `next start on port ${options.port} did not answer in 60 s:\n${tail}\n(all of it in ${options.logFile})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const app: App = {
