@@ -13,6 +13,8 @@ export async function expectNoAccessibilityViolations(page: Page) {
           animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity,
       ),
   );
+  // Next streams a page's metadata: its <title> may come after the content axe would read first.
+  await page.waitForFunction(() => document.title !== "");
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
