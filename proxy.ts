@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
-import { hasRenderedPage } from "@/lib/cache/rendered-pages";
+import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
 import { cachedSearchPath, RSC_PARAMETER } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
@@ -11,7 +11,8 @@ import { logger } from "@/lib/log";
 // Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
 //  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
 //    lines carry it: instrumentation-node.ts);
-//  - the search pages' requests go to their cached routes (lib/cache/search-pages.ts);
+//  - a search page's request goes to its cached route once the search was asked for before
+//    (lib/cache/search-pages.ts);
 //  - while the database is known to be down (lib/db/availability.ts), public pages the cache
 //    holds are served from it, and every other page is the branded 503 page;
 //  - early redirects from the session token's claims. They never grant anything: every page and
@@ -63,7 +64,10 @@ export async function proxy(request: NextRequest) {
     });
     return answer(page, requestId);
   }
-  if (!isProtected || TOKEN_ADDRESSES.has(pathname)) return pass(request, requestId, rewriteTo);
+  if (!isProtected || TOKEN_ADDRESSES.has(pathname)) {
+    const toCache = cachedSearch !== null && (await goesToCachedRoute(request, cachedSearch));
+    return pass(request, requestId, toCache ? rewriteTo : null);
+  }
 
   const secure = request.nextUrl.protocol === "https:";
   const token = await getToken({
@@ -80,6 +84,19 @@ export async function proxy(request: NextRequest) {
   const target = new URL("/auth", request.url);
   target.searchParams.set("callbackUrl", `${pathname}${search}`);
   return redirect(target);
+}
+
+/**
+ * Whether a search goes to its cached route: once a page was rendered there, or from its second
+ * request on (as nginx's proxy_cache_min_uses 2). Most searches are asked for once; the search
+ * page rendered for that one request (its results still from the cached reads) is the faster
+ * rendering, with no per-segment prefetch data and no cache write, and the cache is left to the
+ * searches that repeat. A prefetch is not a request for the search: it does not count.
+ */
+async function goesToCachedRoute(request: NextRequest, cachedSearch: string): Promise<boolean> {
+  if (await hasRenderedPage(cachedSearch)) return true;
+  const prefetch = request.headers.has("next-router-prefetch") || request.headers.has("next-router-segment-prefetch");
+  return !prefetch && (await recordRequest(cachedSearch));
 }
 
 /**

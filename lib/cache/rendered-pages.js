@@ -3,12 +3,19 @@
 // Which addresses have a rendered page in the cache store, so that while the database is down
 // (lib/db/availability.ts) proxy.ts can let those through to be served from the cache, and answer
 // the others with the 503 page at once. The cache handler (./incremental-handler.js) records each
-// page it stores beside the page itself, under its build's prefix.
+// page it stores beside the page itself, under its build's prefix. And which searches were asked
+// for in the last hour: proxy.ts sends a search to its cached route from its second request on.
 
 const { cacheStore } = require("./store");
 
 /** Next 16's cache key of a rendered app page: /route-cache/APP_PAGE/<route hash>/$<pathname>. */
 const PAGE_KEY = /^\/route-cache\/APP_PAGE\/[0-9a-f]+\/\$(\/.*)$/;
+
+/**
+ * How long a search's first request is remembered: as long as a rendered page is kept unvisited
+ * (next.config.js expireTime).
+ */
+const ASKED_TTL_SECONDS = 3600;
 
 /** The running build's key prefix, set by the cache handler when Next creates it. */
 const PREFIX = Symbol.for("unisearch.page-cache-prefix");
@@ -48,4 +55,19 @@ async function hasRenderedPage(pathname) {
   return Boolean(await cacheStore().get(markerKey(prefix, pathname)));
 }
 
-module.exports = { hasRenderedPage, markerOf, setBuildPrefix };
+/**
+ * Records a request for the page at `pathname` (after proxy.ts's rewrites), and tells whether
+ * another was recorded in the last hour. Before Next has made its cache handler (no page rendered
+ * yet), every request counts as a first one.
+ * @param {string} pathname
+ */
+async function recordRequest(pathname) {
+  const prefix = holder[PREFIX];
+  if (!prefix) return false;
+  const key = `${prefix}asked:${pathname}`;
+  if (await cacheStore().get(key)) return true;
+  await cacheStore().set(key, { value: true }, ASKED_TTL_SECONDS);
+  return false;
+}
+
+module.exports = { hasRenderedPage, markerOf, recordRequest, setBuildPrefix };

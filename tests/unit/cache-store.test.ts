@@ -1,7 +1,7 @@
 import { memoryStore } from "@/lib/cache/store";
 import { deserialize, serialize } from "@/lib/cache/serialize";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
-import { hasRenderedPage } from "@/lib/cache/rendered-pages";
+import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -180,5 +180,33 @@ describe("pages handler", () => {
       breaker[BREAKER] = { openSince: null };
       expect(await handler.get(pageKey("/university/x"), { softTags: [] })).toBeNull();
     });
+  });
+});
+
+describe("requests for a search", () => {
+  const PREFIX = Symbol.for("unisearch.page-cache-prefix");
+  const prefixHolder = globalThis as unknown as { [PREFIX]?: string };
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  test("the second request within the hour is known as a repeated one", async () => {
+    new IncrementalCacheHandler({ serverDistDir: distDir("build-a") });
+    jest.useFakeTimers({ now: new Date("2026-11-25T10:00:00Z") });
+    const search = "/universities/search/q/Y291bnRyeT1ERQ";
+    expect(await recordRequest(search)).toBe(false);
+    expect(await recordRequest(search)).toBe(true);
+    expect(await recordRequest("/programs/q/-")).toBe(false);
+    jest.setSystemTime(new Date("2026-11-25T11:00:01Z"));
+    expect(await recordRequest(search)).toBe(false);
+    // Another build's requests are not this one's.
+    new IncrementalCacheHandler({ serverDistDir: distDir("build-b") });
+    expect(await recordRequest("/programs/q/-")).toBe(false);
+  });
+
+  test("before Next made its cache handler, every request is a first one", async () => {
+    delete prefixHolder[PREFIX];
+    expect(await recordRequest("/programs/q/-")).toBe(false);
+    expect(await recordRequest("/programs/q/-")).toBe(false);
   });
 });
