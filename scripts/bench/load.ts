@@ -52,9 +52,18 @@ export function distinctSearches(count: number): string[] {
   });
 }
 
-/** The search scenarios (also what --scale repeats at two sizes). */
-export function searchScenarios(): LoadScenario[] {
-  const distinct = distinctSearches(2_000);
+/** Distinct searches per load run (connection count), none asked for in another run. */
+export const DISTINCT_PER_RUN = 2_000;
+/** Connection counts that get distinct searches of their own; the render part takes later ones. */
+export const MAX_DISTINCT_RUNS = 3;
+
+/**
+ * The search scenarios (also what --scale repeats at two sizes) of the `run`th connection count.
+ * The distinct searches are first requests: a set of their own for each run, and no warm-up.
+ */
+export function searchScenarios(run: number): LoadScenario[] {
+  if (run >= MAX_DISTINCT_RUNS) throw new Error(`At most ${MAX_DISTINCT_RUNS} connection counts`);
+  const distinct = distinctSearches((run + 1) * DISTINCT_PER_RUN).slice(run * DISTINCT_PER_RUN);
   return [
     { name: "API: /api/universities?country=DE&limit=20", paths: ["/api/universities?country=DE&limit=20"] },
     { name: "search page, repeated: ?country=DE", paths: ["/universities/search?country=DE"] },
@@ -65,20 +74,22 @@ export function searchScenarios(): LoadScenario[] {
     {
       name: "search page, 2000 distinct queries",
       paths: distinct.map((query) => `/universities/search?${query}`),
+      warmUp: false,
     },
   ];
 }
 
 /**
- * Every scenario; `slugs` are universities nobody has visited yet (a set for each connection
- * count): their pages are measured on first visits (each rendered), then at once again (cached).
+ * Every scenario of the `run`th connection count; `slugs` are universities nobody has visited yet
+ * (a set for each run): their pages are measured on first visits (each rendered), then at once
+ * again (cached).
  */
-export function allScenarios(slugs: string[], sessionCookie: string): LoadScenario[] {
+export function allScenarios(slugs: string[], sessionCookie: string, run: number): LoadScenario[] {
   const universityPages = slugs.map((slug) => `/university/${slug}`);
   return [
     { name: REFERENCE, paths: ["/robots.txt"] },
     { name: "home", paths: ["/"] },
-    ...searchScenarios(),
+    ...searchScenarios(run),
     { name: `university pages, ${slugs.length} slugs, first visits`, paths: universityPages, warmUp: false },
     { name: `university pages, the same ${slugs.length}, cached`, paths: universityPages },
     { name: "GET /api/user, signed in", paths: ["/api/user"], headers: { Cookie: sessionCookie } },

@@ -1,5 +1,5 @@
 import { parseArgs, PARTS } from "@/scripts/bench/args";
-import { allScenarios, distinctSearches } from "@/scripts/bench/load";
+import { allScenarios, distinctSearches, searchScenarios } from "@/scripts/bench/load";
 import { unseenSearches } from "@/scripts/bench/render";
 import {
   loadTable,
@@ -149,14 +149,26 @@ describe("bench figures", () => {
   });
 
   it("times first searches that the load part never asks for", () => {
-    const loaded = new Set(distinctSearches(2000).map((query) => `/universities/search?${query}`));
-    const unseen = unseenSearches(31);
-    expect(new Set(unseen).size).toBe(31);
+    const loaded = new Set(
+      [0, 1, 2].flatMap((run) => searchScenarios(run).flatMap((scenario) => scenario.paths)),
+    );
+    const unseen = unseenSearches(65);
+    expect(new Set(unseen).size).toBe(65);
     for (const path of unseen) expect(loaded.has(path)).toBe(false);
   });
 
+  it("gives each connection count distinct searches of its own, asked for without a warm-up", () => {
+    const distinct = (run: number) => searchScenarios(run).find((s) => s.name.includes("distinct"))!;
+    expect(distinct(0).warmUp).toBe(false);
+    expect(distinct(0).paths).toHaveLength(2000);
+    expect(distinct(1).paths).toHaveLength(2000);
+    const first = new Set(distinct(0).paths);
+    expect(distinct(1).paths.some((path) => first.has(path))).toBe(false);
+    expect(() => searchScenarios(3)).toThrow("At most 3 connection counts");
+  });
+
   it("measures university pages on first visits without a warm-up that would visit them, then cached", () => {
-    const scenarios = allScenarios(["a-university", "b-university"], "cookie");
+    const scenarios = allScenarios(["a-university", "b-university"], "cookie", 0);
     const first = scenarios.find((s) => s.name.endsWith("first visits"))!;
     const cached = scenarios.find((s) => s.name.endsWith("cached"))!;
     expect(first.warmUp).toBe(false);
