@@ -85,10 +85,6 @@ export function measureFirstLoads(url: string, paths: string[]): Promise<FirstLo
   });
 }
 
-/**
- * A filter change as the search page makes it: a client navigation (the app router's push, which
- * the filter panel's links and nuqs use) from `from` to `to`; measures the RSC request it makes.
- */
 /** Whether a request is for `target`: same path and query, whatever the browser's escaping and _rsc. */
 function sameTarget(requested: string, target: string): boolean {
   const [a, b] = [new URL(requested), new URL(target)];
@@ -98,29 +94,63 @@ function sameTarget(requested: string, target: string): boolean {
   return a.pathname === b.pathname && a.searchParams.toString() === b.searchParams.toString();
 }
 
+/** How long a filter change's request may take before the bench gives up on it. */
+const FILTER_CHANGE_TIMEOUT_MS = 30_000;
+
+/**
+ * A filter change as the search page makes it: a client navigation (the app router's push, which
+ * the filter panel's links and nuqs use) from `from` to `to`; measures the RSC request it makes.
+ * The bytes are those the browser received (DevTools protocol): the answer of a page rendered for
+ * its request is streamed, and the router stops reading it once it has the page (the browser then
+ * reports the request aborted), so it has no finished size.
+ */
 export function measureFilterChange(url: string, from: string, to: string): Promise<FilterChange> {
   return withBrowser(async (browser) => {
     const page = await browser.newPage();
     await page.goto(`${url}${from}`, { waitUntil: "load", timeout: 120_000 });
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.headers()["rsc"] === "1" && sameTarget(r.url(), `${url}${to}`)),
-      page.evaluate(
-        (target) =>
-          (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push(target),
-        to,
-      ),
-    ]);
-    const response = await request.response();
-    await response?.finished();
-    const headers = request.headers();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    let navigation: { id: string; headers: Record<string, string> } | null = null;
+    let bytes = 0;
+    let contentEncoding: string | null = null;
+    const done = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${to} within 30 s`)), FILTER_CHANGE_TIMEOUT_MS);
+      const end = (requestId: string) => {
+        if (requestId !== navigation?.id) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+        if (!navigation && headers.rsc === "1" && !headers["next-router-prefetch"] && sameTarget(request.url, `${url}${to}`))
+          navigation = { id: requestId, headers };
+      });
+      cdp.on("Network.responseReceived", ({ requestId, response }) => {
+        if (requestId !== navigation?.id) return;
+        const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === "content-encoding");
+        contentEncoding = header ? String(header[1]) : null;
+      });
+      cdp.on("Network.dataReceived", ({ requestId, encodedDataLength }) => {
+        if (requestId === navigation?.id) bytes += encodedDataLength;
+      });
+      cdp.on("Network.loadingFinished", ({ requestId }) => end(requestId));
+      cdp.on("Network.loadingFailed", ({ requestId }) => end(requestId));
+    });
+    await page.evaluate(
+      (target) =>
+        (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push(target),
+      to,
+    );
+    await done;
+    const headers = navigation!.headers;
     return {
       from,
       to,
       requestHeaders: Object.fromEntries(
         Object.entries(headers).filter(([name]) => name === "rsc" || name.startsWith("next-")),
       ),
-      contentEncoding: (await response?.headerValue("content-encoding")) ?? null,
-      bytes: (await request.sizes()).responseBodySize,
+      contentEncoding,
+      bytes,
     };
   });
 }
