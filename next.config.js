@@ -4,6 +4,8 @@
 const { securityHeaderOptions, securityHeaderRules } = require("./lib/http/security-headers.js");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SERVICE_REDIRECTS } = require("./lib/resources/service-links.js");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PAGE_EXPIRE_SECONDS } = require("./lib/cache/page-lifetime.js");
 
 /**
  * Images next/image may optimise: uploads kept on disk (/uploads/...) and, when a bucket is
@@ -48,10 +50,9 @@ const nextConfig = {
   cacheHandler: require.resolve("./lib/cache/incremental-handler.js"),
   // Entries live in that store, not in a second in-process copy.
   cacheMaxMemorySize: 0,
-  // A cached page unvisited for an hour is dropped (it is rendered afresh on its next visit), not
-  // served once more, stale, with last month's "days left": the store keeps an entry this long
-  // after its last rendering, and a CDN may serve it stale (s-maxage=60) that long at most.
-  expireTime: 3600,
+  // The store keeps an entry this long after its last rendering (lib/cache/page-lifetime.js), and a
+  // CDN may serve it stale (s-maxage=60) that long at most.
+  expireTime: PAGE_EXPIRE_SECONDS,
   poweredByHeader: false,
   // proxy.ts sees request.url as the server received it. Normalised, a loopback host is renamed
   // 'localhost', so under `next start -H 127.0.0.1` (behind a reverse proxy on the same machine) the

@@ -95,7 +95,8 @@ export async function proxy(request: NextRequest) {
  */
 async function goesToCachedRoute(request: NextRequest, cachedSearch: string): Promise<boolean> {
   if (await hasRenderedPage(cachedSearch)) return true;
-  const prefetch = request.headers.has("next-router-prefetch") || request.headers.has("next-router-segment-prefetch");
+  const prefetch =
+    request.headers.has("next-router-prefetch") || request.headers.has("next-router-segment-prefetch");
   return !prefetch && (await recordRequest(cachedSearch));
 }
 

@@ -6,16 +6,11 @@
 // page it stores beside the page itself, under its build's prefix. And which searches were asked
 // for in the last hour: proxy.ts sends a search to its cached route from its second request on.
 
+const { PAGE_EXPIRE_SECONDS } = require("./page-lifetime");
 const { cacheStore } = require("./store");
 
 /** Next 16's cache key of a rendered app page: /route-cache/APP_PAGE/<route hash>/$<pathname>. */
 const PAGE_KEY = /^\/route-cache\/APP_PAGE\/[0-9a-f]+\/\$(\/.*)$/;
-
-/**
- * How long a search's first request is remembered: as long as a rendered page is kept unvisited
- * (next.config.js expireTime).
- */
-const ASKED_TTL_SECONDS = 3600;
 
 /** The running build's key prefix, set by the cache handler when Next creates it. */
 const PREFIX = Symbol.for("unisearch.page-cache-prefix");
@@ -57,7 +52,7 @@ async function hasRenderedPage(pathname) {
 
 /**
  * Records a request for the page at `pathname` (after proxy.ts's rewrites), and tells whether
- * another was recorded in the last hour. Before Next has made its cache handler (no page rendered
+ * another was recorded in the last PAGE_EXPIRE_SECONDS (an hour). Before Next has made its cache handler (no page rendered
  * yet), every request counts as a first one.
  * @param {string} pathname
  */
@@ -66,7 +61,8 @@ async function recordRequest(pathname) {
   if (!prefix) return false;
   const key = `${prefix}asked:${pathname}`;
   if (await cacheStore().get(key)) return true;
-  await cacheStore().set(key, { value: true }, ASKED_TTL_SECONDS);
+  // Remembered as long as a rendered page is kept unvisited.
+  await cacheStore().set(key, { value: true }, PAGE_EXPIRE_SECONDS);
   return false;
 }
 

@@ -114,20 +114,32 @@ export function measureFilterChange(url: string, from: string, to: string): Prom
     let bytes = 0;
     let contentEncoding: string | null = null;
     const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${to} within 30 s`)), FILTER_CHANGE_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`no answer to ${to} within 30 s`)),
+        FILTER_CHANGE_TIMEOUT_MS,
+      );
       const end = (requestId: string) => {
         if (requestId !== navigation?.id) return;
         clearTimeout(timer);
         resolve();
       };
       cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
-        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-        if (!navigation && headers.rsc === "1" && !headers["next-router-prefetch"] && sameTarget(request.url, `${url}${to}`))
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+        );
+        if (
+          !navigation &&
+          headers.rsc === "1" &&
+          !headers["next-router-prefetch"] &&
+          sameTarget(request.url, `${url}${to}`)
+        )
           navigation = { id: requestId, headers };
       });
       cdp.on("Network.responseReceived", ({ requestId, response }) => {
         if (requestId !== navigation?.id) return;
-        const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === "content-encoding");
+        const header = Object.entries(response.headers).find(
+          ([name]) => name.toLowerCase() === "content-encoding",
+        );
         contentEncoding = header ? String(header[1]) : null;
       });
       cdp.on("Network.dataReceived", ({ requestId, encodedDataLength }) => {
