@@ -52,8 +52,8 @@ async function hasRenderedPage(pathname) {
 
 /**
  * Records a request for the page at `pathname` (after proxy.ts's rewrites), and tells whether
- * another was recorded in the last PAGE_EXPIRE_SECONDS (an hour). Before Next has made its cache handler (no page rendered
- * yet), every request counts as a first one.
+ * another was recorded in the last PAGE_EXPIRE_SECONDS (an hour). Before Next has made its cache
+ * handler (no page rendered yet), every request counts as a first one.
  * @param {string} pathname
  */
 async function recordRequest(pathname) {

@@ -1,37 +1,27 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { NextRequest } from "next/server";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
-import { memoryStore } from "@/lib/cache/store";
 import { cachedSearchPath } from "@/lib/cache/search-pages";
+import { dropStore, pageEntry, pageKey, serverDistDir, useFreshMemoryStore } from "../support/cache";
 
 // proxy.ts sends a search page's request to its cached route from the search's second request on
 // (lib/cache/search-pages.ts): the first is rendered for itself, and prefetches do not count.
 
-const STORE = Symbol.for("unisearch.cache-store");
-const holder = globalThis as unknown as { [STORE]?: ReturnType<typeof memoryStore> };
 let proxy: typeof import("@/proxy").proxy;
-let serverDistDir: string;
+let distDir: string;
 /** Next's cache handler, as the server makes it: it records the pages it stores. */
 let handler: IncrementalCacheHandler;
 
 beforeAll(async () => {
   ({ proxy } = await import("@/proxy"));
-  const build = mkdtempSync(join(tmpdir(), "unisearch-build-"));
-  mkdirSync(join(build, "server"));
-  writeFileSync(join(build, "BUILD_ID"), "search-first-request");
-  serverDistDir = join(build, "server");
+  distDir = serverDistDir("search-first-request");
 });
 
 beforeEach(() => {
-  holder[STORE] = memoryStore();
-  handler = new IncrementalCacheHandler({ serverDistDir });
+  useFreshMemoryStore();
+  handler = new IncrementalCacheHandler({ serverDistDir: distDir });
 });
 
-afterAll(() => {
-  delete holder[STORE];
-});
+afterAll(dropStore);
 
 /** Where proxy.ts sends a GET of `path`: the cached route it rewrites to, or null for the page. */
 async function routeOf(path: string, headers: Record<string, string> = {}): Promise<string | null> {
@@ -73,14 +63,7 @@ test("a prefetch neither counts as a request nor goes to a cached route not rend
 
 test("a search whose page the cache holds goes to it at once (another server rendered it)", async () => {
   const search = "/universities/search?q=tech";
-  const page = {
-    kind: "APP_PAGE",
-    html: "<html></html>",
-    rscData: Buffer.from(""),
-    headers: {},
-    status: 200,
-  };
-  await handler.set(`/route-cache/APP_PAGE/0a1b2c/$${cachedRoute(search)}`, page, {
+  await handler.set(pageKey(cachedRoute(search)!), pageEntry("university-lists"), {
     cacheControl: { revalidate: 60, expire: 3600 },
   });
   expect(await routeOf(search)).toBe(cachedRoute(search));

@@ -2,24 +2,23 @@ import { memoryStore } from "@/lib/cache/store";
 import { deserialize, serialize } from "@/lib/cache/serialize";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
 import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import {
+  dropStore,
+  pageEntry as page,
+  pageKey,
+  serverDistDir as distDir,
+  useFreshMemoryStore,
+} from "../support/cache";
 
 // The cache store and Next's cache handler over it (lib/cache): what a page or a cached read
 // finds after it was stored, after one of its tags was expired, and during the build.
 
-const STORE = Symbol.for("unisearch.cache-store");
-const holder = globalThis as unknown as { [STORE]?: ReturnType<typeof memoryStore> };
-
 beforeEach(() => {
-  holder[STORE] = memoryStore();
+  useFreshMemoryStore();
   delete process.env.NEXT_PHASE;
 });
 
-afterAll(() => {
-  delete holder[STORE];
-});
+afterAll(dropStore);
 
 describe("serialize", () => {
   test("keeps Buffers, Maps and nested values through a round trip", () => {
@@ -71,21 +70,6 @@ describe("memory store", () => {
     expect(await store.tagsExpiredAt(["t2", "t3"])).toBe(100);
     expect(await store.tagsExpiredAt(["t3"])).toBe(0);
   });
-});
-
-function distDir(buildId: string) {
-  const root = mkdtempSync(join(tmpdir(), "unisearch-build-"));
-  mkdirSync(join(root, "server"));
-  writeFileSync(join(root, "BUILD_ID"), buildId);
-  return join(root, "server");
-}
-
-const page = (tags: string) => ({
-  kind: "APP_PAGE",
-  html: "<html>page</html>",
-  rscData: Buffer.from("rsc"),
-  headers: { "x-next-cache-tags": tags },
-  status: 200,
 });
 
 describe("pages handler", () => {
@@ -142,8 +126,6 @@ describe("pages handler", () => {
   describe("while the database is down", () => {
     const BREAKER = Symbol.for("unisearch.database-breaker");
     const breaker = globalThis as unknown as { [BREAKER]?: { openSince: number | null } };
-    /** Next 16's key of a rendered page (lib/cache/rendered-pages.js). */
-    const pageKey = (pathname: string) => `/route-cache/APP_PAGE/0a1b2c/$${pathname}`;
     afterEach(() => {
       delete breaker[BREAKER];
     });
