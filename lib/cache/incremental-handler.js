@@ -44,17 +44,30 @@ function databaseUnavailable() {
   return breaker?.openSince != null;
 }
 
+/** Build ids by server directory: Next makes a handler for every request, the file is read once. */
+const buildIds = new Map();
+
+/** @param {string | undefined} serverDistDir */
+function buildIdOf(serverDistDir) {
+  if (!serverDistDir) return "development";
+  let buildId = buildIds.get(serverDistDir);
+  if (buildId === undefined) {
+    try {
+      buildId = readFileSync(join(serverDistDir, "..", "BUILD_ID"), "utf8").trim();
+    } catch {
+      // `next dev` has no BUILD_ID file.
+      buildId = "development";
+    }
+    buildIds.set(serverDistDir, buildId);
+  }
+  return buildId;
+}
+
 class IncrementalCacheHandler {
   /** @param {{ serverDistDir?: string }} context */
   constructor(context) {
     // Pages of another build (its asset names, its code) are never served from a shared store.
-    let buildId = "development";
-    try {
-      if (context.serverDistDir)
-        buildId = readFileSync(join(context.serverDistDir, "..", "BUILD_ID"), "utf8").trim();
-    } catch {
-      // `next dev` has no BUILD_ID file.
-    }
+    const buildId = buildIdOf(context.serverDistDir);
     this.prefix = `pages:${buildId}:`;
     // Next also makes instances without a build directory (for the proxy): not the pages' prefix.
     if (buildId !== "development") setBuildPrefix(this.prefix);

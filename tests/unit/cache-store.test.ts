@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { memoryStore } from "@/lib/cache/store";
 import { deserialize, serialize } from "@/lib/cache/serialize";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
@@ -113,6 +115,16 @@ describe("pages handler", () => {
     await before.set("/", page("settings"), { cacheControl: { revalidate: 60, expire: 86400 } });
     expect(await before.get("/", {})).not.toBeNull();
     expect(await after.get("/", {})).toBeNull();
+  });
+
+  test("the handlers Next makes for each request read their build's id once", async () => {
+    const dir = distDir("build-a");
+    const first = new IncrementalCacheHandler({ serverDistDir: dir });
+    await first.set("/", page("settings"), { cacheControl: { revalidate: 60, expire: 86400 } });
+    // A later handler of the same running build keeps its key space without reading the file
+    // again (a new build is a new server directory).
+    writeFileSync(join(dir, "..", "BUILD_ID"), "build-z");
+    expect(await new IncrementalCacheHandler({ serverDistDir: dir }).get("/", {})).not.toBeNull();
   });
 
   test("what the build prerendered is neither stored nor served", async () => {
