@@ -4,7 +4,8 @@
 // each skippable (--only, --skip; `npm run bench -- --help`):
 //   queries     the search's and the admin pages' database calls, timed in this process
 //   render      one request at a time: a first (uncached) search page, the same again (cached),
-//               the sign-in page (the smallest rendering) and /robots.txt, median milliseconds
+//               the sign-in page (a rendering without data) and /robots.txt: median milliseconds,
+//               and the server's CPU milliseconds per request
 //   load        autocannon against `npm start` (a process of its own): req/s, latency, errors,
 //               each scenario's ratio to /robots.txt, at 10 and 50 connections
 //   bytes       what a first visit to each public page downloads, and a filter change
@@ -141,9 +142,15 @@ async function main(options: BenchOptions) {
     const universityPage = `/university/${pageSlugs[0]}`;
     await fetch(`${server.url}${universityPage}`).then((response) => response.arrayBuffer());
     if (options.parts.has("render")) {
-      const render = await measureRender(server.url);
+      const render = await measureRender(server.url, server.pid);
       console.log(
         `\nOne request at a time (median of ${render.samples}): a first search ${render.firstSearchMs} ms (rendered for it), its second request ${render.secondSearchMs} ms (rendered into the cache), its third ${render.cachedSearchMs} ms (from the cache); references: the sign-in page (rendered each time) ${render.smallestRenderMs} ms, /robots.txt ${render.referenceMs} ms`,
+      );
+      const { cpu } = render;
+      console.log(
+        cpu
+          ? `The server's CPU per request (mean): a first search ${cpu.firstSearchMs} ms, its second ${cpu.secondSearchMs} ms, its third ${cpu.cachedSearchMs} ms; the sign-in page ${cpu.smallestRenderMs} ms, /robots.txt ${cpu.referenceMs} ms`
+          : "The server's CPU per request: not measured (no /proc, or the Next process was not found)",
       );
       results.render = render;
       save();

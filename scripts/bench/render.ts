@@ -2,10 +2,12 @@
 // nothing else. A search nobody asked for yet is rendered for that request (its results read from
 // the database); asked again, it is rendered into the cache (proxy.ts); asked a third time, it
 // comes from the cache. Two references from the same run: /robots.txt, which does no work, and
-// the sign-in page, the smallest page Next renders on every request (no data, no cache): what any
-// rendering costs on this machine. Requests go one at a time, each read to its end, and each
-// figure is a median.
+// the sign-in page, which Next renders on every request (no data, no cache): what a rendering
+// costs on this machine. Requests go one at a time, each read to its end, and each
+// figure is a median; beside it, the server's CPU time per request (./cpu.ts), which the machine's
+// other load moves much less.
 import { DISTINCT_PER_RUN, distinctSearches, MAX_DISTINCT_RUNS } from "./load";
+import { processCpuNs } from "./cpu";
 import { percentile } from "./summary";
 
 export interface RenderTiming {
@@ -19,6 +21,17 @@ export interface RenderTiming {
   referenceMs: number;
   /** Median milliseconds of the sign-in page, rendered on each request without data. */
   smallestRenderMs: number;
+  /**
+   * The server's CPU milliseconds per request of each (a mean; all its threads), which the
+   * machine's other load moves much less than the wall times above; null without /proc.
+   */
+  cpu: {
+    firstSearchMs: number;
+    secondSearchMs: number;
+    cachedSearchMs: number;
+    referenceMs: number;
+    smallestRenderMs: number;
+  } | null;
   samples: number;
 }
 
@@ -30,12 +43,33 @@ export function unseenSearches(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `/universities/search?${all[from + i * step]}`);
 }
 
-async function timed(url: string): Promise<number> {
+/** How long after an answer the server's CPU time is read. */
+const SETTLE_MS = 20;
+
+export interface Timing {
+  ms: number;
+  /** The server's CPU nanoseconds during the request, or null. */
+  cpuNs: number | null;
+}
+
+async function timed(url: string, pid: number | null = null): Promise<Timing> {
+  const cpuBefore = pid === null ? null : processCpuNs(pid);
   const started = performance.now();
   const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
   await response.arrayBuffer();
+  const ms = performance.now() - started;
+  // Work a request leaves for after its answer (a cache write, garbage collection) is its own.
+  if (pid !== null) await new Promise((done) => setTimeout(done, SETTLE_MS));
+  const cpuAfter = pid === null ? null : processCpuNs(pid);
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return performance.now() - started;
+  return { ms, cpuNs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+}
+
+/** Mean CPU milliseconds per request, to 0.1 ms; null if any reading is missing. */
+export function meanCpuMs(timings: Timing[]): number | null {
+  if (timings.length === 0 || timings.some((timing) => timing.cpuNs === null)) return null;
+  const total = timings.reduce((sum, timing) => sum + timing.cpuNs!, 0);
+  return Math.round(total / timings.length / 1e5) / 10;
 }
 
 function median(values: number[]): number {
@@ -52,32 +86,43 @@ function median(values: number[]): number {
 /** Searches asked for three times each before the measured ones. */
 const WARM_UP = 5;
 
-export async function measureRender(url: string, samples = 60): Promise<RenderTiming> {
+export async function measureRender(url: string, pid: number | null, samples = 60): Promise<RenderTiming> {
   const searches = unseenSearches(WARM_UP + samples);
   // The routes' first renderings load their code: not what is measured.
   for (const path of searches.splice(0, WARM_UP)) {
     for (let i = 0; i < 3; i++) await timed(`${url}${path}`);
   }
   for (let i = 0; i < 5; i++) await timed(`${url}/robots.txt`);
-  const first: number[] = [];
-  const second: number[] = [];
-  const cached: number[] = [];
-  const reference: number[] = [];
-  const smallest: number[] = [];
+  const first: Timing[] = [];
+  const second: Timing[] = [];
+  const cached: Timing[] = [];
+  const reference: Timing[] = [];
+  const smallest: Timing[] = [];
   await timed(`${url}/auth`);
   for (const path of searches) {
-    first.push(await timed(`${url}${path}`));
-    second.push(await timed(`${url}${path}`));
-    cached.push(await timed(`${url}${path}`));
-    reference.push(await timed(`${url}/robots.txt`));
-    smallest.push(await timed(`${url}/auth`));
+    first.push(await timed(`${url}${path}`, pid));
+    second.push(await timed(`${url}${path}`, pid));
+    cached.push(await timed(`${url}${path}`, pid));
+    reference.push(await timed(`${url}/robots.txt`, pid));
+    smallest.push(await timed(`${url}/auth`, pid));
   }
+  const wall = (timings: Timing[]) => median(timings.map((timing) => timing.ms));
+  const cpu = {
+    firstSearchMs: meanCpuMs(first),
+    secondSearchMs: meanCpuMs(second),
+    cachedSearchMs: meanCpuMs(cached),
+    referenceMs: meanCpuMs(reference),
+    smallestRenderMs: meanCpuMs(smallest),
+  };
   return {
-    firstSearchMs: median(first),
-    secondSearchMs: median(second),
-    cachedSearchMs: median(cached),
-    referenceMs: median(reference),
-    smallestRenderMs: median(smallest),
+    firstSearchMs: wall(first),
+    secondSearchMs: wall(second),
+    cachedSearchMs: wall(cached),
+    referenceMs: wall(reference),
+    smallestRenderMs: wall(smallest),
+    cpu: Object.values(cpu).some((value) => value === null)
+      ? null
+      : (cpu as NonNullable<RenderTiming["cpu"]>),
     samples,
   };
 }

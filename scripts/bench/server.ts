@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { findProcess } from "./cpu";
 
 /** Sources whose change makes the production build stale. */
 const SOURCES = [
@@ -47,6 +48,8 @@ export function ensureBuild(force: boolean) {
 
 export interface RunningServer {
   url: string;
+  /** The Next server's own process (`npm start` runs it under npm, tsx and with-db), or null. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -82,7 +85,8 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/robots.txt`)).ok) return { url, stop };
+      if ((await fetch(`${url}/robots.txt`)).ok)
+        return { url, pid: findProcess(child.pid!, "next-server"), stop };
     } catch {
       // Not listening yet.
     }

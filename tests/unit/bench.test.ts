@@ -1,6 +1,8 @@
 import { parseArgs, PARTS } from "@/scripts/bench/args";
 import { allScenarios, distinctSearches, searchScenarios } from "@/scripts/bench/load";
-import { unseenSearches } from "@/scripts/bench/render";
+import { readFileSync } from "node:fs";
+import { findProcess, parseSchedstat, processCpuNs } from "@/scripts/bench/cpu";
+import { meanCpuMs, unseenSearches } from "@/scripts/bench/render";
 import {
   loadTable,
   percentile,
@@ -176,5 +178,42 @@ describe("bench figures", () => {
     expect(cached.paths).toEqual(["/university/a-university", "/university/b-university"]);
     expect(first.paths).toEqual(cached.paths);
     expect(scenarios.indexOf(cached)).toBe(scenarios.indexOf(first) + 1);
+  });
+});
+
+describe("the server's CPU time", () => {
+  it("reads a thread's running time from its schedstat line", () => {
+    expect(parseSchedstat("99272041 1200 17\n")).toBe(99_272_041);
+    expect(() => parseSchedstat("")).toThrow("Not a schedstat line");
+  });
+
+  it("adds up the time of a process's threads, which work makes grow", () => {
+    if (processCpuNs(process.pid) === null) return; // no /proc: the bench leaves the figures out
+    const before = processCpuNs(process.pid)!;
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    expect(processCpuNs(process.pid)! - before).toBeGreaterThanOrEqual(20e6);
+  });
+
+  it("finds a process by its group and command line", () => {
+    if (processCpuNs(process.pid) === null) return;
+    const stat = readFileSync(`/proc/${process.pid}/stat`, "utf8");
+    const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+    const command = readFileSync(`/proc/${process.pid}/cmdline`, "utf8").split("\0")[0];
+    const found = findProcess(group, command);
+    expect(found).not.toBeNull();
+    expect(readFileSync(`/proc/${found}/cmdline`, "utf8").startsWith(command)).toBe(true);
+    expect(findProcess(group, "no such command")).toBeNull();
+  });
+
+  it("gives the mean per request, and nothing when a reading is missing", () => {
+    expect(
+      meanCpuMs([
+        { ms: 20, cpuNs: 15_000_000 },
+        { ms: 22, cpuNs: 16_000_000 },
+      ]),
+    ).toBe(15.5);
+    expect(meanCpuMs([{ ms: 20, cpuNs: null }])).toBeNull();
+    expect(meanCpuMs([])).toBeNull();
   });
 });
