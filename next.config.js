@@ -45,7 +45,8 @@ const nextConfig = {
   // from next 16.3 on (still in 16.4.6 and 16.5.0-canary.38, checked 2026-11-26) it answers
   // notFound() in a dynamic route, or in a page that reads searchParams, with status 200
   // (vercel/next.js issues 95380 and 98518, fix pending in pull request 95561), and our university,
-  // apply, student and admin pages must answer 404. Incremental static regeneration and tagged data caches do the same job.
+  // apply, student and admin pages must answer 404. Incremental static regeneration and tagged data
+  // caches do the same job.
   // One store for rendered pages and cached data, shared by every app server when REDIS_URL is
   // set (lib/cache/store.js); it never serves what the database-less build prerendered.
   cacheHandler: require.resolve("./lib/cache/incremental-handler.js"),

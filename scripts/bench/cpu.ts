@@ -32,7 +32,7 @@ export function processCpuNs(pid: number): number | null {
 }
 
 /** Process group and command line of a /proc entry, or null. */
-function describe(pid: number): { group: number; command: string } | null {
+export function describeProcess(pid: number): { group: number; command: string } | null {
   try {
     // The command name, in parentheses, may hold spaces: the fields after it are counted from ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -54,7 +54,7 @@ export function findProcess(group: number, command: string): number | null {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    const found = describe(Number(entry));
+    const found = describeProcess(Number(entry));
     if (found?.group === group && found.command.startsWith(command)) return Number(entry);
   }
   return null;

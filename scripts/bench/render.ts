@@ -3,9 +3,9 @@
 // the database); asked again, it is rendered into the cache (proxy.ts); asked a third time, it
 // comes from the cache. Two references from the same run: /robots.txt, which does no work, and
 // the sign-in page, which Next renders on every request (no data, no cache): what a rendering
-// costs on this machine. Requests go one at a time, each read to its end, and each
-// figure is a median; beside it, the server's CPU time per request (./cpu.ts), which the machine's
-// other load moves much less.
+// costs on this machine. Requests go one at a time, each read to its end, and each figure is a
+// median; beside it, the server's CPU time per request (./cpu.ts), which the machine's other load
+// moves much less.
 import { DISTINCT_PER_RUN, distinctSearches, MAX_DISTINCT_RUNS } from "./load";
 import { processCpuNs } from "./cpu";
 import { percentile } from "./summary";
@@ -58,10 +58,10 @@ async function timed(url: string, pid: number | null = null): Promise<Timing> {
   const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
   await response.arrayBuffer();
   const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   // Work a request leaves for after its answer (a cache write, garbage collection) is its own.
   if (pid !== null) await new Promise((done) => setTimeout(done, SETTLE_MS));
   const cpuAfter = pid === null ? null : processCpuNs(pid);
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return { ms, cpuNs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 

@@ -1,7 +1,6 @@
 import { parseArgs, PARTS } from "@/scripts/bench/args";
 import { allScenarios, distinctSearches, searchScenarios } from "@/scripts/bench/load";
-import { readFileSync } from "node:fs";
-import { findProcess, parseSchedstat, processCpuNs } from "@/scripts/bench/cpu";
+import { describeProcess, findProcess, parseSchedstat, processCpuNs } from "@/scripts/bench/cpu";
 import { meanCpuMs, unseenSearches } from "@/scripts/bench/render";
 import {
   loadTable,
@@ -196,14 +195,13 @@ describe("the server's CPU time", () => {
   });
 
   it("finds a process by its group and command line", () => {
-    if (processCpuNs(process.pid) === null) return;
-    const stat = readFileSync(`/proc/${process.pid}/stat`, "utf8");
-    const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-    const command = readFileSync(`/proc/${process.pid}/cmdline`, "utf8").split("\0")[0];
-    const found = findProcess(group, command);
+    const self = describeProcess(process.pid);
+    if (self === null) return; // no /proc
+    // This process, or another of its group started by the same command (Jest's workers).
+    const found = findProcess(self.group, self.command);
     expect(found).not.toBeNull();
-    expect(readFileSync(`/proc/${found}/cmdline`, "utf8").startsWith(command)).toBe(true);
-    expect(findProcess(group, "no such command")).toBeNull();
+    expect(describeProcess(found!)).toEqual(self);
+    expect(findProcess(self.group, "no such command")).toBeNull();
   });
 
   it("gives the mean per request, and nothing when a reading is missing", () => {
