@@ -22,6 +22,14 @@ const MAX_TTL_SECONDS = 365 * 24 * 60 * 60;
 const MEMORY_LIMIT = Number(process.env.CACHE_MEMORY_MB || 256) * 1024 * 1024;
 
 /**
+ * What keeping one entry costs beyond its key and value: the map's slot, the record holding the
+ * value's size and expiry, and the value's object. Measured on Node 20 at about 150 bytes; counted
+ * high, so that many small entries (a search's "asked" record is a key and `true`) cannot hold
+ * more memory than the limit says.
+ */
+const ENTRY_OVERHEAD = 200;
+
+/**
  * Roughly how many bytes an entry holds: its strings and buffers (a page's HTML and RSC payload
  * make up nearly all of it).
  * @param {unknown} value
@@ -37,11 +45,23 @@ function sizeOf(value, depth = 0) {
 }
 
 /**
- * This process's memory: entries in a least-recently-used map bounded by size, and the tags'
- * expiry times (never evicted; a few hundred small numbers).
- * @returns {CacheStore}
+ * Bytes an entry holds in memory: its key (a search's key carries its query, up to about a
+ * kilobyte, and each distinct search adds one), its value and the bookkeeping around them.
+ * @param {string} key
+ * @param {unknown} value
  */
-function memoryStore() {
+function entrySizeOf(key, value) {
+  return key.length * 2 + sizeOf(value) + ENTRY_OVERHEAD;
+}
+
+/**
+ * This process's memory: entries in a least-recently-used map bounded by the size of their keys
+ * and values, and the tags' expiry times (never evicted: tags name rows and lists, not requests,
+ * so they are as many as the catalogue's rows at most).
+ * @param {number} [limit] bytes; CACHE_MEMORY_MB by default
+ * @returns {CacheStore & { bytes(): number; count(): number }}
+ */
+function memoryStore(limit = MEMORY_LIMIT) {
   /** @type {Map<string, { value: object; size: number; expiresAt: number }>} */
   const entries = new Map();
   /** @type {Map<string, number>} */
@@ -69,8 +89,8 @@ function memoryStore() {
     },
     async set(key, value, ttlSeconds) {
       remove(key);
-      const entrySize = sizeOf(value);
-      if (entrySize > MEMORY_LIMIT) return;
+      const entrySize = entrySizeOf(key, value);
+      if (entrySize > limit) return;
       entries.set(key, {
         value,
         size: entrySize,
@@ -78,7 +98,7 @@ function memoryStore() {
       });
       size += entrySize;
       for (const oldest of entries.keys()) {
-        if (size <= MEMORY_LIMIT) break;
+        if (size <= limit) break;
         remove(oldest);
       }
     },
@@ -91,6 +111,8 @@ function memoryStore() {
     async expireTags(list, at) {
       for (const tag of list) tags.set(tag, Math.max(at, tags.get(tag) ?? 0));
     },
+    bytes: () => size,
+    count: () => entries.size,
   };
 }
 

@@ -8,9 +8,12 @@ import { memoryStore } from "@/lib/cache/store";
 const STORE = Symbol.for("unisearch.cache-store");
 const holder = globalThis as unknown as { [STORE]?: ReturnType<typeof memoryStore> };
 
-/** Gives this process a fresh memory store (lib/cache/store.js cacheStore()); undone by dropStore. */
-export function useFreshMemoryStore() {
-  holder[STORE] = memoryStore();
+/**
+ * Gives this process a fresh memory store (lib/cache/store.js cacheStore()), of `limitBytes` or
+ * CACHE_MEMORY_MB; undone by dropStore.
+ */
+export function useFreshMemoryStore(limitBytes?: number) {
+  holder[STORE] = memoryStore(limitBytes);
   return holder[STORE];
 }
 

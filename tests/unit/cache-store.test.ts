@@ -1,5 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { memoryStore } from "@/lib/cache/store";
 import { deserialize, serialize } from "@/lib/cache/serialize";
 import IncrementalCacheHandler from "@/lib/cache/incremental-handler";
@@ -196,6 +198,32 @@ describe("requests for a search", () => {
     // Another build's requests are not this one's.
     new IncrementalCacheHandler({ serverDistDir: distDir("build-b") });
     expect(await recordRequest("/programs/q/-")).toBe(false);
+  });
+
+  test("100,000 distinct searches keep the memory store within its limit, keys included", async () => {
+    // The garbage collector, so that the heap is measured with only what is still referenced.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const limit = 16 * 1024 * 1024;
+    const store = useFreshMemoryStore(limit);
+    new IncrementalCacheHandler({ serverDistDir: distDir("build-a") });
+    // Long searches, as proxy.ts rewrites a query into the path: about a kilobyte each.
+    const filler = "Y291bnRyeT1ERSZsZXZlbD1NYXN0ZXIncyZmaWVsZD1CdXNpbmVzcyZzb3J0PXR1aXRpb24".repeat(14);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 100_000; i++) {
+      // A flat string of its own, as a request's path is (a template literal would share `filler`).
+      const path = Buffer.from(`/universities/search/q/${filler}${i}`).toString("latin1");
+      expect(await recordRequest(path)).toBe(false);
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    // The heap holds no more than the limit, as the store counts it; the oldest searches were
+    // evicted and the latest kept.
+    expect(grown).toBeLessThan(limit);
+    expect(store.bytes()).toBeLessThanOrEqual(limit);
+    expect(store.count()).toBeLessThan(100_000);
+    expect(await recordRequest(`/universities/search/q/${filler}99999`)).toBe(true);
   });
 
   test("before Next made its cache handler, every request is a first one", async () => {
