@@ -2,6 +2,7 @@
 
 import { GraduationCap, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import Link from "next/link";
+import { SERVICE_REDIRECTS } from "@/lib/resources/service-links";
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 
 const LINK_GROUPS = [
@@ -37,6 +38,11 @@ const LINK_GROUPS = [
     ],
   },
 ] as const;
+
+// The Services links keep their own addresses, which redirect (next.config.js) to the page they
+// name. They are not prefetched: a prefetch follows the redirect without the router's headers, so
+// it would fetch the whole HTML page, and the router never finishes reading it.
+const REDIRECTED: ReadonlySet<string> = new Set(SERVICE_REDIRECTS.map((link) => link.source));
 
 // Lucide dropped its brand icons, so these are its former outline glyphs (ISC licence), drawn the
 // same way as the other icons.
@@ -161,7 +167,11 @@ export function SiteFooter({
               <ul className="mt-4 space-y-3 text-sm">
                 {group.links.map((link) => (
                   <li key={link.href}>
-                    <Link href={link.href} className="footer-link">
+                    <Link
+                      href={link.href}
+                      prefetch={REDIRECTED.has(link.href) ? false : undefined}
+                      className="footer-link"
+                    >
                       {link.label}
                     </Link>
                   </li>
