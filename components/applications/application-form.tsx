@@ -18,11 +18,14 @@ import { formatCount } from "@/lib/format";
 import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
 import {
   academicHistorySchema,
+  DRAFT_LIMITS,
   GRADUATION_YEAR_MIN,
+  graduationYearMax,
   personalStatementSchema,
   STATEMENT_MAX,
   STATEMENT_MIN,
 } from "@/lib/validation/application";
+import { textLength } from "@/lib/validation/text";
 
 // The two-step application of SPEC §2 (/apply/{programId}). Both steps validate with the schema
 // POST /api/applications uses. What the student types is saved as a draft on the server (debounced
@@ -61,18 +64,21 @@ const SAVE_TEXT: Record<SaveState, string> = {
   error: "Couldn't save the draft",
 };
 
-/** The form's values as a draft, clipped to the sizes the draft endpoint accepts. */
+/**
+ * The form's values as a draft, clipped to the sizes the draft endpoint accepts (more than the
+ * form accepts: a text too long is kept for the student to shorten).
+ */
 function toDraft(values: FormInput, step: Step): DraftData {
   const history = values.academicHistory;
   const year = history?.graduationYear;
   const yearText = typeof year === "number" || typeof year === "string" ? String(year) : "";
   return {
     step,
-    personalStatement: (values.personalStatement ?? "").slice(0, STATEMENT_MAX + 1000),
+    personalStatement: (values.personalStatement ?? "").slice(0, DRAFT_LIMITS.personalStatement),
     academicHistory: {
-      institution: (history?.institution ?? "").slice(0, 200),
-      degree: (history?.degree ?? "").slice(0, 200),
-      gpa: (history?.gpa ?? "").slice(0, 20),
+      institution: (history?.institution ?? "").slice(0, DRAFT_LIMITS.institution),
+      degree: (history?.degree ?? "").slice(0, DRAFT_LIMITS.degree),
+      gpa: (history?.gpa ?? "").slice(0, DRAFT_LIMITS.gpa),
       graduationYear: yearText.length <= 4 ? yearText : "",
     },
   };
@@ -89,7 +95,7 @@ type ApplicationFormProps = {
 export function ApplicationForm({ programId, draft, today }: ApplicationFormProps) {
   const router = useRouter();
   const now = useMemo(() => new Date(today), [today]);
-  const maxYear = now.getUTCFullYear();
+  const maxYear = graduationYearMax(now);
   const schema = useMemo(() => formSchema(now), [now]);
   const draftUrl = `/api/applications/drafts/${programId}`;
   const [state, formAction] = useActionState(applicationFormAction, INITIAL_FORM_STATE);
@@ -126,6 +132,8 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
   const [saveState, setSaveState] = useState<SaveState>("idle");
   const [leaving, setLeaving] = useState(false);
   const statement = useWatch({ control, name: "personalStatement" }) ?? "";
+  // Counted as the server counts it: what a person sees, blank space not padding it out.
+  const statementLength = textLength(statement);
 
   // --- Draft autosave -------------------------------------------------------------------------
   const stepRef = useRef(step);
@@ -353,10 +361,10 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
           <p
             id="application-statement-count"
             className={
-              statement.length > STATEMENT_MAX ? "text-sm font-medium text-red-700" : "text-sm text-slate-600"
+              statementLength > STATEMENT_MAX ? "text-sm font-medium text-red-700" : "text-sm text-slate-600"
             }
           >
-            {formatCount(statement.length)} / {formatCount(STATEMENT_MAX)} characters
+            {formatCount(statementLength)} / {formatCount(STATEMENT_MAX)} characters
           </p>
           {statementError && (
             <p id="application-statement-error" className="text-sm font-medium text-red-700">
@@ -375,21 +383,18 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
             id="application-institution"
             label="Previous Institution"
             autoComplete="organization"
-            maxLength={200}
             {...field("academicHistory.institution")}
           />
           <FormField
             id="application-degree"
             label="Previous Degree"
-            maxLength={200}
             {...field("academicHistory.degree")}
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
               id="application-gpa"
               label="GPA"
-              hint="As on your transcript, for example 3.8 / 4.0."
-              maxLength={20}
+              hint="As on your transcript, for example 3.8 / 4.0 or Upper Second Class (2:1)."
               {...field("academicHistory.gpa")}
             />
             <FormField
@@ -400,7 +405,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
               min={GRADUATION_YEAR_MIN}
               max={maxYear}
               step={1}
-              hint={`${GRADUATION_YEAR_MIN} to ${maxYear}.`}
+              hint={`Expected, if you are still studying: ${GRADUATION_YEAR_MIN} to ${maxYear}.`}
               {...field("academicHistory.graduationYear")}
             />
           </div>

@@ -16,11 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { sendContactMessageAction } from "@/lib/contact/actions";
 import { apiFetch, errorMessage } from "@/lib/http/client";
-import {
-  CONTACT_MESSAGE_MAX,
-  contactMessageSchema,
-  type ContactMessageInput,
-} from "@/lib/validation/contact";
+import { contactMessageSchema, type ContactMessageInput } from "@/lib/validation/contact";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
 const EMPTY: ContactMessageInput = { name: "", email: "", subject: "", message: "" };
@@ -104,7 +100,6 @@ export function ContactForm() {
         <Textarea
           id="contact-message"
           rows={7}
-          maxLength={CONTACT_MESSAGE_MAX}
           defaultValue={values.message}
           aria-invalid={messageError ? true : undefined}
           aria-describedby={messageError ? "contact-message-error" : undefined}

@@ -3,7 +3,7 @@ import { z } from "@/lib/validation/zod";
 import { prisma } from "@/lib/db/client";
 import { gone, notFound } from "@/lib/http/errors";
 import { PROGRAM_ARCHIVED } from "./commands";
-import { STATEMENT_MAX } from "@/lib/validation/application";
+import { DRAFT_LIMITS } from "@/lib/validation/application";
 
 // Unsent applications, saved while the student types so that a reload, another device or a
 // failed submit loses nothing. Deleted when the application is submitted.
@@ -13,13 +13,13 @@ export const draftDataSchema = z.object({
   step: z.union([z.literal(1), z.literal(2)]).default(1),
   personalStatement: z
     .string()
-    .max(STATEMENT_MAX + 1000, "The draft statement is too long")
+    .max(DRAFT_LIMITS.personalStatement, "The draft statement is too long")
     .default(""),
   academicHistory: z
     .object({
-      institution: z.string().max(200).default(""),
-      degree: z.string().max(200).default(""),
-      gpa: z.string().max(20).default(""),
+      institution: z.string().max(DRAFT_LIMITS.institution).default(""),
+      degree: z.string().max(DRAFT_LIMITS.degree).default(""),
+      gpa: z.string().max(DRAFT_LIMITS.gpa).default(""),
       graduationYear: z.union([z.string().max(4), z.number().int()]).default(""),
     })
     .default({ institution: "", degree: "", gpa: "", graduationYear: "" }),

@@ -1,21 +1,47 @@
 import { z } from "@/lib/validation/zod";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { storedLimit, textField } from "./text";
 
 // The application form (SPEC §5), shared by the two-step form and POST /api/applications.
 
 export const STATEMENT_MIN = 500;
 export const STATEMENT_MAX = 5000;
 export const GRADUATION_YEAR_MIN = 1900;
+/** A student still at school or university gives the year they expect to graduate, this far ahead. */
+export const GRADUATION_YEARS_AHEAD = 6;
+export const INSTITUTION_MAX = 200;
+export const DEGREE_MAX = 200;
+/** Room for every common way of writing a grade: "3.8 / 4.0", "Upper Second Class (2:1)", "1,7 (gut)". */
+export const GPA_MAX = 60;
 
-export const personalStatementSchema = z
-  .string({ error: `Personal statement must be at least ${STATEMENT_MIN} characters` })
-  .min(STATEMENT_MIN, `Personal statement must be at least ${STATEMENT_MIN} characters`)
-  .max(STATEMENT_MAX, `Personal statement cannot exceed ${STATEMENT_MAX} characters`);
+/**
+ * What a draft keeps of each field: more than the form accepts, so that a text typed or pasted
+ * too long is saved whole and the student sees the form's "too long" message to shorten it.
+ */
+export const DRAFT_LIMITS = {
+  personalStatement: storedLimit(STATEMENT_MAX),
+  institution: INSTITUTION_MAX * 2,
+  degree: DEGREE_MAX * 2,
+  gpa: GPA_MAX * 2,
+} as const;
 
-/** Graduation years run from 1900 to this year (the form's number input says the same). */
+/** Counted as a person sees it (lib/validation/text.ts): blank space and padding do not count. */
+export const personalStatementSchema = textField({
+  min: STATEMENT_MIN,
+  max: STATEMENT_MAX,
+  required: `Personal statement must be at least ${STATEMENT_MIN} characters`,
+  tooLong: `Personal statement cannot exceed ${STATEMENT_MAX} characters`,
+});
+
+/** The last graduation year the form accepts: an expected one, GRADUATION_YEARS_AHEAD from now. */
+export function graduationYearMax(now = new Date()) {
+  return now.getUTCFullYear() + GRADUATION_YEARS_AHEAD;
+}
+
+/** Graduation years run from 1900 to a few years ahead (the form's number input says the same). */
 export function graduationYearSchema(now = new Date()) {
-  const max = now.getUTCFullYear();
+  const max = graduationYearMax(now);
   return z.coerce
     .number({ error: "Graduation year is required" })
     .int(`Enter a year from ${GRADUATION_YEAR_MIN} to ${max}`)
@@ -29,13 +55,17 @@ export function academicHistorySchema(now = new Date()) {
       .string({ error: "Institution is required" })
       .trim()
       .min(1, "Institution is required")
-      .max(200),
-    degree: z.string({ error: "Degree is required" }).trim().min(1, "Degree is required").max(200),
+      .max(INSTITUTION_MAX, `Institution must be at most ${INSTITUTION_MAX} characters`),
+    degree: z
+      .string({ error: "Degree is required" })
+      .trim()
+      .min(1, "Degree is required")
+      .max(DEGREE_MAX, `Degree must be at most ${DEGREE_MAX} characters`),
     gpa: z
       .string({ error: "GPA is required" })
       .trim()
       .min(1, "GPA is required")
-      .max(20, "GPA must be at most 20 characters"),
+      .max(GPA_MAX, `GPA must be at most ${GPA_MAX} characters`),
     graduationYear: z
       .preprocess(
         (value) => (value === "" || value === null ? undefined : value),

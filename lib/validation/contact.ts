@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { defineListQuery, searchField } from "@/lib/list-query";
 import { emailSchema, fullNameSchema } from "./auth";
+import { textField } from "./text";
 
 // The contact form (/contact) and POST /api/contact share this schema; GET /api/contact and
 // /admin/messages share the list query.
@@ -17,11 +18,14 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(1, "Subject is required")
     .max(CONTACT_SUBJECT_MAX, `Subject must be at most ${CONTACT_SUBJECT_MAX} characters`),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
-    .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
+  // Counted as a person sees it (lib/validation/text.ts); stored trimmed.
+  message: textField({
+    min: CONTACT_MESSAGE_MIN,
+    max: CONTACT_MESSAGE_MAX,
+    required: "Message is required",
+    tooShort: `Message must be at least ${CONTACT_MESSAGE_MIN} characters`,
+    tooLong: `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
+  }).transform((message) => message.trim()),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 

@@ -147,6 +147,31 @@ describe("POST /api/applications", () => {
   });
 });
 
+test("a statement of blank space is refused, not stored: length counts what a person sees", async () => {
+  const blank = await apply(alice, {
+    programId: otherProgramId,
+    personalStatement: " ".repeat(250) + "\n".repeat(250),
+    academicHistory: history,
+  });
+  expect(blank.status).toBe(400);
+  expect((await blank.json()).fieldErrors).toEqual({
+    personalStatement: ["Personal statement must be at least 500 characters"],
+  });
+  // A grade as a UK transcript writes it is kept whole.
+  const gpa = "Upper Second Class (2:1)";
+  const accepted = await apply(alice, {
+    programId: otherProgramId,
+    personalStatement: statement,
+    academicHistory: { ...history, gpa },
+  });
+  expect(accepted.status).toBe(201);
+  const stored = await prisma.application.findUniqueOrThrow({
+    where: { userId_programId: { userId: aliceId, programId: otherProgramId } },
+  });
+  expect(stored.academicHistory).toMatchObject({ gpa });
+  await prisma.application.delete({ where: { id: stored.id } });
+});
+
 describe("reading applications", () => {
   test("a student sees only their own; another student's id is a 404", async () => {
     const mine = await (await alice.call(list, "/api/applications")).json();

@@ -33,16 +33,18 @@ test("SPEC §5 messages", () => {
   ]);
 });
 
-test("graduation year runs from 1900 to the current year", () => {
+test("graduation year runs from 1900 to a few years ahead, for students still at school", () => {
   expect(
     messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: 1899 } })[0][1],
-  ).toBe("Enter a year from 1900 to 2026");
+  ).toBe("Enter a year from 1900 to 2032");
   expect(
-    messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: 2027 } }),
+    messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: 2033 } }),
   ).toHaveLength(1);
-  expect(messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: 2026 } })).toEqual(
-    [],
-  );
+  for (const year of [2026, 2027, 2032]) {
+    expect(
+      messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: year } }),
+    ).toEqual([]);
+  }
   expect(messages({ ...valid, academicHistory: { ...valid.academicHistory, graduationYear: 1900 } })).toEqual(
     [],
   );
@@ -61,4 +63,55 @@ test("a status change: the dialog's words for a missing status, the allowed valu
   expect(statusMessage({ status: "approved", note: "a".repeat(2001) })).toBe(
     "The note must be at most 2000 characters",
   );
+});
+
+describe("the statement counts what a person sees", () => {
+  const statementMessages = (personalStatement: string) =>
+    messages({ ...valid, personalStatement }).map(([, message]) => message);
+  const TOO_SHORT = "Personal statement must be at least 500 characters";
+  const TOO_LONG = "Personal statement cannot exceed 5000 characters";
+
+  test("blank space is not a statement, and padding does not count", () => {
+    expect(statementMessages(" ".repeat(250) + "\n".repeat(250))).toEqual([TOO_SHORT]);
+    expect(statementMessages("\t \u00a0\n".repeat(200))).toEqual([TOO_SHORT]);
+    // 250 words of one letter, each followed by a run of spaces: 499 as read.
+    expect(statementMessages("a    ".repeat(250))).toEqual([TOO_SHORT]);
+    expect(statementMessages("a b\n\n".repeat(100))).toEqual([TOO_SHORT]);
+    expect(statementMessages("ab\n\n\ncd ".repeat(100))).toEqual([]);
+  });
+
+  test("an emoji or an accent typed as two code points is one character", () => {
+    expect(statementMessages("a".repeat(498) + "👍")).toEqual([TOO_SHORT]);
+    expect(statementMessages("a".repeat(499) + "👍")).toEqual([]);
+    expect(statementMessages("e\u0301".repeat(499))).toEqual([TOO_SHORT]);
+    expect(statementMessages("e\u0301".repeat(500))).toEqual([]);
+    expect(statementMessages("a".repeat(4990) + "👍".repeat(10))).toEqual([]);
+    expect(statementMessages("a".repeat(4990) + "👍".repeat(11))).toEqual([TOO_LONG]);
+    expect(statementMessages("🇩🇪".repeat(5000))).toEqual([]);
+  });
+
+  test("a statement padded past four code units a character is refused as too long", () => {
+    expect(statementMessages("a".repeat(600) + " ".repeat(19_400))).toEqual([]);
+    expect(statementMessages("a".repeat(600) + " ".repeat(19_401))).toEqual([TOO_LONG]);
+  });
+});
+
+test("a grade in any common format is kept whole; a longer one is refused with its limit", () => {
+  for (const gpa of [
+    "3.8 / 4.0",
+    "Upper Second Class (2:1)",
+    "1,7 (gut)",
+    "First Class Honours with Distinction",
+  ]) {
+    expect(
+      applicationSchema(now).parse({ ...valid, academicHistory: { ...valid.academicHistory, gpa } })
+        .academicHistory.gpa,
+    ).toBe(gpa);
+  }
+  expect(messages({ ...valid, academicHistory: { ...valid.academicHistory, gpa: "x".repeat(61) } })).toEqual([
+    ["academicHistory.gpa", "GPA must be at most 60 characters"],
+  ]);
+  expect(
+    messages({ ...valid, academicHistory: { ...valid.academicHistory, institution: "x".repeat(201) } }),
+  ).toEqual([["academicHistory.institution", "Institution must be at most 200 characters"]]);
 });

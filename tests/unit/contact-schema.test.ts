@@ -24,6 +24,8 @@ test.each([
   ["subject", "", "Subject is required"],
   ["subject", "x".repeat(151), "Subject must be at most 150 characters"],
   ["message", "Too short", "Message must be at least 10 characters"],
+  ["message", "a          b\n\n\n\n\n\n", "Message must be at least 10 characters"],
+  ["message", " \n".repeat(20), "Message is required"],
   ["message", "x".repeat(CONTACT_MESSAGE_MAX + 1), "Message must be at most 5000 characters"],
 ])("%s %j is refused: %s", (field, value, message) => {
   const result = contactMessageSchema.safeParse({ ...valid, [field]: value });

@@ -43,7 +43,6 @@ export function GeneralSettingsForm({ platformName }: { platformName: string }) 
         id="settings-platform-name"
         label="Platform name"
         hint={`Shown in the header, the footer and page titles. At most ${PLATFORM_NAME_MAX} characters.`}
-        maxLength={PLATFORM_NAME_MAX}
         {...field("platformName")}
       />
       <div>

@@ -1,0 +1,63 @@
+import { z } from "@/lib/validation/zod";
+
+// How long a text is, as the person who wrote it sees it: one character per grapheme cluster (an
+// emoji, "é" typed as e + combining accent, a flag: one each), leading and trailing whitespace not
+// counted and every run of whitespace inside (spaces, line breaks, tabs) counted as one. The
+// form's counter and the server's length rules both call textLength, so a counter that says 500
+// means the server accepts 500, and 500 spaces are not a 500-character statement.
+
+const segmenter =
+  typeof Intl !== "undefined" && "Segmenter" in Intl
+    ? new Intl.Segmenter(undefined, { granularity: "grapheme" })
+    : null;
+
+/** Characters as a person counts them: grapheme clusters (code points where Intl.Segmenter is missing). */
+export function countGraphemes(text: string): number {
+  if (!segmenter) return Array.from(text).length;
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count++;
+  return count;
+}
+
+/** The meaningful length of `text`: trimmed, whitespace runs as one, in grapheme clusters. */
+export function textLength(text: string): number {
+  return countGraphemes(text.trim().replace(/\s+/g, " "));
+}
+
+/**
+ * The most UTF-16 code units a text of `max` characters may take: a character as a person sees
+ * it can be several (a flag is 4, an accent typed as a combining mark 2), and so can blank space.
+ * It bounds what is stored, and what a draft keeps.
+ */
+export function storedLimit(max: number): number {
+  return max * 4;
+}
+
+/**
+ * A required free-text field whose length rules count what a person sees (textLength); blank
+ * text is missing. The value is kept as typed (line breaks and all); more than storedLimit(max)
+ * code units is refused as too long.
+ */
+export function textField({
+  min = 0,
+  max,
+  required,
+  tooShort,
+  tooLong,
+}: {
+  min?: number;
+  max: number;
+  /** The message for a missing or blank value. */
+  required: string;
+  /** The message for a text shorter than `min`; `required` by default. */
+  tooShort?: string;
+  tooLong: string;
+}) {
+  return z.string({ error: required }).superRefine((value, context) => {
+    const length = textLength(value);
+    if (length === 0) context.addIssue({ code: "custom", message: required });
+    else if (length < min) context.addIssue({ code: "custom", message: tooShort ?? required });
+    else if (length > max || value.length > storedLimit(max))
+      context.addIssue({ code: "custom", message: tooLong });
+  });
+}
