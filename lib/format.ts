@@ -72,7 +72,11 @@ export function formatDateTime(date: Date | string): string {
 
 const DAY_MS = 86_400_000;
 
-/** Time left to a deadline: "12 days left", "1 day left", "Closes today", "Closed". */
+/**
+ * Time left to a deadline: "12 days left", "1 day left", "Closes today", "Closed": whole days
+ * before the closing moment, the same on every page, e-mail and time zone (the moment is UTC, so
+ * the browser's zone changes nothing). Every "days left" the product shows comes from here.
+ */
 export function daysLeftLabel(deadline: Date | string, now: Date): string {
   const value = typeof deadline === "string" ? new Date(deadline) : deadline;
   const ms = value.getTime() - now.getTime();

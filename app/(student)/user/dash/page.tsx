@@ -6,22 +6,15 @@ import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
 import { viewerOrSignIn } from "@/lib/auth/session";
-import { formatDate } from "@/lib/format";
+import { daysLeftLabel, formatDate } from "@/lib/format";
 import { firstNameOf } from "@/lib/users/display";
 
 export const metadata: Metadata = { title: "My Dashboard" };
 
 const DEADLINE_WINDOW_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
-
-function daysLeft(deadline: Date, now: Date): string {
-  const days = Math.ceil((deadline.getTime() - now.getTime()) / DAY_MS);
-  if (days <= 0) return "today";
-  return days === 1 ? "in 1 day" : `in ${days} days`;
-}
 
 export default async function StudentDashboardPage() {
   const viewer = await viewerOrSignIn("/user/dash");
@@ -99,7 +92,7 @@ export default async function StudentDashboardPage() {
                     <p className="text-slate-600">{item.university.name}</p>
                     <p className="text-slate-700">
                       <time dateTime={item.deadline.toISOString()}>{formatDate(item.deadline)}</time>
-                      <span className="text-slate-600"> · {daysLeft(item.deadline, now)}</span>
+                      <span className="text-slate-600"> · {daysLeftLabel(item.deadline, now)}</span>
                     </p>
                   </li>
                 ))}

@@ -1,0 +1,42 @@
+/** @jest-environment jsdom */
+import { render, screen } from "@testing-library/react";
+import StudentDashboardPage from "@/app/(student)/user/dash/page";
+import { daysLeftLabel } from "@/lib/format";
+
+// The dashboard's upcoming deadlines say how long is left as the program search, compare and the
+// shortlist do (one function): a deadline at 00:00 UTC on 26 December, seen at 13:00 UTC on
+// 26 November, is "29 days left" everywhere, never "in 30 days" here.
+
+const now = new Date("2026-11-26T13:00:00Z");
+const deadline = new Date("2026-12-26T00:00:00Z");
+
+jest.mock("@/lib/auth/session", () => ({
+  viewerOrSignIn: async () => ({ id: 7, fullName: "Ada Lovelace", role: "user", adminType: null }),
+}));
+jest.mock("@/lib/applications/queries", () => ({
+  listApplications: async () => ({ items: [], total: 0 }),
+  listUpcomingDeadlines: async () => [
+    {
+      programId: 1,
+      programName: "Marine Biology",
+      degree: "MSc",
+      deadline,
+      university: { name: "Riverside University", slug: "riverside-university" },
+    },
+  ],
+}));
+
+beforeAll(() => {
+  jest.useFakeTimers({ now, doNotFake: ["setTimeout", "setInterval", "queueMicrotask", "nextTick"] });
+});
+afterAll(() => {
+  jest.useRealTimers();
+});
+
+test("the days left to a deadline are counted as on every other page", async () => {
+  render(await StudentDashboardPage());
+  expect(daysLeftLabel(deadline, now)).toBe("29 days left");
+  expect(screen.getByText("Marine Biology (MSc)")).toBeInTheDocument();
+  expect(screen.getByText(/29 days left/)).toBeInTheDocument();
+  expect(screen.queryByText(/in 30 days/)).toBeNull();
+});
