@@ -77,6 +77,8 @@ export type LoadedList<F extends Fields> =
       query: z.output<z.ZodObject<FieldShape<F>>>;
       /** The filters as the page and its links hold them, and the page number. */
       values: ListValues<F>;
+      /** Whether any filter differs from its default (an empty list then means none match). */
+      filtered: boolean;
       page: number;
       limit: number;
       offset: number;
@@ -166,6 +168,7 @@ export function defineListQuery<F extends Fields>(
       ok: true as const,
       query: filterSchema.parse(input),
       values,
+      filtered: Object.keys(fields).some((key) => values[key] !== parsers[key]!.defaultValue),
       page,
       limit: pageSize,
       offset: (page - 1) * pageSize,

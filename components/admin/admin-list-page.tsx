@@ -27,7 +27,13 @@ type AdminListPageProps = {
   columns: readonly AdminListColumn[];
   /** The page's query and its rows (`loadRows()` of lib/list-query.ts). */
   list:
-    | { ok: true; page: number; hrefFor: (page: number) => string; rows: { items: unknown[]; total: number } }
+    | {
+        ok: true;
+        page: number;
+        filtered: boolean;
+        hrefFor: (page: number) => string;
+        rows: { items: unknown[]; total: number };
+      }
     | { ok: false; message: string; clearHref: string };
   /** The rows. */
   children: React.ReactNode;
@@ -82,6 +88,7 @@ export function AdminListPage({
           page={list.page}
           lastPage={lastPage}
           hrefFor={list.hrefFor}
+          filtered={list.filtered}
           emptyHint={`Try another ${what}.`}
         >
           <ListTable

@@ -12,14 +12,17 @@ type ListResultsProps = {
   page: number;
   lastPage: number;
   hrefFor: (page: number) => string;
-  /** The empty state's advice, e.g. "Try another name or role." */
+  /** Whether the list is searched or filtered: an empty list then means nothing matches. */
+  filtered: boolean;
+  /** The empty state's advice when nothing matches a search, e.g. "Try another name or role." */
   emptyHint: string;
   children: React.ReactNode;
 };
 
 /**
  * The results part of an admin list: the count (announced as it changes), the table, or an empty
- * state that offers the first page when the page number is past the end, and the page links.
+ * state that says what is empty (nothing yet, nothing matching, or a page past the last, with a
+ * link to the last), and the page links.
  */
 export function ListResults({
   noun,
@@ -28,6 +31,7 @@ export function ListResults({
   page,
   lastPage,
   hrefFor,
+  filtered,
   emptyHint,
   children,
 }: ListResultsProps) {
@@ -44,14 +48,22 @@ export function ListResults({
 
       {shown === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold text-slate-900">No {plural} found</p>
-          <p className="mt-2 text-slate-600">
-            {page > lastPage ? "This page is past the end of the results." : emptyHint}
+          <p className="text-lg font-semibold text-slate-900">
+            {page > lastPage
+              ? `There is no page ${page}`
+              : filtered
+                ? `No ${plural} found`
+                : `No ${plural} yet`}
           </p>
-          {page > lastPage && (
-            <Button asChild variant="outline" className="mt-4">
-              <Link href={hrefFor(1)}>Go to the first page</Link>
-            </Button>
+          {page > lastPage ? (
+            <>
+              <p className="mt-2 text-slate-600">{`The list ends on page ${formatCount(lastPage)}.`}</p>
+              <Button asChild variant="outline" className="mt-4">
+                <Link href={hrefFor(lastPage)}>Go to the last page</Link>
+              </Button>
+            </>
+          ) : (
+            filtered && <p className="mt-2 text-slate-600">{emptyHint}</p>
           )}
         </div>
       ) : (

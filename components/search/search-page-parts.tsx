@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { formatCount } from "@/lib/format";
 
 /**
  * A search page's frame: heading, notice, and the filters beside the results (`children`). The
@@ -73,29 +74,35 @@ export function ExploratoryNotice() {
   );
 }
 
-/** In place of the results when none match, or the page is past the last. */
+/**
+ * In place of the results when none match, or when the page is past the last: then it says so,
+ * and links to the last page.
+ */
 export function NoResults({
   title,
-  pastEnd,
-  firstPageHref,
+  page,
+  lastPage,
+  lastPageHref,
   clearHref,
 }: {
   title: string;
-  pastEnd: boolean;
-  firstPageHref: string;
+  page: number;
+  lastPage: number;
+  lastPageHref: string;
   clearHref: string;
 }) {
+  const pastEnd = page > lastPage;
   return (
     <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-10 text-center">
-      <p className="text-lg font-semibold text-slate-900">{title}</p>
+      <p className="text-lg font-semibold text-slate-900">{pastEnd ? `There is no page ${page}` : title}</p>
       <p className="mt-2 text-slate-600">
         {pastEnd
-          ? "This page is past the end of the results."
+          ? `The results end on page ${formatCount(lastPage)}.`
           : "Try another name, a wider cost range, or fewer filters."}
       </p>
       <Button asChild variant="outline" className="mt-4">
-        <Link href={pastEnd ? firstPageHref : clearHref}>
-          {pastEnd ? "Go to the first page" : "Clear all filters"}
+        <Link href={pastEnd ? lastPageHref : clearHref}>
+          {pastEnd ? "Go to the last page" : "Clear all filters"}
         </Link>
       </Button>
     </div>

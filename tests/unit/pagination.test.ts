@@ -1,4 +1,4 @@
-import { lastPageOf } from "@/lib/paging";
+import { lastPageOf, resultsSummary } from "@/lib/paging";
 import { pageWindow } from "@/components/search/pagination";
 
 test("shows first, last and the neighbours of the current page, with gaps", () => {
@@ -18,4 +18,15 @@ describe("list paging", () => {
     expect(lastPageOf(56_496)).toBe(2_825);
     expect(lastPageOf(25, 10)).toBe(3);
   });
+});
+
+test("the count above the results gives a range only for rows on the page", () => {
+  expect(resultsSummary({ page: 1, pageSize: 20, shown: 20, total: 10_252 })).toBe("Items 1–20 of 10,252");
+  expect(resultsSummary({ page: 513, pageSize: 20, shown: 12, total: 10_252 })).toBe(
+    "Items 10,241–10,252 of 10,252",
+  );
+  // Past the last page: no "Items 0–10260 of 10,252".
+  expect(resultsSummary({ page: 514, pageSize: 20, shown: 0, total: 10_252 })).toBe("Items 0 of 10,252");
+  expect(resultsSummary({ page: 1, pageSize: 20, shown: 0, total: 0 })).toBe("Items 0 of 0");
+  expect(resultsSummary({ page: 1, pageSize: 20, shown: 1, total: 1 })).toBe("Items 1–1 of 1");
 });

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
-import { formatCount } from "@/lib/format";
-import { lastPageOf } from "@/lib/paging";
+import { lastPageOf, resultsSummary } from "@/lib/paging";
 import { searchPrograms } from "@/lib/programs/search";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { PROGRAM_SORT_NOTES, PROGRAMS_PAGE_SIZE, programSearchQuery } from "@/lib/programs/search-params";
@@ -42,8 +41,6 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
   const results = list.rows ?? { items: [], total: 0 };
   const page = list.ok ? list.page : 1;
   const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
-  const first = results.items.length ? (page - 1) * PROGRAMS_PAGE_SIZE + 1 : 0;
-  const last = (page - 1) * PROGRAMS_PAGE_SIZE + results.items.length;
   const values = list.ok ? list.values : null;
   const activeFilters = values
     ? [
@@ -61,7 +58,15 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
 
   return (
     <ResultsSection
-      summary={list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}
+      summary={
+        list.ok &&
+        resultsSummary({
+          page,
+          pageSize: PROGRAMS_PAGE_SIZE,
+          shown: results.items.length,
+          total: results.total,
+        })
+      }
       note={values && PROGRAM_SORT_NOTES[values.sort]}
       controls={
         <>
@@ -87,8 +92,9 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
       ) : (
         <NoResults
           title="No programs match your search"
-          pastEnd={page > lastPage}
-          firstPageHref={list.hrefFor(1)}
+          page={page}
+          lastPage={lastPage}
+          lastPageHref={list.hrefFor(lastPage)}
           clearHref={PATH}
         />
       )}

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { cachedSearch } from "@/lib/cache/reads";
-import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { RANKING_SORT_NOTE } from "@/lib/universities/ranking";
 import {
@@ -19,7 +18,7 @@ import { SearchFilters } from "@/components/search/search-filters";
 import { SortSelect } from "@/components/search/sort-select";
 import { UniversityResults } from "@/components/search/university-results";
 import { toUniversityCard } from "@/lib/universities/cards";
-import { lastPageOf } from "@/lib/paging";
+import { lastPageOf, resultsSummary } from "@/lib/paging";
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -53,8 +52,6 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
   const results = list.rows ?? { items: [], total: 0 };
   const criteria = toSearchCriteria(params);
   const lastPage = lastPageOf(results.total, PAGE_SIZE);
-  const first = results.items.length ? (page - 1) * PAGE_SIZE + 1 : 0;
-  const last = (page - 1) * PAGE_SIZE + results.items.length;
   const activeFilters = [
     params.country !== "all",
     params.level !== "all",
@@ -65,7 +62,10 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
 
   return (
     <ResultsSection
-      summary={list.ok && `Items ${first}–${last} of ${formatCount(results.total)}`}
+      summary={
+        list.ok &&
+        resultsSummary({ page, pageSize: PAGE_SIZE, shown: results.items.length, total: results.total })
+      }
       note={list.ok && params.sort === "ranking" && results.items.length > 0 && RANKING_SORT_NOTE}
       controls={
         <>
@@ -86,8 +86,9 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
       ) : (
         <NoResults
           title="No universities match your search"
-          pastEnd={page > lastPage}
-          firstPageHref={serializeSearchParams("/universities/search", { ...params, page: 1 })}
+          page={page}
+          lastPage={lastPage}
+          lastPageHref={serializeSearchParams("/universities/search", { ...params, page: lastPage })}
           clearHref="/universities/search"
         />
       )}
