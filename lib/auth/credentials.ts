@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { beginSignInAttempt } from "./rate-limit";
+import { imitatedName, isUsernameShaped } from "./sign-in-name";
 import type { Viewer } from "./viewer";
 
 // Checking a username and password, shared by Auth.js's Credentials provider (and so by
@@ -29,12 +30,18 @@ export async function checkCredentials(
   password: string,
   ip: string | null,
 ): Promise<CredentialsResult> {
-  // Counted before the password is checked, so that parallel guesses are all counted.
-  const attempt = await beginSignInAttempt(username, ip);
+  // `username` comes through loginSchema (NFKC, trimmed). A name with a character no username has
+  // is nobody's: it never signs in, and counts against the account it imitates (sign-in-name.ts).
+  const shaped = isUsernameShaped(username);
+  const name = shaped ? username : imitatedName(username);
+  // The column is citext: "Admin" signs in as "admin".
+  const found = await prisma.user.findUnique({ where: { username: name } });
+  // Counted before the password is checked, so that parallel guesses are all counted, and against
+  // the account found, whatever spelling found it.
+  const attempt = await beginSignInAttempt(found ? { userId: found.id } : { name }, ip);
   if (attempt.refused) return { ok: false, reason: "rate_limited", retryAfter: attempt.retryAfter };
 
-  // The column is citext: "Admin" signs in as "admin".
-  const user = await prisma.user.findUnique({ where: { username: username.trim() } });
+  const user = shaped ? found : null;
   const hash = user?.password ?? (await (dummyHash ??= hashPassword("not-a-real-password")));
   const valid = (await verifyPassword(hash, password)) && !!user?.password;
   if (!user || !valid) return { ok: false, reason: "invalid" };

@@ -3,9 +3,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { prisma } from "@/lib/db/client";
+import { tooManyRequests } from "@/lib/http/errors";
 
-// The sign-in, registration and password-reset throttles, and the contact form's (issue 11 §3; the figures and why:
-// docs/decisions/0008-sign-in-throttle-per-account.md). Counters are rows of sign_in_throttle,
+// The sign-in, registration, verification-mail and password-reset throttles, and the contact
+// form's (the figures and why: docs/decisions/0008-sign-in-throttle-per-account.md and
+// docs/decisions/0010-throttles-keyed-by-account.md). Counters are rows of sign_in_throttle,
 // rate-limiter-flexible's PostgreSQL store, so every app server sees the same counts. Each
 // attempt counts itself first, in one atomic upsert per counter, and only then is the password
 // checked: parallel guesses cannot all pass a check before any of them is counted.
@@ -20,11 +22,25 @@ export const USERNAME_FAILURES_PER_WINDOW = 10;
 /** Failures from one address within WINDOW, whatever the usernames: far above a school's typos. */
 export const ADDRESS_FAILURES_PER_WINDOW = 300;
 export const WINDOW_SECONDS = 15 * 60;
-/** Accounts registered from one address per hour. */
+/**
+ * Registration attempts (created or refused as taken) from one address per hour: a class of 40
+ * registering at once, each with a retry or two, stays under it.
+ */
 export const REGISTRATIONS_PER_HOUR = 100;
-/** Password-reset requests per e-mail address, and per client address, per hour. */
-export const RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
+/**
+ * Registration attempts per hour from all clients whose address is unknown (no TRUSTED_PROXIES):
+ * they share one counter, so that nobody can register or probe taken e-mail addresses without limit.
+ */
+export const REGISTRATIONS_UNKNOWN_ADDRESS_PER_HOUR = 300;
+/**
+ * Password-reset e-mails: at most one per account per interval, however many requests come; a
+ * request within the interval sends nothing, and the link sent last keeps working until the next.
+ */
+export const RESET_EMAIL_INTERVAL_SECONDS = 15 * 60;
+/** Reset requests acted on per client address per hour; more are answered alike and do nothing. */
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 50;
+/** Verification e-mails an account may ask for again ("Resend link") per hour. */
+export const VERIFICATION_RESENDS_PER_HOUR = 5;
 /** Wrong current passwords per account within WINDOW (e-mail and password changes, deletion). */
 export const CURRENT_PASSWORD_FAILURES_PER_WINDOW = 10;
 /** Contact-form messages per client address per hour. */
@@ -90,8 +106,10 @@ function createLimiters() {
     user: limiter("login_user", USERNAME_FAILURES_PER_WINDOW, WINDOW_SECONDS),
     ip: limiter("login_ip", ADDRESS_FAILURES_PER_WINDOW, WINDOW_SECONDS),
     register: limiter("register_ip", REGISTRATIONS_PER_HOUR, HOUR),
-    resetEmail: limiter("reset_email", RESET_REQUESTS_PER_EMAIL_PER_HOUR, HOUR),
+    registerUnknown: limiter("register_unknown", REGISTRATIONS_UNKNOWN_ADDRESS_PER_HOUR, HOUR),
+    resetMail: limiter("reset_mail", 1, RESET_EMAIL_INTERVAL_SECONDS),
     resetIp: limiter("reset_ip", RESET_REQUESTS_PER_ADDRESS_PER_HOUR, HOUR),
+    verificationResend: limiter("verification_resend", VERIFICATION_RESENDS_PER_HOUR, HOUR),
     currentPassword: limiter("current_password", CURRENT_PASSWORD_FAILURES_PER_WINDOW, WINDOW_SECONDS),
     contactIp: limiter("contact_ip", CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, HOUR),
     contactUnknown: limiter("contact_unknown", CONTACT_MESSAGES_UNKNOWN_ADDRESS_PER_HOUR, HOUR),
@@ -102,14 +120,24 @@ const all = () => (limiters ??= createLimiters());
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
- * A username as a key: lowercased like the citext column, so "Alice" and "alice" share counters.
- * Usernames have at most 32 characters; a longer login name (no account has one) is hashed to
- * keep keys within the column.
+ * Whom a sign-in attempt is counted against: the account the database found for the typed name
+ * (lib/auth/credentials.ts), or, when there is none, the name.
  */
-const accountKey = (username: string) => {
-  const name = username.trim().toLowerCase();
-  return name.length <= 64 ? name : sha256(name);
-};
+export type SignInAccount = { userId: number } | { name: string };
+
+/**
+ * The key of an account's counters: its id, so that every spelling the database resolves to the
+ * account ("Alice", "alice", "ALİCE") shares them. An unknown name is counted under the form the
+ * database itself compares names in (citext compares lower() under the database's collation, which
+ * need not fold letters as JavaScript's toLowerCase() does), so that its spellings share one
+ * counter too and an unknown name is refused exactly like an account's (nothing tells them apart).
+ * A name longer than 64 characters (no username has one) is hashed to keep keys within the column.
+ */
+async function accountKey(account: SignInAccount): Promise<string> {
+  if ("userId" in account) return `id:${account.userId}`;
+  const [{ folded }] = await prisma.$queryRaw<{ folded: string }[]>`SELECT lower(${account.name}) AS folded`;
+  return `name:${folded.length <= 64 ? folded : sha256(folded)}`;
+}
 /** The username from one address; without a trusted address, from anywhere ("?"). */
 const userIpKey = (account: string, ip: string | null) => `${account}|${ip ?? "?"}`;
 
@@ -161,10 +189,10 @@ export type SignInAttempt =
  * Counts a sign-in attempt before its password is checked. Refused: answer 429 with `retryAfter`.
  * Otherwise check the password; a wrong one stays counted, a right one calls `succeeded()`.
  */
-export async function beginSignInAttempt(username: string, ip: string | null): Promise<SignInAttempt> {
+export async function beginSignInAttempt(who: SignInAccount, ip: string | null): Promise<SignInAttempt> {
   if (unthrottled.getStore()) return { refused: false, succeeded: async () => {} };
   const { userIp, lockouts, user, ip: byIp } = all();
-  const account = accountKey(username);
+  const account = await accountKey(who);
   const pair = userIpKey(account, ip);
   const counters: Counter[] = [
     { limiter: userIp, key: pair },
@@ -208,12 +236,16 @@ async function startBackoff(refusedBy: Refused[], pair: string) {
   return pause;
 }
 
-/** A completed password reset lifts the account's pauses and counts, from every address. */
-export async function clearSignInLocks(username: string) {
-  const account = accountKey(username);
+/**
+ * A completed password reset lifts the account's pauses and counts, from every address, and ends
+ * its reset e-mail interval (the link is spent: the next request may send one at once).
+ */
+export async function clearSignInLocks(userId: number) {
+  const account = await accountKey({ userId });
   await prisma.signInThrottle.deleteMany({
     where: {
       OR: [
+        { key: `reset_mail:${userId}` },
         { key: `login_user:${account}` },
         { key: { startsWith: `login_user_ip:${account}|` } },
         { key: { startsWith: `login_lockouts:${account}|` } },
@@ -222,20 +254,49 @@ export async function clearSignInLocks(username: string) {
   });
 }
 
-/** Counts a registration from `ip` before the account is created; null when it may go ahead. */
+/**
+ * Counts a registration attempt from `ip` (all unknown addresses share one counter) before the
+ * account is looked at, so that an attempt with a taken e-mail address counts like any other; null
+ * when it may go ahead.
+ */
 export async function registrationRetryAfter(ip: string | null): Promise<number | null> {
-  if (!ip) return null;
-  return (await consumeAll([{ limiter: all().register, key: ip }]))?.retryAfter ?? null;
+  const { register, registerUnknown } = all();
+  const counter = ip ? { limiter: register, key: ip } : { limiter: registerUnknown, key: "all" };
+  return (await consumeAll([counter]))?.retryAfter ?? null;
 }
 
-/** Counts a password-reset request, per e-mail address and per client address. */
-export async function resetRequestRetryAfter(email: string, ip: string | null): Promise<number | null> {
-  const { resetEmail, resetIp } = all();
-  const refusal = await consumeAll([
-    { limiter: resetEmail, key: sha256(email.trim().toLowerCase()) },
-    ...(ip ? [{ limiter: resetIp, key: ip }] : []),
-  ]);
-  return refusal?.retryAfter ?? null;
+/**
+ * Counts a password-reset request from `ip` before anything is looked up; false when the address
+ * has asked too often this hour (the request is then answered alike and does nothing). Unknown
+ * addresses are not counted: a shared allowance would let anyone use up every owner's way back in.
+ */
+export async function resetRequestAllowed(ip: string | null): Promise<boolean> {
+  if (!ip) return true;
+  return (await consumeAll([{ limiter: all().resetIp, key: ip }])) === null;
+}
+
+/**
+ * Whether a reset e-mail may go to an account now: at most one per RESET_EMAIL_INTERVAL_SECONDS.
+ * Keyed by the account's id, so no spelling of its address has an allowance of its own, and a
+ * refused request leaves the link sent last as it was.
+ */
+export async function resetEmailDue(userId: number): Promise<boolean> {
+  return (await consumeAll([{ limiter: all().resetMail, key: String(userId) }])) === null;
+}
+
+/**
+ * Counts a request for another verification e-mail ("Resend link": POST
+ * /api/user/email/verification and the profile's action) per account; throws the 429 past
+ * VERIFICATION_RESENDS_PER_HOUR.
+ */
+export async function limitVerificationResend(userId: number): Promise<void> {
+  const refusal = await consumeAll([{ limiter: all().verificationResend, key: String(userId) }]);
+  if (refusal) {
+    throw tooManyRequests(
+      `Too many verification e-mails were asked for. Try again in ${minutesText(refusal.retryAfter)}.`,
+      refusal.retryAfter,
+    );
+  }
 }
 
 /**

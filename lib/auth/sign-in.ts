@@ -8,7 +8,7 @@ import { getUserDtoByUsername, registerUser, sendEmailVerification } from "@/lib
 import type { UserDto } from "@/lib/users/dto";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { LoginRefused, signIn } from "./auth";
-import { clearSignInLocks, minutesText, registrationRetryAfter, withoutSignInThrottle } from "./rate-limit";
+import { minutesText, registrationRetryAfter, withoutSignInThrottle } from "./rate-limit";
 import { requestClientIp } from "./request";
 
 /**
@@ -47,10 +47,12 @@ export async function logIn({ username, password }: LoginInput): Promise<UserDto
 
 /**
  * Registration (POST /api/register and the register form's action): the new student, signed in,
- * and a verification link on its way to their address (sent after the response). Registrations
- * per address are limited before the account is created; once it exists, the answer is its
- * session, never a 429 (failures counted against the name before it was taken are dropped, and
- * this sign-in is not throttled).
+ * and a verification link on its way to their address (sent after the response). Registration
+ * attempts per address (or, with no trusted address, from everyone) are counted before the
+ * username and e-mail are checked, so that probing for taken addresses is limited like creating
+ * accounts; once the account exists, the answer is its session, never a 429 (its counters are
+ * keyed by its new id, so failures counted against the name before it was taken do not apply,
+ * and this sign-in is not throttled).
  */
 export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> {
   const retryAfter = await registrationRetryAfter(await requestClientIp());
@@ -61,7 +63,6 @@ export async function registerAndSignIn(input: RegisterInput): Promise<UserDto> 
     );
   }
   const user = await registerUser(input);
-  await clearSignInLocks(input.username);
   await sendEmailVerification(user.id).catch((error: unknown) =>
     logger().error({ err: error }, "verification e-mail not started"),
   );

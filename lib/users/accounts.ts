@@ -5,11 +5,11 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertCurrentPassword, CURRENT_PASSWORD_WRONG } from "@/lib/auth/current-password";
 import { hashPassword } from "@/lib/auth/password";
-import { clearSignInLocks, minutesText, resetRequestRetryAfter } from "@/lib/auth/rate-limit";
+import { clearSignInLocks, resetEmailDue, resetRequestAllowed } from "@/lib/auth/rate-limit";
 import { requestClientIp } from "@/lib/auth/request";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { afterResponse } from "@/lib/http/after-response";
-import { badRequest, conflict, notFound, tooManyRequests, unprocessable } from "@/lib/http/errors";
+import { badRequest, conflict, notFound, unprocessable } from "@/lib/http/errors";
 import { sendMailLater } from "@/lib/mail/later";
 import { sendMail } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
@@ -310,27 +310,30 @@ export const FORGOT_PASSWORD_ANSWER =
   "If an account uses this email, we have sent it a link to reset the password. The link works for one hour.";
 
 /**
- * POST /api/password/forgot and its form: counted per e-mail address and per client address, then
- * answered at once. Looking the account up and sending the e-mail happen after the response, so
+ * POST /api/password/forgot and its form: counted per client address, then answered at once, the
+ * same 202 every time, also past a limit (a refusal the owner could be made to see would be a way
+ * to keep them out). Looking the account up and sending the e-mail happen after the response, so
  * that the answer and its timing are the same whether or not the address has an account.
  */
 export async function forgotPassword(email: string): Promise<void> {
-  const retryAfter = await resetRequestRetryAfter(email, await requestClientIp());
-  if (retryAfter !== null) {
-    throw tooManyRequests(
-      `Too many password reset requests. Try again in ${minutesText(retryAfter)}.`,
-      retryAfter,
-    );
-  }
+  if (!(await resetRequestAllowed(await requestClientIp()))) return;
   afterResponse(() => requestPasswordReset(email));
 }
 
+/**
+ * Sends an active account a new reset link (it replaces the last one), at most once per
+ * RESET_EMAIL_INTERVAL_SECONDS (shorter than the link's hour, so a link never expires before the
+ * next may be sent). Within the interval a request does nothing, so the link in the owner's
+ * latest e-mail keeps working however many requests anyone makes; a completed reset ends the
+ * interval (clearSignInLocks).
+ */
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
   const user = await prisma.user.findUnique({
     where: { email },
     select: { id: true, email: true, fullName: true, isActive: true },
   });
   if (!user || !user.isActive) return;
+  if (!(await resetEmailDue(user.id))) return;
   const token = randomBytes(32).toString("base64url");
   await prisma.user.update({
     where: { id: user.id },
@@ -368,8 +371,8 @@ export async function resetPassword(token: string, newPassword: string, now = ne
       sessionVersion: { increment: 1 },
       emailVerifiedAt: now,
     },
-    select: { username: true },
+    select: { id: true },
   });
   if (!user) throw unprocessable(RESET_LINK_INVALID);
-  await clearSignInLocks(user.username);
+  await clearSignInLocks(user.id);
 }

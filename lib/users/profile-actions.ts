@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { formFailure, formText } from "@/lib/auth/form-answers";
 import type { FormState } from "@/lib/auth/form-state";
+import { limitVerificationResend } from "@/lib/auth/rate-limit";
 import { currentSessionId, requireUser } from "@/lib/auth/session";
 import { assertStorableForm } from "@/lib/http/route";
 import {
@@ -66,10 +67,12 @@ export async function changePasswordAction(_previous: FormState, data: FormData)
   }
 }
 
-/** POST /api/user/email/verification's work. */
+/** POST /api/user/email/verification's work, counted on the same allowance. */
 export async function resendVerificationAction(_previous: FormState): Promise<FormState> {
   try {
-    await sendEmailVerification((await requireUser()).id);
+    const viewer = await requireUser();
+    await limitVerificationResend(viewer.id);
+    await sendEmailVerification(viewer.id);
     return { message: VERIFICATION_SENT };
   } catch (error) {
     return formFailure(error);

@@ -3,12 +3,18 @@ import { z } from "@/lib/validation/zod";
 // One schema per input, shared by the forms (react-hook-form's zod resolver) and the route
 // handlers, so that browser and server give the same messages (SPEC §5).
 
+/**
+ * The characters of a username: ASCII only, so that the database's case-insensitive comparison
+ * (citext) can only ever fold a username's letter case, never turn it into another account's.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
 export const usernameSchema = z
   .string()
   .trim()
   .min(3, "Username must be at least 3 characters")
   .max(32, "Username must be at most 32 characters")
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, digits, '.', '_' and '-'");
+  .regex(USERNAME_PATTERN, "Username may only contain letters, digits, '.', '_' and '-'");
 
 export const emailSchema = z
   .string()
@@ -31,10 +37,14 @@ export const newPasswordSchema = z
   .max(128, "Password must be at most 128 characters");
 
 // Sign-in takes what an account can have: no username is longer than an e-mail address could be,
-// and no password longer than newPasswordSchema allows (argon2 would hash megabytes slowly).
+// and no password longer than newPasswordSchema allows (argon2 would hash megabytes slowly). The
+// name is read in Unicode's compatibility form (NFKC): fullwidth letters and signs such as the
+// Kelvin sign are the ASCII letters they stand for (lib/auth/sign-in-name.ts says what happens to
+// the other characters).
 export const loginSchema = z.object({
   username: z
     .string({ error: "Username is required" })
+    .normalize("NFKC")
     .trim()
     .min(1, "Username is required")
     .max(254, "Username must be at most 254 characters"),

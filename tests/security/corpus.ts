@@ -17,10 +17,12 @@ import {
   hostileString,
   hostileValue,
   INVALID_JSON,
+  lookAlikes,
   MASS_ASSIGNMENT,
   multipart,
   WRONG_CONTENT_TYPES,
 } from "../support/hostile";
+import { TEST_PASSWORD } from "../support/factories";
 import type { HttpMethod } from "../support/routes";
 
 // The requests of the hostile-input corpus, generated per route from its declaration
@@ -48,6 +50,7 @@ export interface World {
   usernames: Record<Exclude<Actor, "anonymous">, string>;
   /** A student nobody signs in as: the target of admin user actions. */
   victimId: number;
+  victimUsername: string;
   universityId: number;
   slug: string;
   programId: number;
@@ -77,6 +80,8 @@ export interface Case {
   contentType?: string;
   /** Mass-assignment keys added to a valid body (must not take effect). */
   extras?: Record<string, unknown>;
+  /** A sign-in with a look-alike of a real username and its right password: must not succeed. */
+  mustNotSignIn?: boolean;
 }
 
 const NONEXISTENT_ID = "2147483647";
@@ -421,7 +426,12 @@ export function sweepCases(world: World, endpoint: Endpoint): Case[] {
       name === "nextauth" ? ["session"] : realParams(world, endpoint, name)[0],
     ]),
   );
-  const classes = Object.entries(CLASSES);
+  // Look-alikes of a real username, and of a name with every letter that has one ("i", "k"...).
+  const names = [world.usernames.student, "kiosk_admin"].flatMap((name) => Object.values(lookAlikes(name)));
+  const classes = [
+    ...Object.entries(CLASSES),
+    ["look-alike of a username", { arbitrary: fc.constantFrom(...names), inQuery: true }] as const,
+  ];
   const draw = (index: number, arbitrary: fc.Arbitrary<unknown>) =>
     fc.sample(arbitrary, { seed: HOSTILE_SEED + index, numRuns: 1 })[0];
   const cases: Case[] = [];
@@ -438,6 +448,22 @@ export function sweepCases(world: World, endpoint: Endpoint): Case[] {
         }),
       ),
     );
+  }
+  if (endpoint.name === "POST /api/login") {
+    // Spellings that are not the name in Unicode's compatibility form (NFKC would make fullwidth
+    // letters and the Kelvin sign the name itself) never sign in, even with the right password.
+    const username = world.victimUsername;
+    for (const [kind, variant] of Object.entries(lookAlikes(username))) {
+      if (variant.normalize("NFKC").toLowerCase() === username.toLowerCase()) continue;
+      cases.push({
+        label: `sweep: look-alike sign-in (${kind})`,
+        actor: "anonymous",
+        params,
+        query: {},
+        json: { username: variant, password: TEST_PASSWORD },
+        mustNotSignIn: true,
+      });
+    }
   }
   if (declaration.query) {
     shapeKeys(declaration.query).forEach((key, k) =>

@@ -137,6 +137,7 @@ test.each(declared.map((e) => [e.name, e] as const))(
         if (shape)
           problems.push(`${answer.status} not in the error shape (${shape}): ${answer.text.slice(0, 120)}`);
       }
+      if (c.mustNotSignIn && answer.status < 300) problems.push(`a look-alike signed in (${answer.status})`);
       const echoed = massAssigned(c, endpoint, answer);
       if (echoed.length) problems.push(`mass assignment took effect: ${echoed.join(", ")}`);
       if (write) {

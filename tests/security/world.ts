@@ -54,6 +54,7 @@ export async function makeWorld(): Promise<World> {
       super: superAdmin.username,
     },
     victimId: victim.id,
+    victimUsername: victim.username,
     universityId: university.id,
     slug: university.slug,
     programId: program.id,

@@ -66,6 +66,39 @@ export const UNICODE = [
   "ﷺ".repeat(50),
 ];
 
+/** Basic Latin letters and a letter of another script that looks the same (Cyrillic). */
+const OTHER_SCRIPT: Record<string, string> = {
+  a: "а",
+  e: "е",
+  o: "о",
+  p: "р",
+  c: "с",
+  x: "х",
+  y: "у",
+  s: "ѕ",
+  i: "і",
+};
+
+/**
+ * Spellings of `name` that look like it, or that a case-insensitive database folds into it: the
+ * capital I with a dot (U+0130) for an "i", the Kelvin sign (U+212A) for a "k", fullwidth letters,
+ * a combining mark after the first letter, and a letter of another script. A kind the name has
+ * no letter for is left out.
+ */
+export function lookAlikes(name: string): Record<string, string> {
+  const swapped = [...name].find((c) => c in OTHER_SCRIPT);
+  const variants: Record<string, string> = {
+    "capital I with dot (U+0130)": name.replace("i", "\u0130"),
+    "Kelvin sign (U+212A)": name.replace("k", "\u212A"),
+    "fullwidth letters": [...name]
+      .map((c) => (c >= "!" && c <= "~" ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c))
+      .join(""),
+    "a combining mark": name.replace(/\p{L}/u, (letter) => `${letter}\u0301`),
+    "mixed scripts": swapped ? name.replace(swapped, OTHER_SCRIPT[swapped]) : name,
+  };
+  return Object.fromEntries(Object.entries(variants).filter(([, variant]) => variant !== name));
+}
+
 /** Numbers out of range, fractional, negative, or beyond what an int4 or a double holds exactly. */
 export const NUMBERS = [
   -1,

@@ -84,10 +84,12 @@ export default function PrivacyPage() {
           .
         </p>
         <p>
-          To protect accounts from password guessing, failed sign-ins are counted per username and, when our
-          servers know it, per network (IP) address; password-reset requests are counted per email address
-          (stored as a hash) and per network address. These counters expire on their own, within a day of the
-          last attempt, and are then deleted.
+          To protect accounts from password guessing, failed sign-ins are counted per account (per name typed,
+          when it belongs to no account) and, when our servers know it, per network (IP) address.
+          Registrations are counted per network address (all together when our servers do not know it);
+          password-reset and verification emails are counted per account, and password-reset requests per
+          network address. These counters expire on their own, within a day of the last attempt, and are then
+          deleted.
         </p>
       </ContentSection>
 
