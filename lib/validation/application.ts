@@ -1,7 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
-import { storedLimit, textField } from "./text";
+import { isOneLine, oneLineMessage, storedLimit, textField } from "./text";
 
 // The application form (SPEC §5), shared by the two-step form and POST /api/applications.
 
@@ -55,17 +55,20 @@ export function academicHistorySchema(now = new Date()) {
       .string({ error: "Institution is required" })
       .trim()
       .min(1, "Institution is required")
-      .max(INSTITUTION_MAX, `Institution must be at most ${INSTITUTION_MAX} characters`),
+      .max(INSTITUTION_MAX, `Institution must be at most ${INSTITUTION_MAX} characters`)
+      .refine(isOneLine, oneLineMessage("Institution")),
     degree: z
       .string({ error: "Degree is required" })
       .trim()
       .min(1, "Degree is required")
-      .max(DEGREE_MAX, `Degree must be at most ${DEGREE_MAX} characters`),
+      .max(DEGREE_MAX, `Degree must be at most ${DEGREE_MAX} characters`)
+      .refine(isOneLine, oneLineMessage("Degree")),
     gpa: z
       .string({ error: "GPA is required" })
       .trim()
       .min(1, "GPA is required")
-      .max(GPA_MAX, `GPA must be at most ${GPA_MAX} characters`),
+      .max(GPA_MAX, `GPA must be at most ${GPA_MAX} characters`)
+      .refine(isOneLine, oneLineMessage("GPA")),
     graduationYear: z
       .preprocess(
         (value) => (value === "" || value === null ? undefined : value),

@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { isOneLine, oneLineMessage } from "./text";
 
 // One schema per input, shared by the forms (react-hook-form's zod resolver) and the route
 // handlers, so that browser and server give the same messages (SPEC §5).
@@ -28,7 +29,8 @@ export const fullNameSchema = z
   .string()
   .trim()
   .min(1, "Full name is required")
-  .max(100, "Full name must be at most 100 characters");
+  .max(100, "Full name must be at most 100 characters")
+  .refine(isOneLine, oneLineMessage("Full name"));
 
 /** New passwords: 8 to 128 characters (argon2 hashes any length, but unbounded input is a DoS). */
 export const newPasswordSchema = z

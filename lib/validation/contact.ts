@@ -1,7 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { defineListQuery, searchField } from "@/lib/list-query";
 import { emailSchema, fullNameSchema } from "./auth";
-import { textField } from "./text";
+import { isOneLine, oneLineMessage, textField } from "./text";
 
 // The contact form (/contact) and POST /api/contact share this schema; GET /api/contact and
 // /admin/messages share the list query.
@@ -17,7 +17,8 @@ export const contactMessageSchema = z.object({
     .string({ error: "Subject is required" })
     .trim()
     .min(1, "Subject is required")
-    .max(CONTACT_SUBJECT_MAX, `Subject must be at most ${CONTACT_SUBJECT_MAX} characters`),
+    .max(CONTACT_SUBJECT_MAX, `Subject must be at most ${CONTACT_SUBJECT_MAX} characters`)
+    .refine(isOneLine, oneLineMessage("Subject")),
   // Counted as a person sees it (lib/validation/text.ts); stored trimmed.
   message: textField({
     min: CONTACT_MESSAGE_MIN,

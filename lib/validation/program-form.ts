@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { isOneLine, oneLineMessage } from "./text";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
 
@@ -97,7 +98,7 @@ export function programSchema({ levels, fields, now = new Date(), currentDeadlin
       "Program name is required",
       PROGRAM_NAME_MAX,
       `Program name must be at most ${PROGRAM_NAME_MAX} characters`,
-    ),
+    ).refine(isOneLine, oneLineMessage("Program name")),
     // A string in the form (the combobox's value), a number from API clients.
     universityId: wholeNumber("University is required", UNIVERSITY_NOT_FOUND).pipe(
       z.number().positive(UNIVERSITY_NOT_FOUND).max(2_147_483_647, UNIVERSITY_NOT_FOUND),

@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { isOneLine, oneLineMessage } from "./text";
 
 // /admin/settings (issue 6): the General tab's platform name and the Programs tab's study lists.
 
@@ -9,7 +10,8 @@ export const platformNameSchema = z
   .string({ error: "Platform name is required" })
   .trim()
   .min(1, "Platform name is required")
-  .max(PLATFORM_NAME_MAX, `Platform name must be at most ${PLATFORM_NAME_MAX} characters`);
+  .max(PLATFORM_NAME_MAX, `Platform name must be at most ${PLATFORM_NAME_MAX} characters`)
+  .refine(isOneLine, oneLineMessage("Platform name"));
 
 /** PATCH /api/settings and the General tab's form. */
 export const generalSettingsSchema = z.object({ platformName: platformNameSchema });
@@ -22,7 +24,8 @@ export function studyNameSchema(noun: "Study level" | "Study field") {
       .string({ error: `${noun} name is required` })
       .trim()
       .min(1, `${noun} name is required`)
-      .max(STUDY_NAME_MAX, `${noun} name must be at most ${STUDY_NAME_MAX} characters`),
+      .max(STUDY_NAME_MAX, `${noun} name must be at most ${STUDY_NAME_MAX} characters`)
+      .refine(isOneLine, oneLineMessage(`${noun} name`)),
   });
 }
 

@@ -61,3 +61,22 @@ export function textField({
       context.addIssue({ code: "custom", message: tooLong });
   });
 }
+
+/**
+ * Control characters (tabs, line breaks, NUL...), Unicode line and paragraph separators, and the
+ * bidirectional overrides that reorder how text is shown: none belongs in a one-line value.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** Whether `text` is one line of plain text (see NOT_ONE_LINE). */
+export function isOneLine(text: string): boolean {
+  return !NOT_ONE_LINE.test(text);
+}
+
+/**
+ * The message for a one-line field (a name, a subject) that holds a line break or a control
+ * character. Such a value is refused, not cleaned: a name is shown in pages and e-mails, and a line
+ * break in it could make a stranger's text read as a paragraph of the product's own.
+ */
+export const oneLineMessage = (label: string) =>
+  `${label} must be one line, without tabs or control characters`;

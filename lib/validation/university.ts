@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { isOneLine, oneLineMessage } from "./text";
 
 // The University form (SPEC §5), shared by the react-hook-form resolver and the route handlers
 // POST /api/universities and PATCH /api/universities/{id}. The form holds the country as a code
@@ -84,7 +85,8 @@ const universityObject = z.object({
     .string({ error: NAME_REQUIRED })
     .trim()
     .min(1, NAME_REQUIRED)
-    .max(200, "University name must be at most 200 characters"),
+    .max(200, "University name must be at most 200 characters")
+    .refine(isOneLine, oneLineMessage("University name")),
   /** A country name or its two-letter code. */
   country: z.string({ error: COUNTRY_REQUIRED }).trim().min(1, COUNTRY_REQUIRED).max(100, INVALID_COUNTRY),
   ranking: rankingSchema,

@@ -128,6 +128,26 @@ describe("register (SPEC §5)", () => {
       "Full name must be at most 100 characters",
     ]);
   });
+
+  test("a full name is one line: no line breaks, tabs, control or reordering characters", () => {
+    // Every e-mail starts "Hello {fullName},": a name with line breaks would be paragraphs of a
+    // stranger's text in mail the product sends.
+    for (const fullName of [
+      "Sam\n\nURGENT: your account will be closed.\nKeep it at https://evil.example/keep",
+      "Sam\r\nBcc: x@example.com",
+      "Sam\tLee",
+      "Sam\u2028Lee",
+      "Sam \u202Eeel",
+      "Sam\u0007",
+    ]) {
+      expect(messagesOf(registerSchema, { ...registration, fullName }).fullName).toEqual([
+        "Full name must be one line, without tabs or control characters",
+      ]);
+    }
+    for (const fullName of ["Zoë O'Brien-Núñez", "李 小龍", "José  María"]) {
+      expect(messagesOf(registerSchema, { ...registration, fullName })).toEqual({});
+    }
+  });
 });
 
 describe("the other account forms", () => {
