@@ -4,7 +4,9 @@ import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, gone, notFound, unprocessable } from "@/lib/http/errors";
+import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
+import type { Viewer } from "@/lib/auth/viewer";
+import { conflict, forbidden, gone, notFound, unprocessable } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send";
 import type { ApplicationInput } from "@/lib/validation/application";
 import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
@@ -76,23 +78,29 @@ async function nameOf(tx: Prisma.TransactionClient, userId: number): Promise<str
   return user.fullName;
 }
 
-/** An admin moves an application along the review workflow; the student is told by e-mail. */
+/**
+ * An admin moves an application along the review workflow; the student is told by e-mail. Never
+ * the admin who submitted it (403, canReviewApplication): the rule is checked here, in the writing
+ * transaction, so no route, action or future caller can skip it.
+ */
 export async function changeStatus(
-  actorId: number,
+  reviewer: Pick<Viewer, "id" | "role">,
   applicationId: number,
   to: ApplicationStatus,
   note: string | null,
 ) {
+  const actorId = reviewer.id;
   const { from, application } = await prisma.$transaction(async (tx) => {
     const current = await tx.application.findUnique({
       where: { id: applicationId },
       select: {
         status: true,
-        user: { select: { email: true, fullName: true } },
+        user: { select: { id: true, email: true, fullName: true } },
         program: { select: { name: true, degree: true, university: { select: { name: true } } } },
       },
     });
     if (!current) throw notFound("Application not found");
+    if (!canReviewApplication(reviewer, { student: current.user })) throw forbidden(OWN_APPLICATION_REVIEW);
     const previous = toStatus(current.status);
     if (!canTransition(previous, to)) throw unprocessable(transitionRefusal(previous, to));
     // Conditional on the status read above, so two reviewers cannot both move it from there.

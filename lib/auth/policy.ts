@@ -43,9 +43,25 @@ export function canSeeAllApplications(viewer: Pick<Viewer, "role">): boolean {
   return isAdmin(viewer);
 }
 
-/** Moving applications along the review workflow. */
+/** The review area: admins move applications along the review workflow (see the next rule). */
 export function canReviewApplications(viewer: Pick<Viewer, "role">): boolean {
   return isAdmin(viewer);
+}
+
+/** Why an admin may not change the status of this application (the server answers 403 with it). */
+export const OWN_APPLICATION_REVIEW =
+  "You submitted this application, so another team member must review it.";
+
+/**
+ * Changing one application's status (and the note sent with it): any admin except the one who
+ * submitted it. Staff may apply like any student, but a decision on an application needs a second
+ * person, so nobody approves, rejects or forwards their own.
+ */
+export function canReviewApplication(
+  viewer: Pick<Viewer, "id" | "role">,
+  application: { student: { id: number } },
+): boolean {
+  return canReviewApplications(viewer) && application.student.id !== viewer.id;
 }
 
 /** Universities, programs and their images. */

@@ -185,6 +185,50 @@ test("a dialog opened on a stale status shows the server's refusal instead of sa
   );
 });
 
+test("an admin's own application is marked, offers no status control, and another admin reviews it", async ({
+  teamAdmin,
+  superAdmin,
+  university,
+}) => {
+  // A deliberate budget: two admins' pages and an axe scan; about 10 s idle, more on a busy machine.
+  test.slow();
+  const own = "You submitted this application, so another team member must review it.";
+  // Staff may apply like any student.
+  const applicationId = await applyTo(teamAdmin.page.request, university.program);
+  const page = teamAdmin.page;
+  const fullName = teamAdmin.account.fullName;
+
+  // The list marks it and gives the reason where "Update status" would be.
+  await page.goto("/admin/applications");
+  const row = await findRow(page, fullName);
+  await expect(row.getByText("Your application", { exact: true })).toBeVisible();
+  await expect(row.getByText("Another team member must review it.")).toBeVisible();
+  await expect(row.getByRole("button", { name: /Update status/ })).toHaveCount(0);
+
+  // The detail page says why, and the server refuses what the page does not offer.
+  await row.getByRole("link", { name: "View details" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${applicationId}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `${fullName}'s application` })).toBeVisible();
+  await expect(page.getByText("Your application", { exact: true })).toBeVisible();
+  await expect(page.getByText(own)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Update status/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  const refused = await page.request.patch(`/api/applications/${applicationId}`, {
+    data: { status: "in-review" },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: string }).error).toBe(own);
+
+  // Another team member sees an ordinary application with its control, and moves it on.
+  const other = superAdmin.page;
+  await other.goto(`/admin/applications/${applicationId}`);
+  await expect(other.getByRole("button", { name: "Update status" })).toBeVisible();
+  await expect(other.getByText("Your application", { exact: true })).toHaveCount(0);
+  await moveTo(other.request, applicationId, "in-review");
+  await other.reload();
+  await expect(other.getByTestId("history-entry").nth(1)).toContainText(superAdmin.account.fullName);
+});
+
 test("a student visiting /admin/applications is sent away and never sees the table", async ({ student }) => {
   const page = student.page;
 

@@ -277,6 +277,67 @@ describe("PATCH /api/applications/{id}: the review workflow", () => {
   });
 });
 
+describe("PATCH /api/applications/{id}: nobody reviews their own application", () => {
+  const own = "You submitted this application, so another team member must review it.";
+  const move = (agent: Agent, id: number, body: unknown) =>
+    agent.call(review, `/api/applications/${id}`, {
+      method: "PATCH",
+      json: body,
+      params: { id: String(id) },
+    });
+  /** What a refused move must leave alone: the status, the history, the audit log, the mail. */
+  const trail = async (id: number) => ({
+    status: (await prisma.application.findUniqueOrThrow({ where: { id } })).status,
+    events: await prisma.applicationEvent.count({ where: { applicationId: id } }),
+    audit: await prisma.auditEvent.count({ where: { entityType: "application", entityId: String(id) } }),
+  });
+
+  test.each(["team", "super"] as const)(
+    "a %s admin applies like a student, is refused every move of it (403), and another admin reviews it",
+    async (role) => {
+      const applicantRow = await makeUser(`applicant_${role}`, role);
+      const applicant = await signIn(applicantRow.username);
+      const submitted = await apply(applicant, {
+        programId: otherProgramId,
+        personalStatement: statement,
+        academicHistory: history,
+      });
+      expect(submitted.status).toBe(201);
+      const { id } = (await submitted.json()) as { id: number };
+
+      sent.length = 0;
+      const before = await trail(id);
+      for (const [status, note] of [
+        ["in-review", "Looks fine to me."],
+        ["sent-to-university", null],
+        ["approved", null],
+        ["rejected", null],
+      ] as const) {
+        const refused = await move(applicant, id, { status, ...(note ? { note } : {}) });
+        expect(refused.status).toBe(403);
+        expect((await refused.json()).error).toBe(own);
+      }
+      expect(await trail(id)).toEqual(before);
+      expect(sent).toEqual([]);
+
+      // Another team member moves it on; the history names them, not the applicant.
+      expect((await move(admin, id, { status: "in-review", note: "Reviewing." })).status).toBe(200);
+      expect((await move(applicant, id, { status: "sent-to-university" })).status).toBe(403);
+      const events = await prisma.applicationEvent.findMany({
+        where: { applicationId: id },
+        orderBy: { id: "asc" },
+        select: { actorId: true, toStatus: true },
+      });
+      const reviewer = await prisma.user.findUniqueOrThrow({ where: { username: `${tag}_reviewer` } });
+      expect(events).toEqual([
+        { actorId: applicantRow.id, toStatus: "pending" },
+        { actorId: reviewer.id, toStatus: "in_review" },
+      ]);
+      expect((await trail(id)).status).toBe("in_review");
+    },
+  );
+});
+
 describe("withdrawing and drafts", () => {
   test("a pending application can be withdrawn by its student only; a reviewed one cannot", async () => {
     const created = await (

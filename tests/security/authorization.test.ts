@@ -166,3 +166,47 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
   matrix.set(name, cells);
   expect(problems).toEqual([]);
 });
+
+/**
+ * The routes that change an application's status or its review data, each with a request that
+ * would do it to the team admin's own application. Staff may apply like students, but whoever
+ * submitted an application never reviews it: the team admin gets 403 and changes nothing, the
+ * super admin (another team member) is let in.
+ */
+const REVIEWS: Record<string, (w: World) => { params: Record<string, string>; json: unknown }> = {
+  "PATCH /api/applications/[id]": (w) => ({
+    params: { id: String(w.teamApplicationId) },
+    json: { status: "in-review", note: "Reviewing my own application." },
+  }),
+};
+
+test("every admin write to applications is among the review routes checked below", () => {
+  const writes = endpoints
+    .filter((e) => e.method !== "GET" && e.pattern.startsWith("/api/applications"))
+    .filter((e) => e.declaration?.auth === "admin" || e.declaration?.auth === "superAdmin")
+    .map((e) => e.name);
+  expect(writes.sort()).toEqual(Object.keys(REVIEWS).sort());
+});
+
+test.each(Object.keys(REVIEWS))(
+  "%s: the admin who submitted the application gets 403; another admin is let in",
+  async (name) => {
+    const endpoint = endpoints.find((e) => e.name === name) as Endpoint;
+    const { params, json } = REVIEWS[name](world);
+    const path = pathOf(endpoint.pattern, params);
+    const request = { method: endpoint.method, params, json };
+
+    const before = await tableChecksums();
+    const refused = await send(sessionOf(world.agents.team), endpoint.handler, path, request);
+    const after = await tableChecksums();
+    expect(refused.status).toBe(403);
+    expect(errorShapeProblem(refused)).toBeNull();
+    expect((JSON.parse(refused.text) as { error: string }).error).toBe(
+      "You submitted this application, so another team member must review it.",
+    );
+    expect(changedTables(before, after)).toEqual([]);
+
+    const reviewed = await send(sessionOf(world.agents.super), endpoint.handler, path, request);
+    expect(reviewed.status).toBe(200);
+  },
+);

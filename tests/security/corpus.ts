@@ -57,6 +57,8 @@ export interface World {
   /** The student's pending application, and the other student's. */
   ownApplicationId: number;
   othersApplicationId: number;
+  /** The team admin's own pending application: another admin may review it, the team admin not. */
+  teamApplicationId: number;
   /** A study level that programs use (deleting it is a 409). */
   usedLevelId: number;
 }

@@ -33,6 +33,8 @@ export async function makeWorld(): Promise<World> {
   const program = university.programs[0];
   const own = await createApplication({ userId: student.id, programId: program.id });
   const others = await createApplication({ userId: otherStudent.id, programId: program.id });
+  // Staff may apply like students; only another admin may then review what the team admin sent.
+  const teams = await createApplication({ userId: team.id, programId: program.id });
   await prisma.applicationDraft.create({
     data: { userId: otherStudent.id, programId: program.id, data: { step: 1, personalStatement: "mine" } },
   });
@@ -60,6 +62,7 @@ export async function makeWorld(): Promise<World> {
     programId: program.id,
     ownApplicationId: own.id,
     othersApplicationId: others.id,
+    teamApplicationId: teams.id,
     usedLevelId: level.id,
   };
 }

@@ -6,6 +6,7 @@ import {
   canEditSettings,
   canManageCatalogue,
   canManageUsers,
+  canReviewApplication,
   canReviewApplications,
   canSeeAllApplications,
   canViewApplication,
@@ -57,6 +58,19 @@ test("admins see every application, review them and manage the catalogue and the
   for (const check of [canSeeAllApplications, canReviewApplications, canManageCatalogue, canManageUsers]) {
     expect([superAdmin, teamAdmin, student, oddStudent].map(check)).toEqual([true, true, false, false]);
   }
+});
+
+test("an admin reviews anyone's application but their own; a student reviews none", () => {
+  const of = (who: Viewer) => ({ student: { id: who.id } });
+  for (const admin of [teamAdmin, superAdmin]) {
+    expect(canReviewApplication(admin, of(student))).toBe(true);
+    // Staff may apply like a student; another team member reviews what they submitted.
+    expect(canReviewApplication(admin, of(admin))).toBe(false);
+  }
+  expect(canReviewApplication(superAdmin, of(teamAdmin))).toBe(true);
+  expect(canReviewApplication(teamAdmin, of(superAdmin))).toBe(true);
+  expect(canReviewApplication(student, of(student))).toBe(false);
+  expect(canReviewApplication(oddStudent, of(student))).toBe(false);
 });
 
 test("settings are for super admins", () => {

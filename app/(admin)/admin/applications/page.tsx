@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { AdminListPage } from "@/components/admin/admin-list-page";
+import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-application";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { listApplications } from "@/lib/applications/queries";
 import { STATUS_LABELS } from "@/lib/applications/status";
+import { canReviewApplication } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { applicationsListQuery, STATUS_FILTERS } from "@/lib/validation/application";
@@ -30,7 +32,7 @@ const STATUS_SELECT = {
 };
 
 export default async function AdminApplicationsPage({ searchParams }: Props) {
-  await adminOrSignIn();
+  const viewer = await adminOrSignIn();
   const list = await applicationsListQuery.loadRows(searchParams, "/admin/applications", (query, window) =>
     listApplications({
       status: query.status === "all" ? undefined : query.status,
@@ -51,7 +53,15 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
       {list.rows?.items.map((application) => (
         <TableRow key={application.id} className="align-top">
           <TableCell>
-            <p className="font-medium text-slate-900">{application.student.fullName}</p>
+            <p className="font-medium text-slate-900">
+              {application.student.fullName}
+              {!canReviewApplication(viewer, application) && (
+                <>
+                  {" "}
+                  <OwnApplicationBadge />
+                </>
+              )}
+            </p>
             <p className="text-slate-600">{application.student.email}</p>
           </TableCell>
           <TableCell>
@@ -79,14 +89,18 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
           </TableCell>
           <TableCell pinned>
             <div className="flex justify-end gap-2">
-              <StatusUpdateDialog
-                application={{
-                  id: application.id,
-                  status: application.status,
-                  studentName: application.student.fullName,
-                  programName: application.program.name,
-                }}
-              />
+              {canReviewApplication(viewer, application) ? (
+                <StatusUpdateDialog
+                  application={{
+                    id: application.id,
+                    status: application.status,
+                    studentName: application.student.fullName,
+                    programName: application.program.name,
+                  }}
+                />
+              ) : (
+                <OwnApplicationNote compact />
+              )}
               <Button asChild variant="ghost" size="sm">
                 <Link href={`/admin/applications/${application.id}`}>
                   View details

@@ -20,12 +20,15 @@ export const GET = route({
   },
 });
 
-/** Admins move an application along the review workflow (422 for a move it does not allow). */
+/**
+ * Admins move an application along the review workflow (422 for a move it does not allow; 403 for
+ * the admin who submitted it: another team member reviews it).
+ */
 export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: statusChangeSchema,
-  handle: ({ viewer, params, body }) => changeStatus(viewer.id, params.id, body.status, body.note),
+  handle: ({ viewer, params, body }) => changeStatus(viewer, params.id, body.status, body.note),
 });
 
 /** A student withdraws their own pending application. */

@@ -2,10 +2,12 @@ import { ArrowLeftIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-application";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getApplicationDetail } from "@/lib/applications/queries";
+import { canReviewApplication } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 import { ArchivedBadge } from "@/components/admin/archive";
@@ -38,11 +40,12 @@ const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
 export default async function AdminApplicationPage({ params }: Props) {
-  await adminOrSignIn();
+  const viewer = await adminOrSignIn();
   const id = parseId((await params).id);
   const application = id ? await getApplicationDetail(id) : null;
   if (!application) notFound();
   const { student, program, university, academicHistory } = application;
+  const reviewable = canReviewApplication(viewer, application);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -70,20 +73,25 @@ export default async function AdminApplicationPage({ params }: Props) {
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <StatusBadge status={application.status} />
+            {!reviewable && <OwnApplicationBadge />}
             <span>
               Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
             </span>
           </p>
         </div>
-        <StatusUpdateDialog
-          size="default"
-          application={{
-            id: application.id,
-            status: application.status,
-            studentName: student.fullName,
-            programName: program.name,
-          }}
-        />
+        {reviewable ? (
+          <StatusUpdateDialog
+            size="default"
+            application={{
+              id: application.id,
+              status: application.status,
+              studentName: student.fullName,
+              programName: program.name,
+            }}
+          />
+        ) : (
+          <OwnApplicationNote />
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
