@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { dropPendingClaims } from "@/lib/users/accounts";
+import { dropPendingClaims, lockAddress } from "@/lib/users/accounts";
 
 export interface GoogleIdentity {
   sub: string;
@@ -100,6 +100,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       // A new account with this address drops other accounts' pending claims on it, as a
       // registration does.
       return prisma.$transaction(async (tx) => {
+        await lockAddress(tx, email!);
         const created = await tx.user.create({
           data: {
             googleId: identity.sub,
@@ -138,6 +139,7 @@ export async function linkGoogleAccount(userId: number, identity: GoogleIdentity
     !user.emailVerifiedAt &&
     identity.email?.trim().toLowerCase() === user.email.toLowerCase();
   await prisma.$transaction(async (tx) => {
+    if (vouched) await lockAddress(tx, user.email);
     await tx.user.update({
       where: { id: userId },
       data: { googleId: identity.sub, ...(vouched ? { emailVerifiedAt: new Date() } : {}) },

@@ -76,6 +76,7 @@ export async function registerUser(
   const password = await hashPassword(input.password);
   return prisma
     .$transaction(async (tx) => {
+      await lockAddress(tx, input.email);
       const row = await tx.user.create({
         data: {
           username: input.username,
@@ -202,11 +203,25 @@ export async function cancelEmailChange(id: number): Promise<UserDto> {
   return getUserDto(id);
 }
 
+/** The first key of the address locks below (pg_advisory_xact_lock's two-key form). */
+const ADDRESS_LOCK_CLASS = 0x656d61;
+
+/**
+ * Serialises the transactions that give an address to an account or drop the pending claims on
+ * it (registration, a first Google sign-in, a confirmed change, a verification, a reset): each
+ * takes this lock first, before it writes any row. Without it two of them for one address
+ * deadlock: each holds its own account's row and waits for the other's (a claim to drop, or the
+ * unique e-mail index entry the other has not committed yet). Released when the transaction ends.
+ */
+export async function lockAddress(tx: Prisma.TransactionClient, email: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}::int, hashtext(lower(${email}::text)))`;
+}
+
 /**
  * Every other account's pending claim on `email` is dropped: the address has just been
- * registered, confirmed or verified by `ownerId`. The dropped claims keep their link's token
- * until it expires, so that opening the link says the address went to another account
- * (EMAIL_CHANGE_TAKEN) instead of calling the link invalid.
+ * registered, confirmed or verified by `ownerId` (in a transaction that took lockAddress
+ * first). The dropped claims keep their link's token until it expires, so that opening the link
+ * says the address went to another account (EMAIL_CHANGE_TAKEN) instead of calling it invalid.
  */
 export async function dropPendingClaims(tx: Prisma.TransactionClient, email: string, ownerId: number) {
   await tx.user.updateMany({
@@ -344,6 +359,7 @@ export async function verifyEmail(
   if (!user) return confirmEmailChange(hash, now);
   // One conditional update: the token works once, and not after its expiry.
   const verified = await prisma.$transaction(async (tx) => {
+    await lockAddress(tx, user.email);
     const { count } = await tx.user.updateMany({
       where: { id: user.id, emailVerifyToken: hash, emailVerifyExpiry: { gt: now } },
       data: { emailVerifiedAt: now, emailVerifyToken: null, emailVerifyExpiry: null },
@@ -373,6 +389,7 @@ async function confirmEmailChange(hash: string, now: Date): Promise<{ email: str
   const changed = address
     ? await prisma
         .$transaction(async (tx) => {
+          await lockAddress(tx, address);
           const [row] = await tx.user.updateManyAndReturn({
             where: { id: claim.id, pendingEmailToken: hash, pendingEmail: address },
             data: {
@@ -491,10 +508,13 @@ export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Re
  */
 export async function resetPassword(token: string, newPassword: string, now = new Date()): Promise<void> {
   const password = await hashPassword(newPassword);
+  const resetToken = sha256(token);
+  const account = await prisma.user.findUnique({ where: { resetToken }, select: { email: true } });
   // One conditional update: a token can be spent once, even by two requests at the same time.
   const user = await prisma.$transaction(async (tx) => {
+    if (account) await lockAddress(tx, account.email);
     const [row] = await tx.user.updateManyAndReturn({
-      where: { resetToken: sha256(token), resetTokenExpiry: { gt: now }, isActive: true },
+      where: { resetToken, resetTokenExpiry: { gt: now }, isActive: true },
       // The link reached the account's mailbox: that proves the address as a verification link
       // would. A pending change of address is dropped: whoever asked for it may be who the owner
       // is locking out, and the owner can ask again.

@@ -283,22 +283,49 @@ test("Google: a pending address links nothing; a new Google account with it drop
 });
 
 test("two accounts opening their links for one address at once: one gets it, the other a 409", async () => {
-  const a = await student("both1");
-  const b = await student("both2");
-  const wanted = address("both-target");
-  expect((await askFor(a.agent, wanted)).status).toBe(200);
-  const aLink = linkTo(wanted);
-  expect((await askFor(b.agent, wanted)).status).toBe(200);
-  const bLink = linkTo(wanted);
+  for (const round of [1, 2, 3]) {
+    const a = await student(`both${round}a`);
+    const b = await student(`both${round}b`);
+    const wanted = address(`both${round}-target`);
+    expect((await askFor(a.agent, wanted)).status).toBe(200);
+    const aLink = linkTo(wanted);
+    expect((await askFor(b.agent, wanted)).status).toBe(200);
+    const bLink = linkTo(wanted);
 
-  const outcomes = await Promise.allSettled([verifyEmail(aLink), verifyEmail(bLink)]);
-  expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-  const [refused] = outcomes.filter((o) => o.status === "rejected");
-  expect((refused as PromiseRejectedResult).reason).toMatchObject({
-    status: 409,
-    message: EMAIL_CHANGE_TAKEN,
-  });
-  const owners = await prisma.user.findMany({ where: { email: wanted }, select: { id: true } });
-  expect(owners).toHaveLength(1);
-  expect(await prisma.user.count({ where: { pendingEmail: wanted } })).toBe(0);
+    const outcomes = await Promise.allSettled([verifyEmail(aLink), verifyEmail(bLink)]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const [refused] = outcomes.filter((o) => o.status === "rejected");
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({
+      status: 409,
+      message: EMAIL_CHANGE_TAKEN,
+    });
+    expect(await prisma.user.count({ where: { email: wanted } })).toBe(1);
+    expect(await prisma.user.count({ where: { pendingEmail: wanted } })).toBe(0);
+  }
+});
+
+test("a registration and a confirmation of one address at once: one gets it, the other a 409", async () => {
+  for (const round of [1, 2, 3]) {
+    const { user, agent } = await student(`regrace${round}`);
+    const wanted = address(`regrace${round}-target`);
+    expect((await askFor(agent, wanted)).status).toBe(200);
+    const link = linkTo(wanted);
+
+    const [registered, confirmed] = await Promise.all([
+      registerWith(wanted, `regrace${round}owner`),
+      verifyEmail(link).then(
+        () => "confirmed",
+        (error: { status?: number; message?: string }) => error,
+      ),
+    ]);
+    if (registered.status === 201) {
+      expect(confirmed).toMatchObject({ status: 409, message: EMAIL_CHANGE_TAKEN });
+      expect(await me(agent)).toMatchObject({ email: user.email, pendingEmail: null });
+    } else {
+      expect(registered.status).toBe(409);
+      expect(confirmed).toBe("confirmed");
+      expect(await me(agent)).toMatchObject({ email: wanted, pendingEmail: null });
+    }
+    expect(await prisma.user.count({ where: { email: wanted } })).toBe(1);
+  }
 });
