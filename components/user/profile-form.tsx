@@ -26,8 +26,9 @@ type ProfileFormProps = {
 const FIELDS = ["fullName", "email", "currentPassword"] as const;
 
 /**
- * Full name and e-mail. A new e-mail needs the current password; the server then sends a
- * verification link to it, tells the old address, and signs out the other devices. Before
+ * Full name and e-mail. A new e-mail needs the current password; the server then keeps it
+ * pending (the profile page says so) and sends a link to it, which makes it the account's
+ * address, tells the old address, and signs out the other devices. Before
  * hydration (or without JavaScript) the form posts to updateProfileAction; once interactive it
  * calls PATCH /api/user. An e-mail in use by another account is a 409 on its field.
  */
@@ -53,12 +54,13 @@ export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
     try {
       const body = currentPassword ? { ...rest, currentPassword } : rest;
       const user = await apiFetch<UserDto>("/api/user", { method: "PATCH", body });
-      const emailChanged = user.email.toLowerCase() !== defaultValues.email.toLowerCase();
+      // A new address stays pending until its link is opened: the account keeps its address.
+      const emailChanged = user.email.toLowerCase() !== rest.email.toLowerCase();
       // The saved (normalised) values become the form's new starting point.
       reset({ fullName: user.fullName, email: user.email, currentPassword: "" });
       toast.success("Profile updated", { description: emailChanged ? EMAIL_CHANGED : PROFILE_UPDATED });
-      // The header shows the name from the server, the page the e-mail's verification; the auth
-      // context keeps its own copy.
+      // The header shows the name from the server, the page the e-mail's verification and the
+      // pending address; the auth context keeps its own copy.
       router.refresh();
       await refresh().catch(() => undefined);
     } catch (error) {

@@ -84,7 +84,15 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 export type AuditSnapshot = Record<string, unknown>;
 
 /** Keys that are never stored, whatever a caller passes: secrets and session state. */
-const SECRET_KEYS = new Set(["password", "resetToken", "resetTokenExpiry", "sessionVersion", "googleId"]);
+const SECRET_KEYS = new Set([
+  "password",
+  "resetToken",
+  "resetTokenExpiry",
+  "emailVerifyToken",
+  "pendingEmailToken",
+  "sessionVersion",
+  "googleId",
+]);
 
 export function redact(snapshot: AuditSnapshot): AuditSnapshot {
   return Object.fromEntries(Object.entries(snapshot).filter(([key]) => !SECRET_KEYS.has(key)));

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { dropPendingClaims, lockAddress } from "@/lib/users/accounts";
 
 export interface GoogleIdentity {
   sub: string;
@@ -76,7 +77,11 @@ export function decideGoogleSignIn(
   return { action: "link", userId: existing.id };
 }
 
-/** The account a Google sign-in belongs to (see decideGoogleSignIn); throws GoogleSignInRefused. */
+/**
+ * The account a Google sign-in belongs to (see decideGoogleSignIn); throws GoogleSignInRefused.
+ * Only an account's own address is matched: an address pending on an account (asked for, not yet
+ * confirmed through its link) neither links that account nor stops a new one.
+ */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
   const email = identity.email?.trim().toLowerCase();
   const linked = await prisma.user.findUnique({ where: { googleId: identity.sub } });
@@ -90,19 +95,28 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       return linked!;
     case "link":
       return prisma.user.update({ where: { id: decision.userId }, data: { googleId: identity.sub } });
-    case "create":
-      return prisma.user.create({
-        data: {
-          googleId: identity.sub,
-          email: email!,
-          // Google vouches for the address only when it says so.
-          emailVerifiedAt: identity.emailVerified ? new Date() : null,
-          fullName: identity.name?.trim() || email!.split("@")[0],
-          username: await freeUsername(usernameBase(identity)),
-          password: null,
-          role: "user",
-        },
+    case "create": {
+      const username = await freeUsername(usernameBase(identity));
+      // A new account with this address drops other accounts' pending claims on it, as a
+      // registration does.
+      return prisma.$transaction(async (tx) => {
+        await lockAddress(tx, email!);
+        const created = await tx.user.create({
+          data: {
+            googleId: identity.sub,
+            email: email!,
+            // Google vouches for the address only when it says so.
+            emailVerifiedAt: identity.emailVerified ? new Date() : null,
+            fullName: identity.name?.trim() || email!.split("@")[0],
+            username,
+            password: null,
+            role: "user",
+          },
+        });
+        await dropPendingClaims(tx, created.email, created.id);
+        return created;
       });
+    }
   }
 }
 
@@ -110,7 +124,8 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
  * Links a Google account to the signed-in user (the profile's "Link Google account"): they proved
  * who they are by being signed in, so the Google address need not match theirs. A Google
  * account linked to someone else stays theirs. When Google vouches for the user's own address,
- * that address counts as verified.
+ * that address counts as verified (and other accounts' pending claims on it are dropped); Google
+ * vouching for the user's pending address does not confirm the change: only its link does.
  */
 export async function linkGoogleAccount(userId: number, identity: GoogleIdentity): Promise<void> {
   const owner = await prisma.user.findUnique({ where: { googleId: identity.sub }, select: { id: true } });
@@ -123,8 +138,12 @@ export async function linkGoogleAccount(userId: number, identity: GoogleIdentity
     identity.emailVerified === true &&
     !user.emailVerifiedAt &&
     identity.email?.trim().toLowerCase() === user.email.toLowerCase();
-  await prisma.user.update({
-    where: { id: userId },
-    data: { googleId: identity.sub, ...(vouched ? { emailVerifiedAt: new Date() } : {}) },
+  await prisma.$transaction(async (tx) => {
+    if (vouched) await lockAddress(tx, user.email);
+    await tx.user.update({
+      where: { id: userId },
+      data: { googleId: identity.sub, ...(vouched ? { emailVerifiedAt: new Date() } : {}) },
+    });
+    if (vouched) await dropPendingClaims(tx, user.email, userId);
   });
 }

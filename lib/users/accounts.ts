@@ -76,6 +76,7 @@ export async function registerUser(
   const password = await hashPassword(input.password);
   return prisma
     .$transaction(async (tx) => {
+      await lockAddress(tx, input.email);
       const row = await tx.user.create({
         data: {
           username: input.username,
@@ -87,6 +88,7 @@ export async function registerUser(
         },
         select: userDtoSelect,
       });
+      await dropPendingClaims(tx, row.email, row.id);
       const user = toUserDto(row);
       await alsoInTransaction?.(tx, user);
       return user;
@@ -114,9 +116,12 @@ export const NO_PASSWORD_FOR_EMAIL_CHANGE =
 
 /**
  * The profile form and PATCH /api/user. The name changes freely; a new e-mail address needs the
- * current password, and then: the address is unverified until its verification link is followed,
- * the account's other sessions end (`keepSessionId`, the caller's, continues), a reset link still
- * outstanding is cancelled (it went to the old address), and the old address is told.
+ * current password and then only becomes pending: the account keeps its address until the link
+ * sent to the new one is opened (confirmEmailChange), so nobody can take an address they do not
+ * receive mail at, and the pending address blocks nobody's registration. Asking for it ends the
+ * account's other sessions (`keepSessionId`, the caller's, continues) and tells the current
+ * address, which can still stop it: a password reset drops the pending change. Submitting the
+ * current address (in any letter case) leaves a pending change as it is.
  */
 export async function updateProfile(
   id: number,
@@ -144,42 +149,85 @@ export async function updateProfile(
   if (!input.currentPassword)
     throw badRequest(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
   await assertCurrentPassword(id, current.password, input.currentPassword);
+  // Another account's address is refused at once; another account's pending claim is not.
   await assertFree({ email: input.email }, id);
-  const verification = newToken(now, EMAIL_VERIFY_TTL_MS);
-  const [user] = await prisma
-    .$transaction([
-      prisma.user.update({
-        where: { id },
-        data: {
-          fullName: input.fullName,
-          email: input.email,
-          emailVerifiedAt: null,
-          emailVerifyToken: verification.hash,
-          emailVerifyExpiry: verification.expiry,
-          resetToken: null,
-          resetTokenExpiry: null,
-        },
-        select: userDtoSelect,
-      }),
-      revokeOtherSessions(id, keepSessionId, now),
-    ])
-    .catch(onUniqueViolation);
+  const link = newToken(now, EMAIL_VERIFY_TTL_MS);
+  const [user] = await prisma.$transaction([
+    prisma.user.update({
+      where: { id },
+      data: {
+        fullName: input.fullName,
+        pendingEmail: input.email,
+        pendingEmailToken: link.hash,
+        pendingEmailExpiry: link.expiry,
+      },
+      select: userDtoSelect,
+    }),
+    revokeOtherSessions(id, keepSessionId, now),
+  ]);
 
   const platformName = await getPlatformName();
-  await sendMailLater(verificationMail(user, verification.token, platformName), "Verification e-mail");
+  await sendMailLater(
+    verificationMail({ email: input.email, fullName: user.fullName }, link.token, platformName, "change"),
+    "Verification e-mail",
+  );
   await sendMailLater(
     {
       to: current.email,
-      subject: `The email address of your ${platformName} account was changed`,
+      subject: `A new email address was entered for your ${platformName} account`,
       text:
-        `Hello ${current.fullName},\n\nThe email address of your ${platformName} account (username ${user.username}) ` +
-        `was changed from this address to ${user.email}, and the account was signed out on your other devices.\n\n` +
+        `Hello ${current.fullName},\n\nSomeone signed in to your ${platformName} account (username ${user.username}) ` +
+        `asked to change its email address from this address to ${input.email}, and the account was signed ` +
+        "out on your other devices. The account keeps this address until the link we sent to the new one " +
+        "is opened.\n\n" +
         `If this was not you, reset your password now at ${new URL("/auth/forgot-password", env.APP_URL)} ` +
-        "with this address, and contact support.\n",
+        "with this address: that also cancels the change. Then contact support.\n",
     },
     "E-mail change notice",
   );
   return toUserDto(user);
+}
+
+export const NO_PENDING_EMAIL = "There is no new email address waiting for confirmation.";
+
+/** The profile's "Cancel change": the pending address is forgotten and its link stops working. */
+export async function cancelEmailChange(id: number): Promise<UserDto> {
+  const { count } = await prisma.user.updateMany({
+    where: { id, pendingEmail: { not: null } },
+    data: { pendingEmail: null, pendingEmailToken: null, pendingEmailExpiry: null },
+  });
+  if (count === 0) {
+    await getUserDto(id); // 404 for an account that is gone
+    throw conflict(NO_PENDING_EMAIL);
+  }
+  return getUserDto(id);
+}
+
+/** The first key of the address locks below (pg_advisory_xact_lock's two-key form). */
+const ADDRESS_LOCK_CLASS = 0x656d61;
+
+/**
+ * Serialises the transactions that give an address to an account or drop the pending claims on
+ * it (registration, a first Google sign-in, a confirmed change, a verification, a reset): each
+ * takes this lock first, before it writes any row. Without it two of them for one address
+ * deadlock: each holds its own account's row and waits for the other's (a claim to drop, or the
+ * unique e-mail index entry the other has not committed yet). Released when the transaction ends.
+ */
+export async function lockAddress(tx: Prisma.TransactionClient, email: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}::int, hashtext(lower(${email}::text)))`;
+}
+
+/**
+ * Every other account's pending claim on `email` is dropped: the address has just been
+ * registered, confirmed or verified by `ownerId` (in a transaction that took lockAddress
+ * first). The dropped claims keep their link's token until it expires, so that opening the link
+ * says the address went to another account (EMAIL_CHANGE_TAKEN) instead of calling it invalid.
+ */
+export async function dropPendingClaims(tx: Prisma.TransactionClient, email: string, ownerId: number) {
+  await tx.user.updateMany({
+    where: { pendingEmail: email, NOT: { id: ownerId } },
+    data: { pendingEmail: null },
+  });
 }
 
 /**
@@ -229,34 +277,59 @@ export const VERIFY_LINK_INVALID =
 export const ALREADY_VERIFIED = "Your email address is already verified.";
 export const VERIFICATION_SENT =
   "We have sent a verification link to your email address. It works for 24 hours.";
+export const EMAIL_CHANGE_TAKEN =
+  "This email address now belongs to another account, so your account keeps its current address. Choose another address on your profile.";
 
 function newToken(now: Date, ttlMs: number) {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: sha256(token), expiry: new Date(now.getTime() + ttlMs) };
 }
 
-function verificationMail(user: { email: string; fullName: string }, token: string, platformName: string) {
+/** The link that verifies an account's address, or (`change`) makes a pending address its own. */
+function verificationMail(
+  user: { email: string; fullName: string },
+  token: string,
+  platformName: string,
+  purpose: "verify" | "change" = "verify",
+) {
   const link = new URL(`/verify-email?token=${token}`, env.APP_URL).toString();
+  const what =
+    purpose === "change"
+      ? `to make this the email address of your ${platformName} account; until then it keeps its current one`
+      : `to confirm that this address belongs to your ${platformName} account`;
   return {
     to: user.email,
     subject: `Verify your email address for ${platformName}`,
     text:
-      `Hello ${user.fullName},\n\nOpen this link within 24 hours to confirm that this address belongs to your ` +
-      `${platformName} account:\n\n${link}\n\n` +
+      `Hello ${user.fullName},\n\nOpen this link within 24 hours ${what}:\n\n${link}\n\n` +
       "If you did not create an account or change its email address, ignore this e-mail.\n",
   };
 }
 
 /**
- * Sends a new verification link to the account's address (registration, the profile's "Resend
- * link"); a link sent earlier stops working. The mail goes after the response.
+ * Sends a new verification link (registration, the profile's "Resend link"): to the pending
+ * address while a change waits for confirmation, else to the account's address; a link sent
+ * earlier to the same address stops working. The mail goes after the response.
  */
 export async function sendEmailVerification(id: number, now = new Date()): Promise<void> {
   const user = await prisma.user.findUnique({
     where: { id },
-    select: { email: true, fullName: true, emailVerifiedAt: true },
+    select: { email: true, fullName: true, emailVerifiedAt: true, pendingEmail: true },
   });
   if (!user) throw notFound("User not found");
+  if (user.pendingEmail) {
+    const link = newToken(now, EMAIL_VERIFY_TTL_MS);
+    await prisma.user.update({
+      where: { id },
+      data: { pendingEmailToken: link.hash, pendingEmailExpiry: link.expiry },
+    });
+    const mail = { email: user.pendingEmail, fullName: user.fullName };
+    await sendMailLater(
+      verificationMail(mail, link.token, await getPlatformName(), "change"),
+      "Verification e-mail",
+    );
+    return;
+  }
   if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED);
   const verification = newToken(now, EMAIL_VERIFY_TTL_MS);
   await prisma.user.update({
@@ -269,22 +342,100 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
   );
 }
 
-/** Follows a verification link: the address it was sent to is verified; the token is spent. */
-export async function verifyEmail(token: string, now = new Date()): Promise<{ email: string }> {
+/**
+ * Follows a verification link (the /verify-email page). A link sent to the account's address
+ * verifies it; a link sent to a pending address makes it the account's address (`changed`). Either
+ * way the token is spent, and every other account's pending claim on the address is dropped.
+ */
+export async function verifyEmail(
+  token: string,
+  now = new Date(),
+): Promise<{ email: string; changed: boolean }> {
   const hash = sha256(token);
   const user = await prisma.user.findUnique({
     where: { emailVerifyToken: hash },
     select: { id: true, email: true },
   });
+  if (!user) return confirmEmailChange(hash, now);
   // One conditional update: the token works once, and not after its expiry.
-  const { count } = user
-    ? await prisma.user.updateMany({
-        where: { id: user.id, emailVerifyToken: hash, emailVerifyExpiry: { gt: now } },
-        data: { emailVerifiedAt: now, emailVerifyToken: null, emailVerifyExpiry: null },
-      })
-    : { count: 0 };
-  if (!user || count === 0) throw unprocessable(VERIFY_LINK_INVALID);
-  return { email: user.email };
+  const verified = await prisma.$transaction(async (tx) => {
+    await lockAddress(tx, user.email);
+    const { count } = await tx.user.updateMany({
+      where: { id: user.id, emailVerifyToken: hash, emailVerifyExpiry: { gt: now } },
+      data: { emailVerifiedAt: now, emailVerifyToken: null, emailVerifyExpiry: null },
+    });
+    if (count > 0) await dropPendingClaims(tx, user.email, user.id);
+    return count > 0;
+  });
+  if (!verified) throw unprocessable(VERIFY_LINK_INVALID);
+  return { email: user.email, changed: false };
+}
+
+/**
+ * A link sent to a pending address: the account's address becomes that one, verified; a reset
+ * link (sent to the old address) stops working; the old address is told. When another account
+ * registered, confirmed or verified the address first, the change is dropped and the link answers
+ * 409 EMAIL_CHANGE_TAKEN; the unique e-mail constraint decides a race between the two.
+ */
+async function confirmEmailChange(hash: string, now: Date): Promise<{ email: string; changed: true }> {
+  const claim = await prisma.user.findUnique({
+    where: { pendingEmailToken: hash },
+    select: { id: true, email: true, pendingEmail: true, pendingEmailExpiry: true },
+  });
+  if (!claim || !claim.pendingEmailExpiry || claim.pendingEmailExpiry <= now) {
+    throw unprocessable(VERIFY_LINK_INVALID);
+  }
+  const address = claim.pendingEmail;
+  const changed = address
+    ? await prisma
+        .$transaction(async (tx) => {
+          await lockAddress(tx, address);
+          const [row] = await tx.user.updateManyAndReturn({
+            where: { id: claim.id, pendingEmailToken: hash, pendingEmail: address },
+            data: {
+              email: address,
+              emailVerifiedAt: now,
+              emailVerifyToken: null,
+              emailVerifyExpiry: null,
+              pendingEmail: null,
+              pendingEmailToken: null,
+              pendingEmailExpiry: null,
+              resetToken: null,
+              resetTokenExpiry: null,
+            },
+            select: { email: true, fullName: true, username: true },
+          });
+          if (row) await dropPendingClaims(tx, address, claim.id);
+          return row ?? null;
+        })
+        .catch((error: unknown) => {
+          // Another account holds the address (it registered between our read and this write).
+          if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return null;
+          throw error;
+        })
+    : null;
+  if (!changed) {
+    // The claim was dropped (or the address is taken, or the link was replaced or cancelled
+    // meanwhile): a token still stored for this account means the address went elsewhere.
+    const { count } = await prisma.user.updateMany({
+      where: { id: claim.id, pendingEmailToken: hash },
+      data: { pendingEmail: null, pendingEmailToken: null, pendingEmailExpiry: null },
+    });
+    throw count > 0 ? conflict(EMAIL_CHANGE_TAKEN) : unprocessable(VERIFY_LINK_INVALID);
+  }
+  const platformName = await getPlatformName();
+  await sendMailLater(
+    {
+      to: claim.email,
+      subject: `The email address of your ${platformName} account was changed`,
+      text:
+        `Hello ${changed.fullName},\n\nThe email address of your ${platformName} account (username ${changed.username}) ` +
+        `is now ${changed.email}: its owner opened the link we sent there. We will no longer e-mail this address.\n\n` +
+        "If this was not you, contact support.\n",
+    },
+    "E-mail change notice",
+  );
+  return { email: changed.email, changed: true };
 }
 
 export const UNLINK_NEEDS_PASSWORD =
@@ -360,18 +511,30 @@ export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Re
  */
 export async function resetPassword(token: string, newPassword: string, now = new Date()): Promise<void> {
   const password = await hashPassword(newPassword);
+  const resetToken = sha256(token);
+  const account = await prisma.user.findUnique({ where: { resetToken }, select: { email: true } });
   // One conditional update: a token can be spent once, even by two requests at the same time.
-  const [user] = await prisma.user.updateManyAndReturn({
-    where: { resetToken: sha256(token), resetTokenExpiry: { gt: now }, isActive: true },
-    // The link reached the account's mailbox: that proves the address as a verification link would.
-    data: {
-      password,
-      resetToken: null,
-      resetTokenExpiry: null,
-      sessionVersion: { increment: 1 },
-      emailVerifiedAt: now,
-    },
-    select: { id: true },
+  const user = await prisma.$transaction(async (tx) => {
+    if (account) await lockAddress(tx, account.email);
+    const [row] = await tx.user.updateManyAndReturn({
+      where: { resetToken, resetTokenExpiry: { gt: now }, isActive: true },
+      // The link reached the account's mailbox: that proves the address as a verification link
+      // would. A pending change of address is dropped: whoever asked for it may be who the owner
+      // is locking out, and the owner can ask again.
+      data: {
+        password,
+        resetToken: null,
+        resetTokenExpiry: null,
+        sessionVersion: { increment: 1 },
+        emailVerifiedAt: now,
+        pendingEmail: null,
+        pendingEmailToken: null,
+        pendingEmailExpiry: null,
+      },
+      select: { id: true, email: true },
+    });
+    if (row) await dropPendingClaims(tx, row.email, row.id);
+    return row;
   });
   if (!user) throw unprocessable(RESET_LINK_INVALID);
   await clearSignInLocks(user.id);

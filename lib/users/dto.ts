@@ -10,6 +10,11 @@ export interface UserDto extends Viewer {
   hasPassword: boolean;
   /** Whether the owner has proved they receive mail at `email` (Google links only then). */
   emailVerified: boolean;
+  /**
+   * A new address asked for on the profile and not yet confirmed through the link sent to it
+   * (null when none): `email` stays the account's address until then.
+   */
+  pendingEmail: string | null;
 }
 
 export const userDtoSelect = {
@@ -19,6 +24,7 @@ export const userDtoSelect = {
   googleId: true,
   password: true,
   emailVerifiedAt: true,
+  pendingEmail: true,
 } as const;
 
 export function toUserDto(
@@ -35,6 +41,7 @@ export function toUserDto(
     | "googleId"
     | "password"
     | "emailVerifiedAt"
+    | "pendingEmail"
   >,
 ): UserDto {
   return {
@@ -49,5 +56,6 @@ export function toUserDto(
     googleLinked: user.googleId !== null,
     hasPassword: user.password !== null,
     emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
   };
 }

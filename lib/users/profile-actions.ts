@@ -15,13 +15,20 @@ import {
 } from "@/lib/reminders/settings";
 import { changePasswordSchema, profileSchema } from "@/lib/validation/auth";
 import {
+  cancelEmailChange,
   changePassword,
   sendEmailVerification,
   unlinkGoogle,
   updateProfile,
   VERIFICATION_SENT,
 } from "./accounts";
-import { EMAIL_CHANGED, GOOGLE_UNLINKED, PASSWORD_CHANGED, PROFILE_UPDATED } from "./profile-messages";
+import {
+  EMAIL_CHANGE_CANCELLED,
+  EMAIL_CHANGED,
+  GOOGLE_UNLINKED,
+  PASSWORD_CHANGED,
+  PROFILE_UPDATED,
+} from "./profile-messages";
 
 // The profile page's forms post to these (issue 11 §6), so they work before hydration and without
 // JavaScript; each does what its route handler does, through the same domain function. Once the
@@ -41,8 +48,10 @@ export async function updateProfileAction(_previous: FormState, data: FormData):
     });
     const user = await updateProfile(viewer.id, input, await currentSessionId());
     revalidatePath("/user/profile");
+    // A new address is only pending: the form shows the account's address again.
+    const asked = user.email.toLowerCase() !== input.email.toLowerCase();
     return {
-      message: user.email.toLowerCase() === viewer.email.toLowerCase() ? PROFILE_UPDATED : EMAIL_CHANGED,
+      message: asked ? EMAIL_CHANGED : PROFILE_UPDATED,
       values: { fullName: user.fullName, email: user.email },
     };
   } catch (error) {
@@ -115,6 +124,17 @@ export async function resetCalendarAction(_previous: FormState): Promise<FormSta
     await resetCalendarUrl((await requireUser()).id);
     revalidatePath("/user/profile");
     return { message: CALENDAR_RESET };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+/** DELETE /api/user/email/pending's work: the new address waiting for its link is forgotten. */
+export async function cancelEmailChangeAction(_previous: FormState): Promise<FormState> {
+  try {
+    await cancelEmailChange((await requireUser()).id);
+    revalidatePath("/user/profile");
+    return { message: EMAIL_CHANGE_CANCELLED };
   } catch (error) {
     return formFailure(error);
   }

@@ -158,10 +158,22 @@ test("the profile and password forms work without JavaScript", async ({ page, ap
     await profile.getByLabel("Your password", { exact: true }).fill(account.password);
     await profile.getByRole("button", { name: "Save changes" }).click();
     await expect(profile.getByRole("status")).toContainText("We have sent a verification link");
+    // The new address waits for its link: the account keeps its own, and the page says so.
     expect(await (await page.request.get("/api/user")).json()).toMatchObject({
       fullName: "Nora Renamed",
-      email: newEmail,
+      email: account.email,
+      pendingEmail: newEmail,
       emailVerified: false,
+    });
+    await expect(profile.getByLabel("Email")).toHaveValue(account.email);
+    const pending = page.getByTestId("pending-email");
+    await expect(pending).toContainText(`Pending: ${newEmail}, check your inbox`);
+    await expect(pending).toContainText(`Until then your account keeps ${account.email}`);
+    await pending.getByRole("button", { name: "Cancel change" }).click();
+    await expect(page.getByTestId("pending-email")).toHaveCount(0);
+    expect(await (await page.request.get("/api/user")).json()).toMatchObject({
+      email: account.email,
+      pendingEmail: null,
     });
 
     const password = page.getByRole("form", { name: "Change password" });

@@ -32,7 +32,8 @@ import { signIn } from "../support/roles";
 
 // Issue 11 §4: e-mail verification, Google linking only to verified accounts, and e-mail and
 // password changes that need the current password, end the other sessions, cancel reset links
-// and tell the old address.
+// and tell the old address. A new address stays pending until its link is opened: more in
+// pending-email.test.ts.
 
 const sent: Mail[] = [];
 jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
@@ -85,7 +86,7 @@ describe("e-mail verification", () => {
     expect(ttl).toBeGreaterThan(23.9 * 3_600_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3_600_000 + 5_000);
 
-    await expect(verifyEmail(token)).resolves.toEqual({ email });
+    await expect(verifyEmail(token)).resolves.toEqual({ email, changed: false });
     expect(await me(agent)).toMatchObject({ emailVerified: true });
     await expect(verifyEmail(token)).rejects.toMatchObject({ status: 422, message: VERIFY_LINK_INVALID });
   });
@@ -152,7 +153,7 @@ describe("changing the e-mail address", () => {
     expect(await renamed.json()).toMatchObject({ fullName: "Ivy Renamed", emailVerified: false });
   });
 
-  test("ends the other sessions, keeps this one, cancels a reset link, tells the old address", async () => {
+  test("ends the other sessions, keeps this one, tells the old address; the link cancels a reset link", async () => {
     const { agent, email, token } = await registerStudent("change");
     await verifyEmail(token);
     const other = await signIn(`${tag}_change`, PASSWORD);
@@ -168,23 +169,24 @@ describe("changing the e-mail address", () => {
       currentPassword: PASSWORD,
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ email: newEmail, emailVerified: false });
+    // The new address is pending until its link is opened (tests/integration/pending-email.test.ts).
+    expect(await response.json()).toMatchObject({ email, pendingEmail: newEmail, emailVerified: true });
 
     expect((await agent.call(currentUser, "/api/user")).status).toBe(200);
     expect((await other.call(currentUser, "/api/user")).status).toBe(401);
+
+    const [notice] = mailTo(email);
+    expect(notice.subject).toBe("A new email address was entered for your UniSearch account");
+    expect(notice.text).toContain(newEmail);
+    const [verification] = mailTo(newEmail);
+    await verifyEmail(tokenIn(verification, "/verify-email"));
+    expect(await me(agent)).toMatchObject({ email: newEmail, emailVerified: true, pendingEmail: null });
 
     const late = await new Agent().call(reset, "/api/password/reset", {
       json: { token: resetToken, password: "stolen reset 3", confirmPassword: "stolen reset 3" },
     });
     expect(late.status).toBe(422);
     expect((await late.json()).error).toBe(RESET_LINK_INVALID);
-
-    const [notice] = mailTo(email);
-    expect(notice.subject).toBe("The email address of your UniSearch account was changed");
-    expect(notice.text).toContain(newEmail);
-    const [verification] = mailTo(newEmail);
-    await verifyEmail(tokenIn(verification, "/verify-email"));
-    expect(await me(agent)).toMatchObject({ emailVerified: true });
   });
 
   test("an account without a password is told to set one first", async () => {

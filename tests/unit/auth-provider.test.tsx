@@ -15,6 +15,7 @@ const sam: UserDto = {
   googleLinked: false,
   hasPassword: true,
   emailVerified: true,
+  pendingEmail: null,
 };
 
 /** What apiFetch reads from a fetch Response (jsdom has no Response class). */

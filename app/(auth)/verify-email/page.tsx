@@ -16,16 +16,22 @@ export const metadata: Metadata = {
 
 type VerifyEmailPageProps = { searchParams: Promise<{ token?: string | string[] }> };
 
-/** The link of the verification e-mail: opening it verifies the address (in any browser). */
+/**
+ * The link of the verification e-mail: opening it (in any browser) verifies the account's address,
+ * or makes a pending new address the account's own.
+ */
 export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageProps) {
   const { token: raw } = await searchParams;
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  let verified: { email: string } | null = null;
+  let verified: { email: string; changed: boolean } | null = null;
+  // A 409 (the new address went to another account first) says so; anything else is an invalid link.
+  let refusal = VERIFY_LINK_INVALID;
   if (token) {
     try {
       verified = await verifyEmail(token);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
+      if (error.status === 409) refusal = error.message;
     }
   }
 
@@ -34,16 +40,18 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
       {verified ? (
         <Alert role="status">
           <CheckCircle2Icon aria-hidden="true" />
-          <AlertTitle>Email address verified</AlertTitle>
+          <AlertTitle>{verified.changed ? "Email address changed" : "Email address verified"}</AlertTitle>
           <AlertDescription>
             <p>
-              {verified.email} is verified. You can now also sign in with a Google account that uses this
-              address.
+              {verified.changed
+                ? `${verified.email} is now your account's email address, and it is verified.`
+                : `${verified.email} is verified.`}{" "}
+              You can now also sign in with a Google account that uses this address.
             </p>
           </AlertDescription>
         </Alert>
       ) : (
-        <LinkInvalidAlert message={VERIFY_LINK_INVALID} />
+        <LinkInvalidAlert message={refusal} />
       )}
       <ProfileLink />
     </AuthCardFrame>

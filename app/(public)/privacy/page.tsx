@@ -64,10 +64,16 @@ export default function PrivacyPage() {
             for email confirmation and password reset links, a hash of the link&apos;s code and its expiry
             time, deleted once it is used or replaced.
           </li>
+          <li>
+            when you ask to change your email address, the new address until you open the link we send to it:
+            only then does it replace your current one.
+          </li>
         </ContentList>
         <p>
           We use these to let you sign in, to show your name, and to send you the emails described below. You
-          can change your name and email address on your profile.
+          can change your name and email address on your profile. A new address waiting for its link is
+          deleted when you cancel the change, reset your password, or when another account registers or
+          confirms that address first; it blocks nobody from registering with it.
         </p>
       </ContentSection>
 

@@ -77,7 +77,13 @@ function UserRow({ user, viewer }: { user: AdminUserDto; viewer: Viewer }) {
         </div>
       </TableCell>
       <TableCell className="text-slate-700">{user.username}</TableCell>
-      <TableCell className="text-slate-700">{user.email}</TableCell>
+      <TableCell className="text-slate-700">
+        {user.email}
+        {/* Not the account's address until its owner opens the link sent to it. */}
+        {user.pendingEmail && (
+          <span className="block text-xs text-slate-600">Pending: {user.pendingEmail}</span>
+        )}
+      </TableCell>
       <TableCell>
         <Badge variant={user.role === "admin" ? "secondary" : "outline"}>{roleColumnOf(user)}</Badge>
       </TableCell>

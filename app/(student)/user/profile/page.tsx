@@ -9,6 +9,7 @@ import { ActionButton } from "@/components/user/action-button";
 import { CalendarLink } from "@/components/user/calendar-link";
 import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
+import { PendingEmail } from "@/components/user/pending-email";
 import { ProfileForm } from "@/components/user/profile-form";
 import { googleEnabled } from "@/lib/auth/auth";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
@@ -95,18 +96,22 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
                 </Badge>
               )}
             </div>
-            {!user.emailVerified && (
-              <>
-                <p className="text-sm text-slate-600">
-                  Open the link we sent to {user.email} to verify it. Until then, Google sign-in cannot open
-                  this account.
-                </p>
-                <ActionButton
-                  action={resendVerificationAction}
-                  label="Resend link"
-                  pendingLabel="Sending..."
-                />
-              </>
+            {user.pendingEmail ? (
+              <PendingEmail email={user.email} pendingEmail={user.pendingEmail} />
+            ) : (
+              !user.emailVerified && (
+                <>
+                  <p className="text-sm text-slate-600">
+                    Open the link we sent to {user.email} to verify it. Until then, Google sign-in cannot open
+                    this account.
+                  </p>
+                  <ActionButton
+                    action={resendVerificationAction}
+                    label="Resend link"
+                    pendingLabel="Sending..."
+                  />
+                </>
+              )
             )}
           </div>
           <ProfileForm

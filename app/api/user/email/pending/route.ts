@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { cancelEmailChange } from "@/lib/users/accounts";
+
+/**
+ * The profile's "Cancel change": the new address waiting for confirmation is forgotten and the
+ * link sent to it stops working; the account keeps its address (409 when nothing is pending).
+ */
+export const DELETE = route({ auth: "user", handle: ({ viewer }) => cancelEmailChange(viewer.id) });
