@@ -11,6 +11,7 @@ import { sendMail } from "@/lib/mail/send";
 import type { ApplicationInput } from "@/lib/validation/application";
 import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { canTransition, transitionRefusal } from "./transitions";
+import { greeting } from "@/lib/mail/greeting";
 
 // Writes of the application workflow. The student always comes from the session and a new
 // application is always pending, whatever the request body says.
@@ -95,7 +96,7 @@ export async function changeStatus(
       where: { id: applicationId },
       select: {
         status: true,
-        user: { select: { id: true, email: true, fullName: true } },
+        user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
         program: { select: { name: true, degree: true, university: { select: { name: true } } } },
       },
     });
@@ -140,7 +141,7 @@ export async function changeStatus(
     to: application.user.email,
     subject: `Your application is now: ${STATUS_LABELS[to]}`,
     text:
-      `Hello ${application.user.fullName},\n\nYour application to the ${application.program.degree} ${application.program.name} ` +
+      `${greeting(application.user)}\n\nYour application to the ${application.program.degree} ${application.program.name} ` +
       `at ${application.program.university.name} is now "${STATUS_LABELS[to]}".` +
       (note ? `\n\nNote from the admissions team:\n${note}` : "") +
       `\n\nFollow it at ${new URL("/user/applications", env.APP_URL)}\n`,

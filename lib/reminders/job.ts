@@ -3,6 +3,7 @@ import pg from "pg";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { daysLeftLabel, formatDate } from "@/lib/format";
+import { greeting } from "@/lib/mail/greeting";
 import { logger } from "@/lib/log";
 import { mailQueue } from "@/lib/mail/queue";
 import { sendMail, type Mail, type MailDb } from "@/lib/mail/send";
@@ -39,6 +40,7 @@ export interface DueStudent {
   userId: number;
   email: string;
   fullName: string;
+  emailVerifiedAt: Date | null;
   programs: DueProgram[];
 }
 
@@ -47,7 +49,7 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
   const programWhere = { archivedAt: null, deadline: { gte: now, lte: reminderHorizon(now) } };
   const where = { program: programWhere, user: { isActive: true, remindersEnabled: true } };
   const select = {
-    user: { select: { id: true, email: true, fullName: true } },
+    user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
     program: {
       select: {
         id: true,
@@ -93,6 +95,7 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
       userId: user.id,
       email: user.email,
       fullName: user.fullName,
+      emailVerifiedAt: user.emailVerifiedAt,
       programs: [],
     };
     students.set(user.id, student);
@@ -135,7 +138,7 @@ export function reminderMail(student: DueStudent, now: Date, platformName: strin
     to: student.email,
     subject,
     text:
-      `Hello ${student.fullName},\n\nThese application deadlines are coming up:\n\n${lines.join("\n\n")}\n\n` +
+      `${greeting(student)}\n\nThese application deadlines are coming up:\n\n${lines.join("\n\n")}\n\n` +
       `${platformName} reminds you 14 and 3 days before the deadlines of the programs on your shortlist ` +
       `and of your application drafts. To stop these e-mails, unsubscribe here: ${unsubscribePageUrl(student.userId)}\n` +
       `or turn them off on your profile: ${link("/user/profile")}\n`,

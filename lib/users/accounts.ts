@@ -10,6 +10,7 @@ import { requestClientIp } from "@/lib/auth/request";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { afterResponse } from "@/lib/http/after-response";
 import { badRequest, conflict, notFound, unprocessable } from "@/lib/http/errors";
+import { greeting } from "@/lib/mail/greeting";
 import { sendMailLater } from "@/lib/mail/later";
 import { sendMail } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
@@ -131,7 +132,7 @@ export async function updateProfile(
 ): Promise<UserDto> {
   const current = await prisma.user.findUnique({
     where: { id },
-    select: { email: true, fullName: true, password: true },
+    select: { email: true, fullName: true, password: true, emailVerifiedAt: true },
   });
   if (!current) throw notFound("User not found");
   // citext: "Ana@Example.com" for "ana@example.com" is the same address, only written differently.
@@ -168,7 +169,7 @@ export async function updateProfile(
 
   const platformName = await getPlatformName();
   await sendMailLater(
-    verificationMail({ email: input.email, fullName: user.fullName }, link.token, platformName, "change"),
+    verificationMail(input.email, link.token, platformName, "change"),
     "Verification e-mail",
   );
   await sendMailLater(
@@ -176,7 +177,7 @@ export async function updateProfile(
       to: current.email,
       subject: `A new email address was entered for your ${platformName} account`,
       text:
-        `Hello ${current.fullName},\n\nSomeone signed in to your ${platformName} account (username ${user.username}) ` +
+        `${greeting(current)}\n\nSomeone signed in to your ${platformName} account (username ${user.username}) ` +
         `asked to change its email address from this address to ${input.email}, and the account was signed ` +
         "out on your other devices. The account keeps this address until the link we sent to the new one " +
         "is opened.\n\n" +
@@ -251,7 +252,7 @@ export async function changePassword(
     prisma.user.update({
       where: { id },
       data: { password: await hashPassword(newPassword), resetToken: null, resetTokenExpiry: null },
-      select: { email: true, fullName: true, username: true },
+      select: { email: true, fullName: true, username: true, emailVerifiedAt: true },
     }),
     revokeOtherSessions(id, keepSessionId, now),
   ]);
@@ -261,7 +262,7 @@ export async function changePassword(
       to: changed.email,
       subject: `The password of your ${platformName} account was changed`,
       text:
-        `Hello ${changed.fullName},\n\nThe password of your ${platformName} account (username ${changed.username}) ` +
+        `${greeting(changed)}\n\nThe password of your ${platformName} account (username ${changed.username}) ` +
         "was changed, and the account was signed out on your other devices.\n\n" +
         `If this was not you, reset your password now at ${new URL("/auth/forgot-password", env.APP_URL)} ` +
         "and contact support.\n",
@@ -285,9 +286,13 @@ function newToken(now: Date, ttlMs: number) {
   return { token, hash: sha256(token), expiry: new Date(now.getTime() + ttlMs) };
 }
 
-/** The link that verifies an account's address, or (`change`) makes a pending address its own. */
+/**
+ * The link that verifies an account's address, or (`change`) makes a pending address its own. It
+ * goes to an address nobody has proven yet, so it carries nothing the account's holder wrote
+ * (lib/mail/greeting.ts).
+ */
 function verificationMail(
-  user: { email: string; fullName: string },
+  to: string,
   token: string,
   platformName: string,
   purpose: "verify" | "change" = "verify",
@@ -298,10 +303,10 @@ function verificationMail(
       ? `to make this the email address of your ${platformName} account; until then it keeps its current one`
       : `to confirm that this address belongs to your ${platformName} account`;
   return {
-    to: user.email,
+    to,
     subject: `Verify your email address for ${platformName}`,
     text:
-      `Hello ${user.fullName},\n\nOpen this link within 24 hours ${what}:\n\n${link}\n\n` +
+      `Hello,\n\nOpen this link within 24 hours ${what}:\n\n${link}\n\n` +
       "If you did not create an account or change its email address, ignore this e-mail.\n",
   };
 }
@@ -323,9 +328,8 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
       where: { id },
       data: { pendingEmailToken: link.hash, pendingEmailExpiry: link.expiry },
     });
-    const mail = { email: user.pendingEmail, fullName: user.fullName };
     await sendMailLater(
-      verificationMail(mail, link.token, await getPlatformName(), "change"),
+      verificationMail(user.pendingEmail, link.token, await getPlatformName(), "change"),
       "Verification e-mail",
     );
     return;
@@ -337,7 +341,7 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
     data: { emailVerifyToken: verification.hash, emailVerifyExpiry: verification.expiry },
   });
   await sendMailLater(
-    verificationMail(user, verification.token, await getPlatformName()),
+    verificationMail(user.email, verification.token, await getPlatformName()),
     "Verification e-mail",
   );
 }
@@ -380,7 +384,7 @@ export async function verifyEmail(
 async function confirmEmailChange(hash: string, now: Date): Promise<{ email: string; changed: true }> {
   const claim = await prisma.user.findUnique({
     where: { pendingEmailToken: hash },
-    select: { id: true, email: true, pendingEmail: true, pendingEmailExpiry: true },
+    select: { id: true, email: true, emailVerifiedAt: true, pendingEmail: true, pendingEmailExpiry: true },
   });
   if (!claim || !claim.pendingEmailExpiry || claim.pendingEmailExpiry <= now) {
     throw unprocessable(VERIFY_LINK_INVALID);
@@ -429,7 +433,7 @@ async function confirmEmailChange(hash: string, now: Date): Promise<{ email: str
       to: claim.email,
       subject: `The email address of your ${platformName} account was changed`,
       text:
-        `Hello ${changed.fullName},\n\nThe email address of your ${platformName} account (username ${changed.username}) ` +
+        `${greeting({ fullName: changed.fullName, emailVerifiedAt: claim.emailVerifiedAt })}\n\nThe email address of your ${platformName} account (username ${changed.username}) ` +
         `is now ${changed.email}: its owner opened the link we sent there. We will no longer e-mail this address.\n\n` +
         "If this was not you, contact support.\n",
     },
@@ -481,7 +485,7 @@ export async function forgotPassword(email: string): Promise<void> {
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
   const user = await prisma.user.findUnique({
     where: { email },
-    select: { id: true, email: true, fullName: true, isActive: true },
+    select: { id: true, email: true, fullName: true, isActive: true, emailVerifiedAt: true },
   });
   if (!user || !user.isActive) return;
   if (!(await resetEmailDue(user.id))) return;
@@ -496,7 +500,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
     to: user.email,
     subject: `Reset your ${platformName} password`,
     text:
-      `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your ${platformName} account. ` +
+      `${greeting(user)}\n\nSomeone (hopefully you) asked to reset the password of your ${platformName} account. ` +
       `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
       "If you did not ask for this, ignore this e-mail: your password stays as it is.\n",
   });

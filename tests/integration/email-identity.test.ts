@@ -129,6 +129,28 @@ describe("e-mail verification", () => {
   });
 });
 
+test("mail to an address nobody has proven carries nothing the account's holder wrote", async () => {
+  // Registering a stranger's address: the verification and reset e-mails greet without the name
+  // (one line, but any words), so they cannot pass the registrant's text off as the product's.
+  const { email, token, user } = await registerStudent("greeting");
+  const [verification] = mailTo(email);
+  expect(verification.text).toMatch(/^Hello,\n/);
+  expect(verification.text).not.toContain("Ivy greeting");
+  await new Agent().call(forgot, "/api/password/forgot", { json: { email } });
+  await settleAfterResponse();
+  const unproven = mailTo(email).at(-1)!;
+  expect(unproven.subject).toBe("Reset your UniSearch password");
+  expect(unproven.text).toMatch(/^Hello,\n/);
+  expect(unproven.text).not.toContain("Ivy greeting");
+  // Once the owner opened the link, mail to that address greets them by the name on the account.
+  await verifyEmail(token);
+  // The next reset e-mail without the 15-minute wait (this account's counter only).
+  await prisma.signInThrottle.deleteMany({ where: { key: `reset_mail:${user.id}` } });
+  await new Agent().call(forgot, "/api/password/forgot", { json: { email } });
+  await settleAfterResponse();
+  expect(mailTo(email).at(-1)!.text).toMatch(/^Hello Ivy greeting,\n/);
+});
+
 describe("changing the e-mail address", () => {
   const patch = (agent: Agent, json: unknown) =>
     agent.call(updateUser, "/api/user", { method: "PATCH", json });
