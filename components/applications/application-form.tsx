@@ -385,11 +385,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
             autoComplete="organization"
             {...field("academicHistory.institution")}
           />
-          <FormField
-            id="application-degree"
-            label="Previous Degree"
-            {...field("academicHistory.degree")}
-          />
+          <FormField id="application-degree" label="Previous Degree" {...field("academicHistory.degree")} />
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
               id="application-gpa"
