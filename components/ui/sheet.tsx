@@ -29,10 +29,26 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
   );
 }
 
+/** The first control of a sheet's body, in reading order: not its Close button, which comes last. */
+const FIRST_CONTROL =
+  'a[href], input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([data-slot="sheet-close"])';
+
+/**
+ * Opening a sheet focuses its first control (a menu's first link), never the Close button nor a
+ * control that acts on Enter further down, such as Sign Out; `onOpenAutoFocus` overrides it.
+ */
+function focusFirstControl(event: Event) {
+  const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(FIRST_CONTROL);
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
+}
+
 function SheetContent({
   className,
   children,
   side = "right",
+  onOpenAutoFocus = focusFirstControl,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right" }) {
   return (
@@ -49,10 +65,14 @@ function SheetContent({
             "left-0 border-r border-slate-200 motion-safe:data-[state=closed]:animate-sheet-out-left motion-safe:data-[state=open]:animate-sheet-in-left",
           className,
         )}
+        onOpenAutoFocus={onOpenAutoFocus}
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none">
+        <SheetPrimitive.Close
+          data-slot="sheet-close"
+          className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+        >
           <XIcon className="size-5" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

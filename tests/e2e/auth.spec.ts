@@ -242,12 +242,27 @@ test.describe("small screens", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    // Focus starts on the first link, not on Sign Out (which Enter would press) nor Close.
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
     await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await menu.getByRole("link", { name: "Profile" }).click();
 
     await expect(page).toHaveURL("/user/profile");
     await expect(menu).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  });
+
+  test("the site menu opens on its first link, signed in or out", async ({ page, student }) => {
+    for (const visitor of [page, student.page]) {
+      await visitor.goto("/");
+      await visitor.getByRole("button", { name: "Open menu" }).click();
+      const menu = visitor.getByRole("dialog", { name: "Menu" });
+      await expect(menu.getByRole("link", { name: "Universities" })).toBeFocused();
+    }
+    // Enter on the opened menu follows that link: the student stays signed in.
+    await student.page.keyboard.press("Enter");
+    await expect(student.page).toHaveURL("/universities/search");
+    expect((await student.page.request.get("/api/user")).status()).toBe(200);
   });
 });
 
