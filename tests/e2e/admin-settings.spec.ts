@@ -11,6 +11,10 @@ test("a team admin is told that settings need super admin access", async ({ team
   await expect(page.getByRole("alert").filter({ hasText: "Super admin access required" })).toBeVisible();
   await expect(page.getByRole("tab")).toHaveCount(0);
   expect((await page.request.get("/api/settings")).status()).toBe(403);
+  // The sidebar does not offer the page (an address typed by hand still explains).
+  const sidebar = page.getByRole("navigation", { name: "Admin" });
+  await expect(sidebar.getByRole("link", { name: "Applications" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Settings" })).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 });
 

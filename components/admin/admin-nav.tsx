@@ -1,0 +1,50 @@
+import {
+  BookOpenIcon,
+  FileTextIcon,
+  HistoryIcon,
+  InboxIcon,
+  LayoutDashboardIcon,
+  SchoolIcon,
+  SettingsIcon,
+  UploadIcon,
+  UsersIcon,
+} from "lucide-react";
+import type { SidebarItem } from "@/components/dashboard/nav-item";
+import { canEditSettings, isSuperAdmin } from "@/lib/auth/policy";
+import type { Viewer } from "@/lib/auth/viewer";
+
+// The admin sidebar, each entry with who may use its page (lib/auth/policy.ts): the sidebar shows
+// a viewer only what they may use, never a link to a page that would only refuse them (a team
+// admin sees no Settings and no Audit Log).
+const ADMIN_NAV: readonly (SidebarItem & {
+  allowed?: (viewer: Pick<Viewer, "role" | "adminType">) => boolean;
+})[] = [
+  { href: "/admin/dash", label: "Dashboard", icon: <LayoutDashboardIcon aria-hidden="true" /> },
+  { href: "/admin/universities", label: "Universities", icon: <SchoolIcon aria-hidden="true" /> },
+  { href: "/admin/programs", label: "Programs", icon: <BookOpenIcon aria-hidden="true" /> },
+  { href: "/admin/applications", label: "Applications", icon: <FileTextIcon aria-hidden="true" /> },
+  { href: "/admin/users", label: "Users", icon: <UsersIcon aria-hidden="true" /> },
+  { href: "/admin/messages", label: "Messages", icon: <InboxIcon aria-hidden="true" /> },
+  { href: "/admin/import", label: "Import", icon: <UploadIcon aria-hidden="true" /> },
+  {
+    href: "/admin/settings",
+    label: "Settings",
+    icon: <SettingsIcon aria-hidden="true" />,
+    allowed: canEditSettings,
+  },
+  {
+    href: "/admin/audit",
+    label: "Audit Log",
+    icon: <HistoryIcon aria-hidden="true" />,
+    allowed: isSuperAdmin,
+  },
+];
+
+/** The sidebar entries `viewer` may use. */
+export function adminNavFor(viewer: Pick<Viewer, "role" | "adminType">): SidebarItem[] {
+  return ADMIN_NAV.filter(({ allowed }) => !allowed || allowed(viewer)).map(({ href, label, icon }) => ({
+    href,
+    label,
+    icon,
+  }));
+}
