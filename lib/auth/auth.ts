@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { loginSchema } from "@/lib/validation/auth";
 import { checkCredentials } from "./credentials";
 import { findOrCreateGoogleUser, GoogleSignInRefused, linkGoogleAccount } from "./google";
-import { safeCallbackPath } from "./paths";
+import { authRedirectTarget } from "./paths";
 import { clientIp } from "./request";
 import { getViewer, viewerOfToken } from "./session";
 import { openSession, revokeSession } from "./sessions";
@@ -99,17 +99,6 @@ if (googleEnabled) {
 
 const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 
-/** The path, query and fragment of an absolute http(s) URL; anything else unchanged. */
-function pathOfUrl(url: string): string {
-  if (!/^https?:/i.test(url)) return url;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return "";
-  }
-}
-
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
   logger: {
@@ -124,14 +113,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   pages: { signIn: "/auth", error: "/auth" },
   providers,
   callbacks: {
-    // Redirects after sign-in and sign-out (a callbackUrl in the query, the form or Auth.js's
-    // callback-url cookie) stay on this site, as a path: the browser resolves it on the host it
-    // used (Next hands Auth.js its listening address, e.g. "localhost", which can differ from it).
-    // A full URL counts for its path alone, and that path passes the one rule for redirect
-    // targets (./paths.ts), so "https://evil.example//evil.example/" is the home page, not
-    // "//evil.example/".
+    // Redirects after sign-in and sign-out stay on this site, as a path that passes the one rule
+    // for redirect targets (./paths.ts).
     redirect({ url }) {
-      return safeCallbackPath(pathOfUrl(url)) ?? "/";
+      return authRedirectTarget(url);
     },
     async signIn({ user, account, profile }) {
       if (account?.provider !== "google") return true;

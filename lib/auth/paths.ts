@@ -19,7 +19,7 @@ export const REDIRECT_PATH_MAX = 2048;
  * look like or are folded into a slash or a backslash.
  */
 const FORBIDDEN =
-  /[\p{Cc}\p{Cf}\p{Z}\s\\\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\ufe68\uff0f\uff3c]/u;
+  /[\p{Cc}\p{Cf}\p{Z}\s\\\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u3033\u3035\ufe68\uff0f\uff3c]/u;
 
 /** A non-ASCII character that Unicode normalisation (NFKC) turns into a slash, backslash or space. */
 function foldsIntoSeparator(text: string): boolean {
@@ -69,25 +69,45 @@ function isLocalPath(path: string): boolean {
 export function safeCallbackPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > REDIRECT_PATH_MAX) return null;
   if (!isLocalPath(value)) return null;
-  const split = value.search(/[?#]/);
-  const rawPath = split < 0 ? value : value.slice(0, split);
-  const rawRest = split < 0 ? "" : value.slice(split);
-  // The path is decoded as often as it takes (a server or proxy on the way may decode it again);
-  // the query and fragment once, as the page that reads them does.
-  const path = fullyDecoded(rawPath);
-  if (path === null || !isLocalPath(path)) return null;
-  const rest = decodedOnce(rawRest);
+  const url = onThisSite(value);
+  // Resolving "/./" or "/a/..//b" (or "%2e" as ".") could make a "//" that was not there before.
+  if (!url || !isLocalPath(url.pathname)) return null;
+  // The path is decoded as often as it takes (a server or proxy on the way may decode it again)
+  // and resolved again; the query and fragment are decoded once, as the page that reads them does.
+  const path = fullyDecoded(url.pathname);
+  if (path === null || !isLocalPath(path) || !isLocalPath(onThisSite(path)?.pathname ?? "")) return null;
+  const rest = decodedOnce(`${url.search}${url.hash}`);
   if (rest === null || /[\p{Cc}\p{Cf}]/u.test(rest)) return null;
-  let url: URL;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return target.length <= REDIRECT_PATH_MAX ? target : null;
+}
+
+/** A path resolved as a browser would on this site (dot segments, encoding); null if it leaves it. */
+function onThisSite(path: string): URL | null {
   try {
-    url = new URL(value, "http://localhost");
+    const url = new URL(path, "http://localhost");
+    return url.origin === "http://localhost" ? url : null;
   } catch {
     return null;
   }
-  // Resolving "/./" or "/a/..//b" could make a "//" that was not there before.
-  if (url.origin !== "http://localhost" || !isLocalPath(url.pathname)) return null;
-  const target = `${url.pathname}${url.search}${url.hash}`;
-  return target.length <= REDIRECT_PATH_MAX ? target : null;
+}
+
+/**
+ * Where Auth.js sends the browser after sign-in and sign-out, from a callbackUrl in the query, the
+ * form or its callback-url cookie: a full http(s) URL counts for its path alone (Next hands Auth.js
+ * its listening address, which can differ from the host the browser used, so the browser resolves
+ * the path itself), and that path must pass safeCallbackPath; anything else is the home page. So
+ * "https://evil.example//evil.example/phish" is "/", not "//evil.example/phish".
+ */
+export function authRedirectTarget(url: unknown): string {
+  if (typeof url !== "string") return "/";
+  if (!/^https?:/i.test(url)) return safeCallbackPath(url) ?? "/";
+  try {
+    const parsed = new URL(url);
+    return safeCallbackPath(`${parsed.pathname}${parsed.search}${parsed.hash}`) ?? "/";
+  } catch {
+    return "/";
+  }
 }
 
 /**
