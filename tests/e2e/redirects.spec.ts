@@ -105,7 +105,6 @@ test("after a protected page sends a visitor to sign in, the sign-in form brings
   page,
   student,
 }) => {
-  await student.context.clearCookies();
   await page.goto("/user/profile?tab=password");
   await expect(page).toHaveURL("/auth?callbackUrl=%2Fuser%2Fprofile%3Ftab%3Dpassword");
   await page.getByLabel("Username").fill(student.account.username);
