@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { safeCallbackPath } from "@/lib/auth/paths";
 import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
 import { cachedSearchPath, RSC_PARAMETER } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
@@ -82,7 +83,9 @@ export async function proxy(request: NextRequest) {
   }
   if (token) return pass(request, requestId);
   const target = new URL("/auth", request.url);
-  target.searchParams.set("callbackUrl", `${pathname}${search}`);
+  // The way back passes the one rule for redirect targets; an address it refuses is dropped.
+  const callback = safeCallbackPath(`${pathname}${search}`);
+  if (callback) target.searchParams.set("callbackUrl", callback);
   return redirect(target);
 }
 

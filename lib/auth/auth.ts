@@ -9,7 +9,9 @@ import { env } from "@/lib/env";
 import { loginSchema } from "@/lib/validation/auth";
 import { checkCredentials } from "./credentials";
 import { findOrCreateGoogleUser, GoogleSignInRefused, linkGoogleAccount } from "./google";
+import { authRedirectTarget } from "./paths";
 import { clientIp } from "./request";
+import { getViewer, viewerOfToken } from "./session";
 import { openSession, revokeSession } from "./sessions";
 import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
 
@@ -26,8 +28,6 @@ declare module "next-auth" {
       email: string;
       role: "user" | "admin";
       adminType: "super" | "team" | null;
-      sv: number;
-      sid: string;
     };
   }
   interface User {
@@ -113,12 +113,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   pages: { signIn: "/auth", error: "/auth" },
   providers,
   callbacks: {
-    // Redirects after sign-in and sign-out stay on this site, as a path: the browser resolves it
-    // on the host it used (Next hands Auth.js its listening address, e.g. "localhost", which can
-    // differ from it), and another site's URL becomes a harmless path here.
-    redirect({ url, baseUrl }) {
-      const target = new URL(url, baseUrl);
-      return `${target.pathname}${target.search}${target.hash}`;
+    // Redirects after sign-in and sign-out stay on this site, as a path that passes the one rule
+    // for redirect targets (./paths.ts).
+    redirect({ url }) {
+      return authRedirectTarget(url);
     },
     async signIn({ user, account, profile }) {
       if (account?.provider !== "google") return true;
@@ -128,8 +126,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         emailVerified: (profile?.email_verified as boolean | undefined) ?? false,
         name: profile?.name,
       };
-      // Imported here: ./session imports this module.
-      const { getViewer } = await import("./session");
       const viewer = await getViewer();
       if (viewer) {
         // A signed-in user who starts a Google sign-in links it (the profile's "Link Google
@@ -169,19 +165,35 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         token.adminType = user.adminType ?? null;
         token.sv = user.sv ?? 0;
         token.sid = await openSession(Number(user.id), user.role ?? "user");
+        return token;
       }
+      // Auth.js reads an existing session (GET and POST /api/auth/session): the same check as
+      // every page and route handler. A session that was signed out, expired, belongs to a
+      // deactivated or deleted account, or predates a password reset is no session: Auth.js
+      // answers as to a signed-out visitor and clears the cookie instead of renewing it.
+      const viewer = await viewerOfToken(token);
+      if (!viewer) return null;
+      Object.assign(token, {
+        name: viewer.fullName,
+        email: viewer.email,
+        role: viewer.role,
+        adminType: viewer.adminType,
+      });
       return token;
     },
-    async session({ session, token }) {
-      session.user = {
-        ...session.user,
-        id: token.uid ?? "",
-        role: token.role ?? "user",
-        adminType: token.adminType ?? null,
-        sv: token.sv ?? 0,
-        sid: token.sid ?? "",
+    // What GET /api/auth/session shows the browser: who is signed in, never the server-side
+    // session id or the session version (the cookie's secrets stay in the encrypted cookie).
+    session({ session, token }) {
+      return {
+        expires: session.expires,
+        user: {
+          id: token.uid ?? "",
+          name: token.name ?? "",
+          email: token.email ?? "",
+          role: token.role ?? "user",
+          adminType: token.adminType ?? null,
+        },
       };
-      return session;
     },
   },
   events: {

@@ -1,9 +1,13 @@
 import "server-only";
+import type { JWT } from "@auth/core/jwt";
+import { getToken } from "next-auth/jwt";
+import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { forbidden, unauthorized } from "@/lib/http/errors";
-import { auth } from "./auth";
+import { safeCallbackPath } from "./paths";
 import { isAdmin, isSuperAdmin } from "./policy";
 import { sessionIsLive, sessionNeedsRenewal } from "./session-lifetime";
 import { viewerSelect, type Viewer } from "./viewer";
@@ -11,20 +15,43 @@ import { viewerSelect, type Viewer } from "./viewer";
 export { homeOf, safeCallbackPath } from "./paths";
 export type { Viewer } from "./viewer";
 
-// The one authorisation check of pages and route handlers. The session cookie says who signed
-// in; the database says whether that still holds: the session the cookie names must be live (not
-// signed out, not idle too long, not past its absolute limit: ./session-lifetime.ts), and the
-// account must exist, be active, and carry the session version the token was issued with (bumped
-// by a password reset or deactivation).
+// The one authorisation check of pages, route handlers and Auth.js's own endpoints (its `jwt`
+// callback calls viewerOfToken for GET and POST /api/auth/session). The session cookie says who
+// signed in; the database says whether that still holds: the session the cookie names must be
+// live (not signed out, not idle too long, not past its absolute limit: ./session-lifetime.ts),
+// and the account must exist, be active, and carry the session version the token was issued with
+// (bumped by a password reset or deactivation).
 // The role comes from the database too, so a demoted admin loses access at once. What a viewer
 // may do is decided in ./policy.ts.
 
-/** The signed-in user, or null. One database read per request (cached), and a write at most every few minutes. */
-export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const session = await auth();
-  const id = Number(session?.user?.id);
-  const sid = session?.user?.sid;
-  if (!session?.user || !sid || !Number.isInteger(id) || id <= 0) return null;
+const SESSION_COOKIE = "authjs.session-token";
+const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+
+/**
+ * The claims of the request's session cookie, decrypted but not yet checked, or null. Read from
+ * the cookie alone (not an Authorization header), under the name Auth.js gave it: the
+ * "__Secure-" one on HTTPS, which a browser accepts only from a secure page.
+ */
+async function sessionClaims(): Promise<JWT | null> {
+  const secure = (await cookies()).getAll().some(({ name }) => name.startsWith(SECURE_SESSION_COOKIE));
+  const cookie = (await headers()).get("cookie") ?? "";
+  return getToken({
+    req: { headers: { cookie } },
+    secret: env.AUTH_SECRET,
+    secureCookie: secure,
+    salt: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+  });
+}
+
+/**
+ * Whom a session token's claims (user id, server-side session id, session version) stand for
+ * now, or null when the session has ended in any way. One database read, and a write at most
+ * every few minutes (the idle period's renewal).
+ */
+export async function viewerOfToken(claims: Pick<JWT, "uid" | "sid" | "sv"> | null): Promise<Viewer | null> {
+  const id = Number(claims?.uid);
+  const sid = claims?.sid;
+  if (!claims || typeof sid !== "string" || !sid || !Number.isInteger(id) || id <= 0) return null;
   const record = await prisma.userSession.findUnique({
     where: { id: sid },
     select: {
@@ -35,8 +62,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
     },
   });
   const user = record?.user;
-  if (!record || !user || user.id !== id || !user.isActive || user.sessionVersion !== session.user.sv)
-    return null;
+  if (!record || !user || user.id !== id || !user.isActive || user.sessionVersion !== claims.sv) return null;
   const now = new Date();
   if (!sessionIsLive(record, user.role, now)) return null;
   if (sessionNeedsRenewal(record, now)) {
@@ -44,11 +70,14 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   }
   const { isActive: _active, sessionVersion: _version, ...viewer } = user;
   return viewer;
-});
+}
+
+/** The signed-in user, or null. One database read per request (cached), and a write at most every few minutes. */
+export const getViewer = cache(async (): Promise<Viewer | null> => viewerOfToken(await sessionClaims()));
 
 /** The id of the request's server-side session (lib/auth/sessions.ts), to keep it when ending the others. */
 export async function currentSessionId(): Promise<string | undefined> {
-  return (await auth())?.user?.sid || undefined;
+  return (await sessionClaims())?.sid || undefined;
 }
 
 /** Route handlers: the signed-in user, or a 401. */
@@ -75,7 +104,10 @@ export async function requireSuperAdmin(): Promise<Viewer> {
 /** Pages: the signed-in user, or a redirect to /auth that comes back to `returnTo`. */
 export async function viewerOrSignIn(returnTo: string): Promise<Viewer> {
   const viewer = await getViewer();
-  if (!viewer) redirect(`/auth?callbackUrl=${encodeURIComponent(returnTo)}`);
+  if (!viewer) {
+    const callback = safeCallbackPath(returnTo);
+    redirect(callback ? `/auth?callbackUrl=${encodeURIComponent(callback)}` : "/auth");
+  }
   return viewer;
 }
 

@@ -4,14 +4,23 @@ import type { Mail } from "@/lib/mail/send";
 import { changedTables, tableChecksums } from "../support/checksum";
 import { cleanup } from "../support/factories";
 import { ACTORS, encodeSegment, type Actor, type Endpoint, type World } from "./corpus";
-import { errorShapeProblem, loadEndpoints, makeWorld, refreshSessions, send, sessionOf } from "./world";
+import {
+  errorShapeProblem,
+  loadEndpoints,
+  makeWorld,
+  refreshSessions,
+  send,
+  sessionOf,
+  type Answer,
+} from "./world";
 
 // Issue 12, the authorization matrix: every method of every route × {anonymous, student, another
 // student, team admin, super admin}, with the status each should get, derived from the route's
 // declared audience (lib/http/route.ts); a route method without a declaration fails. Calls that
 // get past authorisation carry ids no schema accepts and no body, so they stop at validation and
 // change nothing, except the routes of one owner: those get the student's real rows, and the other
-// student must get nothing of them and change nothing.
+// student must get nothing of them and change nothing. Auth.js's catch-all route is one row per
+// action (session, csrf, signin, ...), each also called with a signed-out session's cookie.
 
 jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
 
@@ -62,17 +71,38 @@ function pathOf(pattern: string, params: Record<string, string | string[]>): str
 }
 
 /** Segments no schema takes as a row (so allowed calls stop at validation), or a harmless real one. */
-function harmlessParams(pattern: string): Record<string, string | string[]> {
+function harmlessParams(pattern: string, authAction?: string): Record<string, string | string[]> {
   const params: Record<string, string | string[]> = {};
   for (const [, name] of pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)) {
-    params[name] = name === "nextauth" ? ["session"] : "x";
+    params[name] = name === "nextauth" ? (authAction ?? "session").split("/") : "x";
   }
   return params;
 }
 
-const endpoints = loadEndpoints();
+/**
+ * Auth.js's own endpoints, one row per action: its catch-all route serves them all. POSTs carry no
+ * CSRF token, so none of them signs anyone in or out.
+ */
+const AUTH_JS_ACTIONS: Record<string, string[]> = {
+  GET: ["session", "csrf", "providers", "signin", "signout", "error"],
+  POST: ["session", "signout", "signin/credentials", "callback/credentials"],
+};
+/** The actions that read the caller's session, and answer with it. */
+const SESSION_READERS = new Set(["GET /api/auth/session", "POST /api/auth/session"]);
+
+type Row = ReturnType<typeof loadEndpoints>[number] & { authAction?: string };
+
+const endpoints: Row[] = loadEndpoints().flatMap((e) =>
+  e.pattern.includes("[...nextauth]")
+    ? (AUTH_JS_ACTIONS[e.method] ?? ["session"]).map((authAction) => ({
+        ...e,
+        name: `${e.method} /api/auth/${authAction}`,
+        authAction,
+      }))
+    : [e],
+);
 let world: World;
-const matrix = new Map<string, Record<Actor, string>>();
+const matrix = new Map<string, Record<string, string>>();
 
 beforeAll(async () => {
   world = await makeWorld();
@@ -90,12 +120,13 @@ beforeEach(() => refreshSessions(world));
 
 afterAll(async () => {
   await cleanup();
+  const columns = [...ACTORS, "revoked"] as const;
   const rows = [...matrix].map(
-    ([name, cells]) => `  ${name.padEnd(48)} ${ACTORS.map((a) => cells[a].padEnd(14)).join("")}`,
+    ([name, cells]) => `  ${name.padEnd(48)} ${columns.map((a) => (cells[a] ?? "").padEnd(14)).join("")}`,
   );
   process.stdout.write(
     `\nAuthorization matrix (${matrix.size} route methods × ${ACTORS.length} actors = ${matrix.size * ACTORS.length} calls):\n` +
-      `  ${"".padEnd(48)} ${ACTORS.map((a) => a.padEnd(14)).join("")}\n${rows.join("\n")}\n\n`,
+      `  ${"".padEnd(48)} ${columns.map((a) => a.padEnd(14)).join("")}\n${rows.join("\n")}\n\n`,
   );
 });
 
@@ -104,19 +135,71 @@ test("every route method is declared through route()", () => {
   expect(endpoints.filter((e) => e.declaration === null).map((e) => e.name)).toEqual([]);
 });
 
+const sessionCookies = (answer: Answer) =>
+  answer.setCookies.filter((cookie) => /^(__Secure-)?authjs\.session-token(\.\d+)?=[^;]+/.test(cookie));
+
+/**
+ * Auth.js's endpoints answer through the app's own session check: no answer carries the
+ * server-side session id; the session endpoints name each signed-in actor as the app sees them
+ * and nobody to the anonymous visitor; and a copy of a signed-out session's cookie (the "revoked"
+ * column) gets exactly the anonymous visitor's answer, with no renewed session cookie.
+ */
+async function authJsProblems(
+  name: string,
+  endpoint: Endpoint,
+  authAction: string,
+  cells: Record<string, string>,
+  answers: Record<Actor, Answer>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const params = harmlessParams(endpoint.pattern, authAction);
+  const revoked = await send(sessionOf(world.revoked), endpoint.handler, pathOf(endpoint.pattern, params), {
+    method: endpoint.method,
+    params: params as Record<string, string>,
+  });
+  cells.revoked = String(revoked.status);
+  for (const [actor, answer] of [...Object.entries(answers), ["revoked", revoked] as const]) {
+    if (/"(sid|sv)"/.test(answer.text))
+      problems.push(`${actor}: the answer carries the session id or version`);
+  }
+  const anonymous = answers.anonymous;
+  const bodyOf = (answer: Answer) => (answer.text ? (JSON.parse(answer.text) as unknown) : null);
+  // The same status and the same JSON keys (a CSRF token is new on every call).
+  const shapeOf = (answer: Answer) => {
+    if (!answer.contentType.startsWith("application/json")) return null;
+    const body = bodyOf(answer);
+    return body !== null && typeof body === "object" ? Object.keys(body).sort().join() : JSON.stringify(body);
+  };
+  const sameAnswer = (a: Answer, b: Answer) => a.status === b.status && shapeOf(a) === shapeOf(b);
+  if (!sameAnswer(revoked, anonymous))
+    problems.push(`revoked: got ${revoked.status} ${revoked.text.slice(0, 120)}, not the anonymous answer`);
+  if (sessionCookies(revoked).length) problems.push("revoked: the session cookie was renewed");
+  if (name === "GET /api/auth/session") {
+    if (bodyOf(anonymous) !== null) problems.push(`anonymous: ${anonymous.text.slice(0, 120)}`);
+    for (const actor of ACTORS.filter((a): a is Exclude<Actor, "anonymous"> => a !== "anonymous")) {
+      const user = (bodyOf(answers[actor]) as { user?: { id?: string } } | null)?.user;
+      if (user?.id !== String(world.userIds[actor])) problems.push(`${actor}: named ${JSON.stringify(user)}`);
+    }
+  }
+  if (SESSION_READERS.has(name) && revoked.status === 200 && bodyOf(revoked) !== null)
+    problems.push(`revoked: ${revoked.text.slice(0, 120)}`);
+  return problems;
+}
+
 test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
   // A route without a declaration has no row in the matrix: that is a failure of its own.
   expect(e.declaration).not.toBeNull();
   const endpoint = e as Endpoint;
   const owned = OWNED[name];
   const cells = {} as Record<Actor, string>;
+  const answers = {} as Record<Actor, Answer>;
   const problems: string[] = [];
   for (const actor of MATRIX_ORDER) {
     const expected: Expected =
       actor === "otherStudent" && owned && expectedFor(endpoint.declaration.auth, actor) === "let in"
         ? owned.other
         : expectedFor(endpoint.declaration.auth, actor);
-    const params = owned ? owned.params(world) : harmlessParams(endpoint.pattern);
+    const params = owned ? owned.params(world) : harmlessParams(endpoint.pattern, e.authAction);
     const before = await tableChecksums();
     const answer = await send(
       sessionOf(world.agents[actor]),
@@ -129,6 +212,7 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
     );
     const after = await tableChecksums();
     cells[actor] = String(answer.status);
+    answers[actor] = answer;
     const seen =
       answer.status === 401 || answer.status === 403 || answer.status >= 500 ? answer.status : "let in";
     if (answer.status >= 500) problems.push(`${actor}: ${answer.status} ${answer.text.slice(0, 200)}`);
@@ -163,6 +247,7 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
         problems.push(`${actor}: the student's draft changed`);
     }
   }
+  if (e.authAction) problems.push(...(await authJsProblems(name, endpoint, e.authAction, cells, answers)));
   matrix.set(name, cells);
   expect(problems).toEqual([]);
 });

@@ -20,6 +20,7 @@ import {
   lookAlikes,
   MASS_ASSIGNMENT,
   multipart,
+  openRedirect,
   WRONG_CONTENT_TYPES,
 } from "../support/hostile";
 import { TEST_PASSWORD } from "../support/factories";
@@ -46,6 +47,8 @@ export const LET_IN: Record<RouteDeclaration["auth"], Actor[]> = {
 /** The rows made for the run that requests point at. */
 export interface World {
   agents: Record<Actor, Agent>;
+  /** The cookies of a student's session that was signed out: they must open nothing. */
+  revoked: Agent;
   userIds: Record<Exclude<Actor, "anonymous">, number>;
   usernames: Record<Exclude<Actor, "anonymous">, string>;
   /** A student nobody signs in as: the target of admin user actions. */
@@ -238,11 +241,15 @@ function paramArb(world: World, endpoint: Endpoint, name: string): fc.Arbitrary<
   );
 }
 
-/** Query values: hostile text, and numbers far out of range for paging keys. */
+/**
+ * Query values: hostile text, and numbers far out of range for paging keys. Every route also gets
+ * a callbackUrl, the key redirect targets come in by (Auth.js's endpoints read it undeclared).
+ */
 function queryArb(keys: string[]): fc.Arbitrary<Record<string, string>> {
-  const all = [...new Set([...keys, "page", "offset", "limit", "q"])];
+  const all = [...new Set([...keys, "page", "offset", "limit", "q", "callbackUrl"])];
   const value = fc.oneof(
     hostileString.filter((s) => s.length < 9000),
+    openRedirect,
     hostileNumber.map(String),
     fc.constantFrom("999999999999", "1e400", "-1", "0", "2147483648", String(Number.MAX_SAFE_INTEGER)),
     // Signed tokens (lib/reminders/tokens.ts) of the right shape with a forged signature.
@@ -411,6 +418,7 @@ const CLASSES: Record<string, { arbitrary: fc.Arbitrary<unknown>; inQuery: boole
     inQuery: true,
   },
   "1 MB string": { arbitrary: fc.constant(oneMegabyte), inQuery: false },
+  "open redirect": { arbitrary: openRedirect, inQuery: true },
   "deep nesting": { arbitrary: fc.integer({ min: 50, max: 2_000 }).map(nested), inQuery: false },
 };
 
@@ -467,6 +475,18 @@ export function sweepCases(world: World, endpoint: Endpoint): Case[] {
       });
     }
   }
+  // A redirect payload in callbackUrl for every route, and for each of Auth.js's actions.
+  const actions = params.nextauth
+    ? AUTH_ACTIONS.map((action) => ({ ...params, nextauth: [action] }))
+    : [params];
+  actions.forEach((actionParams, a) =>
+    cases.push({
+      label: "sweep: query open redirect",
+      actor,
+      params: actionParams,
+      query: { callbackUrl: String(draw(9_000 + a, openRedirect)) },
+    }),
+  );
   if (declaration.query) {
     shapeKeys(declaration.query).forEach((key, k) =>
       classes

@@ -10,6 +10,7 @@ import {
   errorShapeProblem,
   loadEndpoints,
   makeWorld,
+  offSiteRedirect,
   refreshSessions,
   send,
   sessionOf,
@@ -20,8 +21,9 @@ import {
 // declaration (tests/security/corpus.ts) go to every method of every route, in process. Each
 // answer must be below 500, within the time limit, and a 4xx must be the JSON error shape; a
 // refused write must leave every table as it was (checksums before and after); privileged fields
-// slipped into a body must not take effect. HOSTILE_SEED and HOSTILE_RUNS (per endpoint) replay
-// or widen a run; the summary at the end gives the cases per route.
+// slipped into a body must not take effect; a redirect (or Auth.js's stored callback URL) must
+// stay on this site. HOSTILE_SEED and HOSTILE_RUNS (per endpoint) replay or widen a run; the
+// summary at the end gives the cases per route.
 
 jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
 
@@ -138,6 +140,8 @@ test.each(declared.map((e) => [e.name, e] as const))(
           problems.push(`${answer.status} not in the error shape (${shape}): ${answer.text.slice(0, 120)}`);
       }
       if (c.mustNotSignIn && answer.status < 300) problems.push(`a look-alike signed in (${answer.status})`);
+      const offSite = offSiteRedirect(answer);
+      if (offSite) problems.push(offSite);
       const echoed = massAssigned(c, endpoint, answer);
       if (echoed.length) problems.push(`mass assignment took effect: ${echoed.join(", ")}`);
       if (write) {

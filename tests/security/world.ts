@@ -1,8 +1,10 @@
+import { POST as logout } from "@/app/api/logout/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { prisma } from "@/lib/db/client";
 import { declarationOf, type RouteHandler } from "@/lib/http/route";
-import { Agent } from "../support/agent";
+import { Agent, ORIGIN } from "../support/agent";
 import { createApplication, createUniversity, createUser, uniqueTag } from "../support/factories";
+import { landsOnThisSite } from "../support/redirects";
 import { signIn } from "../support/roles";
 import { loadRouteFiles, type HttpMethod } from "../support/routes";
 import type { Actor, Endpoint, World } from "./corpus";
@@ -46,8 +48,13 @@ export async function makeWorld(): Promise<World> {
     team: await signIn(team.username),
     super: await signIn(superAdmin.username),
   };
+  // A session that ended (signed out on the server) while someone kept a copy of its cookie.
+  const revoked = await signIn(victim.username);
+  const copy = sessionOf(revoked);
+  await revoked.call(logout, "/api/logout", { method: "POST" });
   return {
     agents,
+    revoked: copy,
     userIds: { student: student.id, otherStudent: otherStudent.id, team: team.id, super: superAdmin.id },
     usernames: {
       student: student.username,
@@ -105,6 +112,28 @@ export interface Answer {
   contentType: string;
   text: string;
   ms: number;
+  /** Where a redirect sends the browser (the Location header, or the target of Next's redirect()). */
+  location: string | null;
+  /** The cookies the answer sets, as name=value (Auth.js's callback-url and session cookies among them). */
+  setCookies: string[];
+}
+
+/**
+ * What is wrong with where an answer sends the browser: a Location, or a callback URL Auth.js
+ * stores in its cookie, that leaves this site (tests/support/redirects.ts).
+ */
+export function offSiteRedirect(answer: Answer): string | null {
+  const stored = answer.setCookies
+    .map((cookie) => /^(?:__Secure-)?authjs\.callback-url=([^;]*)/.exec(cookie)?.[1])
+    .filter((value): value is string => value !== undefined)
+    .map((value) => decodeURIComponent(value));
+  for (const target of [answer.location, ...stored]) {
+    if (target === null) continue;
+    const url = new URL(target, ORIGIN);
+    if (url.origin !== ORIGIN || !landsOnThisSite(`${url.pathname}${url.search}${url.hash}`))
+      return `sends the browser to ${JSON.stringify(target).slice(0, 200)}`;
+  }
+  return null;
 }
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -135,19 +164,31 @@ export async function send(
       contentType: response.headers.get("content-type") ?? "",
       text,
       ms: Date.now() - started,
+      location: response.headers.get("location"),
+      setCookies: response.headers.getSetCookie(),
     };
   } catch (error) {
     const digest = (error as { digest?: unknown }).digest;
-    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) {
+    const redirect = typeof digest === "string" ? /^NEXT_REDIRECT;[^;]*;(.*);(\d{3});?$/.exec(digest) : null;
+    if (redirect) {
       return {
-        status: Number(digest.split(";")[3]) || 307,
+        status: Number(redirect[2]) || 307,
         contentType: "",
         text: "",
         ms: Date.now() - started,
+        location: redirect[1],
+        setCookies: [],
       };
     }
     if (typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK;")) {
-      return { status: Number(digest.split(";")[1]), contentType: "", text: "", ms: Date.now() - started };
+      return {
+        status: Number(digest.split(";")[1]),
+        contentType: "",
+        text: "",
+        ms: Date.now() - started,
+        location: null,
+        setCookies: [],
+      };
     }
     throw error;
   } finally {

@@ -29,12 +29,20 @@ export class Agent {
     } = {},
   ): Promise<Response> {
     const method = init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET");
-    const headers = new Headers({ host: new URL(ORIGIN).host, "x-forwarded-for": this.ip, ...init.headers });
+    const url = new URL(path, ORIGIN);
+    // Next sets X-Forwarded-Proto on every request; Auth.js's server-side calls (signIn, signOut)
+    // name their cookies after it (the "__Secure-" ones on HTTPS), as its endpoints do after the URL.
+    const headers = new Headers({
+      host: url.host,
+      "x-forwarded-for": this.ip,
+      "x-forwarded-proto": url.protocol.slice(0, -1),
+      ...init.headers,
+    });
     if (method !== "GET") headers.set("origin", headers.get("origin") ?? ORIGIN);
     if (init.json !== undefined) headers.set("content-type", "application/json");
     if (this.cookies.size)
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; "));
-    const request = new Request(new URL(path, ORIGIN), {
+    const request = new Request(url, {
       method,
       headers,
       body: init.json !== undefined ? JSON.stringify(init.json) : (init.body as BodyInit | undefined),

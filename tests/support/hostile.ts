@@ -271,6 +271,128 @@ export const hostileKey: fc.Arbitrary<string> = fc.oneof(
   hostileString.filter((s) => s.length < 6000),
 );
 
+// ---- open redirects ----
+
+/**
+ * Known open-redirect payloads for a callbackUrl (or any target taken from input): another host
+ * behind "//", a backslash, a tab or newline the browser drops, "@", a scheme, unicode slashes and
+ * spaces, percent-encoded once or twice, broken or overlong UTF-8 escapes.
+ */
+export const OPEN_REDIRECTS = [
+  "https://evil.example/",
+  "https://evil.example//evil.example/phish",
+  "http:evil.example",
+  "https:/\\evil.example",
+  "//evil.example",
+  "///evil.example",
+  "////evil.example/%2e%2e",
+  "/\\evil.example",
+  "\\/evil.example",
+  "\\\\evil.example",
+  "\\/\\/evil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "\t//evil.example",
+  " //evil.example",
+  "/ /evil.example",
+  "//evil.example@localhost",
+  "/@evil.example",
+  "//localhost@evil.example",
+  "//evil.example%2F@localhost",
+  "/%2F%2Fevil.example",
+  "/%2f%2fevil.example",
+  "/%252F%252Fevil.example",
+  "/%25252F%25252Fevil.example",
+  "%2F%2Fevil.example",
+  "/%5Cevil.example",
+  "/%5C%5Cevil.example",
+  "/%255Cevil.example",
+  "/%09/evil.example",
+  "/%0A/evil.example",
+  "/%00/evil.example",
+  "/%E3%80%80/x",
+  "/\u3000/x",
+  "/\u3000/evil.example",
+  "/\u00a0/evil.example",
+  "/\u2028/evil.example",
+  "/\u200b/evil.example",
+  "/\ufeff/evil.example",
+  "/\uff0fevil.example",
+  "/\uff3cevil.example",
+  "/%EF%BC%8Fevil.example",
+  "/\u2215evil.example",
+  "/\u2044evil.example",
+  "/\u29f8evil.example",
+  "/\u3033evil.example",
+  "/%C0%AF/evil.example",
+  "/%C0%AE%C0%AE/evil.example",
+  "/%E0%80%AF/evil.example",
+  "/%C1%9C/evil.example",
+  "/%",
+  "/%zz",
+  "/.//evil.example",
+  "/./\\evil.example",
+  "/a/..//evil.example",
+  "/a/../\\evil.example",
+  "/%2e/%2fevil.example",
+  "javascript:alert(1)",
+  "/javascript:alert(1)//",
+  "JaVaScRiPt:alert(1)",
+  "java\tscript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+  "evil.example",
+  "@evil.example",
+  "",
+  " ",
+  "/" + "a".repeat(5000),
+] as const;
+
+/** Hosts, prefixes and encodings combined: the payloads above, and variations of them. */
+export const openRedirect: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...OPEN_REDIRECTS) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          "//",
+          "///",
+          "/\\",
+          "\\\\",
+          "\\/",
+          "/\t/",
+          "/\n/",
+          "/%2F/",
+          "/%5C",
+          "/\uff0f",
+          "/\u2215",
+          "/\u3000/",
+          "https://",
+          "https:\\\\",
+          "https:",
+          "/./",
+          "/x/..//",
+        ),
+        fc.constantFrom(
+          "evil.example",
+          "evil.example@localhost",
+          "localhost@evil.example",
+          "evil.example:443",
+        ),
+        fc.constantFrom("", "/", "/phish?x=1", "#frag", "%2F..", "\\"),
+        fc.constantFrom("raw", "encoded once", "encoded twice"),
+      )
+      .map(([prefix, host, suffix, encoding]) => {
+        const payload = `${prefix}${host}${suffix}`;
+        if (encoding === "raw") return payload;
+        const once = `/${encodeURIComponent(payload.slice(1))}`;
+        return encoding === "encoded once" ? once : `/${encodeURIComponent(once.slice(1))}`;
+      }),
+  },
+);
+
 /** A URL holds UTF-8 bytes: an unpaired surrogate goes as U+FFFD, as a browser sends it. */
 export function encodeSegment(value: string): string {
   return encodeURIComponent(

@@ -1,14 +1,18 @@
 import { handlers } from "@/lib/auth/auth";
+import { withSafeCallbackUrls } from "@/lib/auth/callback-urls";
 import { route } from "@/lib/http/route";
 
-// Auth.js's own endpoints (session, CSRF token, OAuth callbacks); Auth.js reads the request itself.
+// Auth.js's own endpoints (session, CSRF token, OAuth callbacks); Auth.js reads the request itself,
+// after its callbackUrl query and cookie have been held to the rule for redirect targets.
 export const GET = route({
   auth: "public",
-  handle: async ({ request }) => withErrorShape(await handlers.GET(request as never)),
+  handle: async ({ request }) =>
+    withErrorShape(await handlers.GET((await withSafeCallbackUrls(request)) as never)),
 });
 export const POST = route({
   auth: "public",
-  handle: async ({ request }) => withErrorShape(await handlers.POST(request as never)),
+  handle: async ({ request }) =>
+    withErrorShape(await handlers.POST((await withSafeCallbackUrls(request)) as never)),
 });
 
 const UNKNOWN_AUTH_REQUEST =
