@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
 import type { UserDto } from "@/lib/users/dto";
 import { SignOutForm } from "./sign-out-form";
 import { dashboardLinkOf } from "./viewer";
@@ -59,6 +59,12 @@ export function AccountProvider({ children }: { children: React.ReactNode }) {
     forgetHint();
     setUser(null);
   }, []);
+
+  // Whatever ended the session in this tab (a Sign Out elsewhere on the page, an API's 401).
+  useEffect(() => {
+    window.addEventListener(SIGNED_OUT_EVENT, signedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, signedOut);
+  }, [signedOut]);
 
   const account: Account =
     !hinted || user === null

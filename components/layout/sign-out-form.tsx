@@ -3,6 +3,7 @@
 import { unstable_rethrow } from "next/navigation";
 import { useTransition } from "react";
 import { signOutAction } from "@/lib/auth/actions";
+import { announceSignedOut } from "@/lib/auth/signed-in-hint";
 import { errorMessage } from "@/lib/http/client";
 
 /**
@@ -34,7 +35,10 @@ export function SignOutForm({
             await signOutAction();
           } catch (error) {
             // The action's redirect home is Next's to follow, not a failure: it means signed out.
-            if (isRedirect(error)) onSignedOut?.();
+            if (isRedirect(error)) {
+              onSignedOut?.();
+              announceSignedOut();
+            }
             unstable_rethrow(error);
             // sonner is fetched only when a sign-out fails: the public header loads without it.
             const { toast } = await import("sonner");

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
-import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import { apiFetch } from "@/lib/http/client";
+import { announceSignedOut, hasSignedInHint, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
+import { apiFetch, errorStatus } from "@/lib/http/client";
 import type { ShortlistKey, ShortlistKind } from "@/lib/validation/shortlist";
 
 // The visitor's shortlist in the browser, shared by every Save control of a page. Public pages do
@@ -93,6 +93,18 @@ export function loadShortlist({ recheck = false } = {}): Promise<{ merged: boole
   return loading;
 }
 
+/**
+ * The session ended in this tab (Sign Out) or elsewhere (an answer of 401): the account's list is
+ * forgotten, and the tab is a visitor's, with the list this browser keeps (none after a sign-in
+ * merged it). A later page load asks again.
+ */
+function forgetAccountList() {
+  loading = Promise.resolve({ merged: false });
+  set({ status: "visitor", saved: savedOf(readLocal()) });
+}
+
+if (typeof window !== "undefined") window.addEventListener(SIGNED_OUT_EVENT, forgetAccountList);
+
 /** Whether the browser keeps a visitor's list (to merge once signed in). */
 export function hasLocalShortlist(): boolean {
   return readLocal().length > 0;
@@ -114,6 +126,12 @@ export async function toggleShortlist(type: ShortlistKind, id: number): Promise<
     if (saved.has(key)) await apiFetch("/api/shortlist", { method: "POST", body: { items: [{ type, id }] } });
     else await apiFetch(`/api/shortlist?type=${type}&id=${id}`, { method: "DELETE" });
   } catch (error) {
+    if (errorStatus(error) === 401) {
+      // Signed out meanwhile (another tab, an ended session): the whole tab forgets the account
+      // (forgetAccountList among others), and the item is saved as a visitor's instead.
+      announceSignedOut();
+      return toggleShortlist(type, id);
+    }
     set(before);
     throw error;
   }

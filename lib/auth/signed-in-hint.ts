@@ -10,3 +10,15 @@ export const SIGNED_IN_HINT_COOKIE = "unisearch-signed-in";
 export function hasSignedInHint(cookieHeader: string): boolean {
   return cookieHeader.split(";").some((part) => part.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
+
+/**
+ * The event a tab's window gets when its session ends (Sign Out, or an API answering 401): every
+ * piece of signed-in state the tab keeps in memory (the shortlist, the header's account) forgets
+ * it, so that the next person at a shared computer sees none of it. A window event, so that the
+ * header need not load every store's code to clear it.
+ */
+export const SIGNED_OUT_EVENT = "unisearch:signed-out";
+
+export function announceSignedOut(): void {
+  window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+}

@@ -5,7 +5,7 @@ import { choose } from "./select";
 
 // Issue 14: the program search, the shortlist kept across sign-in, and the comparison on a phone.
 
-const count = (page: Page) => page.getByText(/^Items \d+–\d+ of [\d,]+$/);
+const count = (page: Page) => page.getByText(/^Items (\d+–\d+|0) of [\d,]+$/);
 const results = (page: Page) => page.getByTestId("program-result");
 
 test("/programs: filters, sort and paging live in the URL, which reloads to the same search", async ({
@@ -145,4 +145,43 @@ test("compare three programs on a phone: names stay in view while the rows scrol
   await expect(page.getByTestId("compare-message")).toContainText("at most 4 programs");
   await page.goto("/compare?ids=1,2147483000");
   await expect(page.getByTestId("compare-message")).toContainText("no longer offered or does not exist");
+});
+
+test("signing out forgets the student's shortlist in the tab; a Save after the session ended works as a visitor's", async ({
+  student,
+  university,
+}) => {
+  const { page, context } = student;
+  const save = page.getByRole("button", {
+    name: new RegExp(`^Saved? ${university.program.degree} ${university.program.name}$`),
+  });
+  await page.goto(`/university/${university.slug}`);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(save).toHaveAttribute("aria-pressed", "true");
+
+  // Sign Out, then Back to the same page in the same tab (a client navigation: no reload).
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await page.goBack();
+  await expect(page).toHaveURL(`/university/${university.slug}`);
+  await expect(save).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  // Signed in again, then signed out behind the page's back (another tab): Save still works, as a
+  // visitor's (kept in this browser), and the header stops claiming a session.
+  await page.goto("/auth");
+  await page.getByLabel("Username").fill(student.account.username);
+  await page.getByLabel("Password", { exact: true }).fill(student.account.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  await page.goto(`/university/${university.slug}`);
+  await expect(save).toHaveAttribute("aria-pressed", "true");
+  expect((await context.request.post("/api/logout")).status()).toBeLessThan(300);
+  await save.click();
+  await expect(page.getByText("Could not update your shortlist")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("unisearch.shortlist"))).toContain(
+    String(university.program.id),
+  );
 });
