@@ -5,11 +5,16 @@ import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
 import { cachedSearchPath, RSC_PARAMETER } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
+import { isDecodablePath, UNDECODABLE_PAGE, UNDECODABLE_PATH } from "@/lib/http/decodable-path";
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
 import { unavailablePage } from "@/lib/http/unavailable-page";
 import { logger } from "@/lib/log";
 
 // Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
+//  - a path whose percent-escapes are not UTF-8 (%C0%AF, %FF, a stray %) is answered here, pages
+//    and (only for such paths) route handlers too: Next's own decoding of a dynamic segment would
+//    answer it with a bare 500 (lib/http/decodable-path.ts). A page's is the 404 page, a route
+//    handler's a 400 in the API's JSON error shape;
 //  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
 //    lines carry it: instrumentation-node.ts);
 //  - a search page's request goes to its cached route once the search was asked for before
@@ -26,6 +31,10 @@ import { logger } from "@/lib/log";
 const SECURITY_HEADERS = securityHeaders(securityHeaderOptions(process.env));
 
 const PROTECTED = ["/admin", "/user", "/apply"];
+/** Route handlers' paths: their errors are JSON. */
+const HANDLER_PATHS = /^\/(api|flags|uploads|sitemaps)\//;
+/** Paths the proxy sees only for their percent-escapes (config.matcher). */
+const ESCAPES_ONLY = /^\/(api|flags|uploads)\//;
 /** Under PROTECTED, but their route handlers check a token instead of a session. */
 const TOKEN_ADDRESSES = new Set(["/user/deadlines.ics"]);
 
@@ -36,11 +45,13 @@ function answer(response: NextResponse, requestId: string): NextResponse {
 }
 
 export async function proxy(request: NextRequest) {
-  const requestId = crypto.randomUUID();
-  const redirect = (target: URL) => answer(NextResponse.redirect(target), requestId);
   // The address as the server received it (next.config.js skipProxyUrlNormalize), without the
   // _rsc parameter of client navigations, which is no part of a page's address.
   const url = new URL(request.url);
+  if (!isDecodablePath(url.pathname)) return undecodable(request, url.pathname);
+  if (ESCAPES_ONLY.test(url.pathname)) return NextResponse.next();
+  const requestId = crypto.randomUUID();
+  const redirect = (target: URL) => answer(NextResponse.redirect(target), requestId);
   url.searchParams.delete(RSC_PARAMETER);
   const { pathname, search, searchParams } = url;
   const isProtected = PROTECTED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -90,6 +101,24 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
+ * The answer to a path Next could not decode: a route handler's is the API's 400 (logged as route()
+ * logs a request), a page's the 404 page.
+ */
+function undecodable(request: NextRequest, pathname: string): NextResponse {
+  const requestId = crypto.randomUUID();
+  if (HANDLER_PATHS.test(pathname)) {
+    logger().warn(
+      { requestId, method: request.method, path: pathname, status: 400, durationMs: 0, userId: null },
+      "request",
+    );
+    return answer(NextResponse.json({ error: UNDECODABLE_PATH, requestId }, { status: 400 }), requestId);
+  }
+  const response = NextResponse.rewrite(new URL(UNDECODABLE_PAGE, request.url));
+  response.headers.set("X-Request-Id", requestId);
+  return response;
+}
+
+/**
  * Whether a search goes to its cached route: once a page was rendered there, or from its second
  * request on (as nginx's proxy_cache_min_uses 2). Most searches are asked for once; the search
  * page rendered for that one request (its results still from the cached reads) is the faster
@@ -124,6 +153,7 @@ function pass(request: NextRequest, requestId: string, rewriteTo: string | null 
 
 export const config = {
   // Pages: not the API (route() gives its requests their ids and 503s), not Next's assets, and not
-  // the files served by route handlers.
-  matcher: ["/((?!api/|_next/|flags/|uploads/|favicon.ico|robots.txt).*)"],
+  // the files served by route handlers; those only when their path holds a '%', which may not
+  // decode (isDecodablePath above).
+  matcher: ["/((?!api/|_next/|flags/|uploads/|favicon.ico|robots.txt).*)", "/((?:api|flags|uploads)/.*%.*)"],
 };

@@ -1,6 +1,7 @@
 import { createParser } from "nuqs/server";
 import { DEGREES, DURATIONS, SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
 import { OFFSET_MAX } from "@/lib/paging";
+import { isStorable } from "@/lib/validation/storable-text";
 
 // The lists' query keys as the browser's filter components read and write them (nuqs), without
 // zod: zod weighs about 30 KB gzip, which every public search page would load for its filters.
@@ -32,10 +33,13 @@ export const PROGRAM_SORT_LABELS: Record<ProgramSort, string> = {
 /** Rows per page of both search pages. */
 export const SEARCH_PAGE_SIZE = 20;
 
-/** A text key kept as written when `accepts` it; otherwise (or absent) `fallback`. */
+/**
+ * A text key kept as written when `accepts` it; otherwise (or absent) `fallback`. Text PostgreSQL
+ * cannot store (NUL, a broken surrogate) is never accepted, as the server's parsers refuse it.
+ */
 function textKey<T extends string = string>(fallback: NoInfer<T>, accepts: (text: string) => boolean) {
   return createParser<T>({
-    parse: (text) => (accepts(text) ? (text as T) : null),
+    parse: (text) => (isStorable(text) && accepts(text) ? (text as T) : null),
     serialize: String,
   }).withDefault(fallback);
 }

@@ -3,6 +3,7 @@ import { createParser, createSerializer, type SearchParams } from "nuqs/server";
 import { z } from "@/lib/validation/zod";
 import { pagingSchema } from "@/lib/validation/common";
 import { LIST_PAGE_SIZE, OFFSET_MAX } from "@/lib/paging";
+import { isStorable, UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
 import { SEARCH_MAX, SEARCH_TOO_LONG } from "./list-keys";
 
 // One definition per list query. A list names its filter keys once, each with the zod schema the
@@ -13,6 +14,9 @@ import { SEARCH_MAX, SEARCH_TOO_LONG } from "./list-keys";
 //   - load(): the server page's parse: what the API would answer 400 to is not reinterpreted. An
 //     invalid filter gives the API's message (the page shows it in place of the results); a page
 //     number that is not one (abc, 0, past OFFSET_MAX) is the 404 page.
+// Every key, whatever its own schema, first refuses text PostgreSQL cannot store (NUL, a broken
+// surrogate: lib/validation/storable-text.ts) with route()'s message, so no page hands such text
+// to a query, as no route handler does.
 
 export { SEARCH_MAX, SEARCH_TOO_LONG } from "./list-keys";
 
@@ -38,6 +42,13 @@ export function queryField<S extends z.ZodType>(schema: S, fallback: PageValue<S
 
 /** ?q=: the search box's text. */
 export const searchField = queryField(searchSchema, "");
+
+/** A key's schema behind the rule every key shares: text PostgreSQL cannot store is refused. */
+function storable<S extends z.ZodType>(schema: S): S {
+  const text = z.custom<string>((value) => typeof value !== "string" || isStorable(value), UNSTORABLE_TEXT);
+  // The output is the schema's own: the declared type stays S.
+  return text.optional().pipe(schema as z.ZodType<unknown, string | undefined>) as unknown as S;
+}
 
 type Fields = Record<string, QueryField>;
 type FieldShape<F extends Fields> = { [K in keyof F]: F[K]["schema"] };
@@ -142,11 +153,16 @@ export function defineListQuery<F extends Fields>(
     ) as z.ZodType<number, string | undefined>,
     1,
   );
-  const shape = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.schema]));
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, storable(field.schema)]),
+  );
   const filterSchema = z.object(shape);
   const pageSchema = z.object({ ...shape, page: pageField.schema });
   const parsers = Object.fromEntries(
-    Object.entries({ ...fields, page: pageField }).map(([key, field]) => [key, parserOf(field)]),
+    Object.entries({ ...fields, page: pageField }).map(([key, field]) => [
+      key,
+      parserOf(queryField(storable(field.schema), field.fallback)),
+    ]),
   );
   const serializer = createSerializer(parsers);
   const serialize = (path: string, values: Record<string, unknown>) => serializer(path, values as never);

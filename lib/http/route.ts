@@ -7,6 +7,7 @@ import { readBody } from "./body";
 import { markDatabaseUnavailable } from "@/lib/db/availability";
 import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
+import { UNSTORABLE, UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
 import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
 
 // The request pipeline of every route handler. A handler declares what it needs and receives its
@@ -36,8 +37,7 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large.";
 export const BODY_NOT_JSON = "The request body must be valid JSON.";
 export const JSON_ONLY = "Send the request body as JSON (Content-Type: application/json).";
-export const UNSTORABLE_TEXT =
-  "Text cannot contain the NUL character (\\u0000) or a broken Unicode character; remove it and try again.";
+export { UNSTORABLE_TEXT };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
@@ -244,11 +244,11 @@ async function parseBody(
   return schema.parse(storableText(json));
 }
 
-// NUL and unpaired surrogates (JSON's "\u0000", "\ud800") parse into strings PostgreSQL refuses
-// to store or compare (text, jsonb): refused here as bad input, not left to fail the query.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The value itself, or a 400 naming the first string (value or key) PostgreSQL cannot hold. */
+/**
+ * The value itself, or a 400 naming the first string (value or key) PostgreSQL cannot hold: NUL
+ * and unpaired surrogates (JSON's "\u0000", "\ud800") are refused as bad input, not left to fail
+ * the query (lib/validation/storable-text.ts).
+ */
 function storableText<T>(value: T): T {
   // Iterative: a body may nest tens of thousands of levels deep within its size limit.
   const pending: [unknown, string][] = [[value, ""]];

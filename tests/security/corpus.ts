@@ -3,9 +3,11 @@ import { z, type ZodType } from "@/lib/validation/zod";
 import type { RouteDeclaration, RouteHandler } from "@/lib/http/route";
 import { Agent } from "../support/agent";
 import {
+  BROKEN_ESCAPES,
   CONTROL,
   encodeSegment,
   HOSTILE_SEED,
+  hostileUrlText,
   INJECTIONS,
   nested,
   oneMegabyte,
@@ -87,6 +89,11 @@ export interface Case {
   extras?: Record<string, unknown>;
   /** A sign-in with a look-alike of a real username and its right password: must not succeed. */
   mustNotSignIn?: boolean;
+  /**
+   * Parts of the URL as written, escapes and all (not encoded again): segments by name, in place of
+   * `params`, and query values after `query`'s. Next decodes them (tests/support/next-routing.ts).
+   */
+  written?: { params?: Record<string, string>; query?: Record<string, string> };
 }
 
 const NONEXISTENT_ID = "2147483647";
@@ -384,13 +391,30 @@ export function caseArb(world: World, endpoint: Endpoint): fc.Arbitrary<Case> {
       },
     );
   }
-  return fc.record({ actor, params, query, body }).map(({ actor, params, query, body }) => ({
-    label: "label" in body && body.label ? body.label : "request",
-    actor,
-    params,
-    query,
-    ...body,
-  }));
+  // Now and then, segments and query values as an attacker writes them: broken escapes, NUL.
+  const queryKeys = [...new Set([...shapeKeys(declaration.query), "q"])];
+  const written = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        params: names.length
+          ? fc.dictionary(fc.constantFrom(...names), hostileUrlText(), { minKeys: 1 })
+          : fc.constant({}),
+        query: fc.dictionary(fc.constantFrom(...queryKeys), hostileUrlText(), { maxKeys: 2 }),
+      }),
+    },
+  );
+  return fc
+    .record({ actor, params, query, body, written })
+    .map(({ actor, params, query, body, written }) => ({
+      label: `${"label" in body && body.label ? body.label : "request"}${written ? " (written URL)" : ""}`,
+      actor,
+      params,
+      query,
+      ...body,
+      ...(written ? { written } : {}),
+    }));
 }
 
 /** The classes of hostile value that every field and query key meets at least once. */
@@ -422,10 +446,32 @@ const CLASSES: Record<string, { arbitrary: fc.Arbitrary<unknown>; inQuery: boole
   "deep nesting": { arbitrary: fc.integer({ min: 50, max: 2_000 }).map(nested), inQuery: false },
 };
 
+/** The classes of URL text (as written) that every path segment and query key meets at least once. */
+const WRITTEN_CLASSES: Record<string, fc.Arbitrary<string>> = {
+  "overlong escape": fc.constantFrom("%C0%AF", "%E0%80%AF", "%C0%80", "%C0%AE%C0%AE%C0%AF"),
+  "invalid escape": fc.constantFrom("%FF", "%80", "%FE%FF", "%F4%90%80%80", "%zz", "%"),
+  "encoded lone surrogate": fc.constantFrom("%ED%A0%80", "%ED%BF%BF", "x%ED%B0%80y"),
+  "truncated escape": fc.constantFrom("%E2%82", "%F0%9F%98", "caf%C3", "%2"),
+  "escaped NUL or control": fc.constantFrom("%00", "a%00b", "%01", "%1B%5B31m", "%0D%0A"),
+  "long broken text": fc.integer({ min: 40, max: 1_500 }).map((n) => "%C0%AF".repeat(n)),
+};
+
+/** Values each query key of the schema accepts alone (the "valid filters" hostile values go beside). */
+function validQuery(schema: ZodType | undefined): Record<string, string> {
+  const candidates = ["all", "1", "5", "true", "law", "ranking", "fr", "Master's", "2030-01-01"];
+  const valid: Record<string, string> = {};
+  for (const key of shapeKeys(schema)) {
+    const value = candidates.find((candidate) => schema!.safeParse({ [key]: candidate }).success);
+    if (value !== undefined) valid[key] = value;
+  }
+  return valid;
+}
+
 /**
- * The sweep: each body field and each query key with a value drawn from each class of CLASSES
- * (random sampling alone can miss, say, a NUL in the one field that breaks), sent by the first
- * actor the route lets in, to a real row where the route has one.
+ * The sweep: each body field, query key and path segment with a value drawn from each class of
+ * CLASSES and WRITTEN_CLASSES (random sampling alone can miss, say, a NUL in the one field that
+ * breaks), sent by the first actor the route lets in, to a real row where the route has one. Query
+ * values go alone and beside valid values of the route's other keys.
  */
 export function sweepCases(world: World, endpoint: Endpoint): Case[] {
   const { declaration } = endpoint;
@@ -487,24 +533,68 @@ export function sweepCases(world: World, endpoint: Endpoint): Case[] {
       query: { callbackUrl: String(draw(9_000 + a, openRedirect)) },
     }),
   );
+  const written = Object.entries(WRITTEN_CLASSES);
   if (declaration.query) {
-    shapeKeys(declaration.query).forEach((key, k) =>
-      classes
-        .filter(([, { inQuery }]) => inQuery)
-        .forEach(([name, { arbitrary }], c) =>
+    const valid = validQuery(declaration.query);
+    shapeKeys(declaration.query).forEach((key, k) => {
+      const others = Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
+      for (const [label, beside] of [
+        ["", {}],
+        [" beside valid filters", others],
+      ] as const) {
+        classes
+          .filter(([, { inQuery }]) => inQuery)
+          .forEach(([name, { arbitrary }], c) =>
+            cases.push({
+              label: `sweep: query ${name}${label}`,
+              actor,
+              params,
+              query: { ...beside, [key]: String(draw(k * 100 + c, arbitrary)) },
+            }),
+          );
+        written.forEach(([name, arbitrary], c) =>
           cases.push({
-            label: `sweep: query ${name}`,
+            label: `sweep: query ${name}${label}`,
             actor,
             params,
-            query: { [key]: String(draw(k * 100 + c, arbitrary)) },
+            query: beside,
+            written: { query: { [key]: draw(k * 100 + 50 + c, arbitrary) as string } },
           }),
-        ),
+        );
+      }
+    });
+  }
+  Object.keys(params)
+    .filter((name) => name !== "nextauth")
+    .forEach((name, n) =>
+      written.forEach(([className, arbitrary], c) =>
+        cases.push({
+          label: `sweep: segment ${className}`,
+          actor,
+          params,
+          query: {},
+          written: { params: { [name]: draw(n * 100 + 70 + c, arbitrary) as string } },
+        }),
+      ),
+    );
+  if ("nextauth" in params) {
+    BROKEN_ESCAPES.forEach((escape) =>
+      cases.push({
+        label: "sweep: segment broken escape",
+        actor,
+        params,
+        query: {},
+        written: { params: { nextauth: `session/${escape}` } },
+      }),
     );
   }
   return cases;
 }
 
-/** The URL of a case: its segments encoded into the pattern, and its query string. */
+/**
+ * The URL of a case as sent: its segments encoded into the pattern (or as written), and its query
+ * string (the written values last, verbatim).
+ */
 export function urlOf(endpoint: Endpoint, c: Case): string {
   const path = endpoint.pattern
     .split("/")
@@ -512,10 +602,17 @@ export function urlOf(endpoint: Endpoint, c: Case): string {
     .map((segment) => {
       const match = /^\[(?:\.\.\.)?(.+)\]$/.exec(segment);
       if (!match) return segment;
+      const asWritten = c.written?.params?.[match[1]];
+      if (asWritten !== undefined) return asWritten;
       const value = c.params[match[1]];
       return (Array.isArray(value) ? value : [value]).map(encodeSegment).join("/");
     })
     .join("/");
-  const query = new URLSearchParams(c.query).toString();
+  const query = [
+    new URLSearchParams(c.query).toString(),
+    ...Object.entries(c.written?.query ?? {}).map(([key, value]) => `${encodeSegment(key)}=${value}`),
+  ]
+    .filter(Boolean)
+    .join("&");
   return query ? `${path}?${query}` : path;
 }

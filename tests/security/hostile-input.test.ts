@@ -5,6 +5,7 @@ import type { Mail } from "@/lib/mail/send";
 import { changedTables, tableChecksums, type Checksums } from "../support/checksum";
 import { cleanup } from "../support/factories";
 import { HOSTILE_SEED } from "../support/hostile";
+import { routeThroughNext } from "../support/next-routing";
 import { bodyKeys, caseArb, sweepCases, urlOf, type Case, type Endpoint, type World } from "./corpus";
 import {
   errorShapeProblem,
@@ -18,8 +19,10 @@ import {
 } from "./world";
 
 // Issue 12, the hostile-input corpus: requests generated with fast-check from each route's
-// declaration (tests/security/corpus.ts) go to every method of every route, in process. Each
-// answer must be below 500, within the time limit, and a 4xx must be the JSON error shape; a
+// declaration (tests/security/corpus.ts) go to every method of every route, in process, through
+// what `next start` does first (proxy.ts and Next's decoding of the path's segments, which answers
+// a segment it cannot decode with a bare 500: tests/support/next-routing.ts). Each answer must be
+// below 500, within the time limit, and a 4xx must be the JSON error shape; a
 // refused write must leave every table as it was (checksums before and after); privileged fields
 // slipped into a body must not take effect; a redirect (or Auth.js's stored callback URL) must
 // stay on this site. HOSTILE_SEED and HOSTILE_RUNS (per endpoint) replay or widen a run; the
@@ -115,14 +118,37 @@ test.each(declared.map((e) => [e.name, e] as const))(
       const hasBody = endpoint.method !== "GET" && (c.json !== undefined || c.raw !== undefined);
       let answer: Answer;
       try {
-        answer = await send(sessionOf(world.agents[c.actor]), endpoint.handler, urlOf(endpoint, c), {
-          method: endpoint.method,
-          params: c.params as Record<string, string>,
-          ...(hasBody && c.json !== undefined ? { json: c.json } : {}),
-          ...(hasBody && c.raw !== undefined
-            ? { body: c.raw, headers: { "content-type": c.contentType ?? "application/json" } }
-            : {}),
-        });
+        const sent = urlOf(endpoint, c);
+        const routed = await routeThroughNext(endpoint.pattern, sent, { method: endpoint.method });
+        if (routed.kind === "undecodable") {
+          answer = {
+            status: 500,
+            contentType: "text/plain",
+            text: "Internal Server Error",
+            ms: 0,
+            location: null,
+            setCookies: [],
+          };
+        } else if (routed.kind === "answered") {
+          const { status, contentType, text, location, setCookies } = routed;
+          answer = { status, contentType, text, ms: 0, location, setCookies };
+        } else {
+          // A path Next sends elsewhere (a ".." segment, an empty one) still tries this handler.
+          const elsewhere = routed.kind === "elsewhere";
+          answer = await send(
+            sessionOf(world.agents[c.actor]),
+            endpoint.handler,
+            elsewhere ? sent : routed.url,
+            {
+              method: endpoint.method,
+              params: (elsewhere ? c.params : routed.params) as Record<string, string>,
+              ...(hasBody && c.json !== undefined ? { json: c.json } : {}),
+              ...(hasBody && c.raw !== undefined
+                ? { body: c.raw, headers: { "content-type": c.contentType ?? "application/json" } }
+                : {}),
+            },
+          );
+        }
       } catch (error) {
         failures.push(`${describeCase(c, endpoint)} -> threw ${String(error).slice(0, 300)}`);
         stats.cases++;

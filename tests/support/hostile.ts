@@ -393,6 +393,86 @@ export const openRedirect: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
+// ---- in a URL, as written ----
+
+/**
+ * Percent-escapes that do not spell UTF-8, as a request line carries them (put in a URL verbatim,
+ * never through encodeSegment): overlong forms of "/", "." and NUL, surrogates encoded on their own
+ * (how a lone surrogate reaches a URL), bytes that never start a character, sequences cut short, code
+ * points past U+10FFFF, and a '%' without two hex digits. decodeURIComponent throws on each.
+ */
+export const BROKEN_ESCAPES = [
+  "%C0%AF",
+  "%E0%80%AF",
+  "%F0%80%80%AF",
+  "%C0%AE%C0%AE%C0%AF",
+  "%C0%80",
+  "%ED%A0%80",
+  "%ED%BF%BF",
+  "%ED%A0%BD%ED%B8%80",
+  "%FF",
+  "%FE%FF",
+  "%80",
+  "%E2%82",
+  "%F0%9F%98",
+  "%F4%90%80%80",
+  "%F8%88%80%80%80",
+  "%",
+  "%2",
+  "%zz",
+  "100%",
+  "caf%E9",
+] as const;
+
+/** Control characters, NUL, a noncharacter and the BOM, written as their escapes. */
+const ESCAPED_CONTROL = [
+  "%00",
+  "a%00b",
+  "%01",
+  "%1B%5B31m",
+  "%7F",
+  "%0D%0A",
+  "%C2%85",
+  "%EF%BF%BE",
+  "%EF%BB%BF",
+];
+
+/**
+ * A path segment or query value as written in a URL: a broken escape alone, inside valid text, after
+ * a real value (`prefix`), or NUL and control characters escaped, or random bytes escaped one by one
+ * (mostly not UTF-8).
+ */
+export function hostileUrlText(prefix: string[] = []): fc.Arbitrary<string> {
+  const broken = fc.constantFrom(...BROKEN_ESCAPES);
+  const text = fc.string({ maxLength: 8 }).map((s) => encodeSegment(s));
+  return fc.oneof(
+    { weight: 4, arbitrary: broken },
+    { weight: 2, arbitrary: fc.constantFrom(...ESCAPED_CONTROL) },
+    { weight: 2, arbitrary: fc.tuple(text, broken, text).map((parts) => parts.join("")) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...prefix.map(encodeSegment), "x"),
+          fc.oneof(broken, fc.constantFrom(...ESCAPED_CONTROL)),
+        )
+        .map((parts) => parts.join("")),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 12 })
+        .map((bytes) =>
+          Array.from(bytes, (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 201, max: 4_000 }).map((n) => "%C0%AF".repeat(Math.ceil(n / 6))),
+    },
+  );
+}
+
 /** A URL holds UTF-8 bytes: an unpaired surrogate goes as U+FFFD, as a browser sends it. */
 export function encodeSegment(value: string): string {
   return encodeURIComponent(

@@ -8,6 +8,9 @@ import { applicationsListQuery, applicationsListQuerySchema } from "@/lib/valida
 import { programsListQuery, programsListQuerySchema } from "@/lib/validation/program";
 import { universitySearchQuerySchema } from "@/lib/validation/university-search";
 import { usersListQuery, usersListQuerySchema } from "@/lib/validation/users";
+import { auditListQuery, auditListQuerySchema } from "@/lib/validation/audit";
+import { contactListQuery, contactListQuerySchema } from "@/lib/validation/contact";
+import { UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
 
 // Each list's query is defined once (lib/list-query.ts): the page's parse (load(), the nuqs
 // parsers) and the API's zod schema must agree on defaults, limits and messages.
@@ -191,6 +194,38 @@ test("the search page's filter values as the page holds them", async () => {
   });
 });
 
+// NUL and a surrogate without its pair: text PostgreSQL cannot store or compare. A search for it
+// failed the page's query (a 500) where the API answered 400 (route()); every key of every list,
+// alone or beside valid filters, gives route()'s message instead, and no parser takes it.
+const UNSTORABLE_SAMPLES = ["\u0000", "a\u0000b", "law\u0000", "\uD800", "x\uDFFFy", "\uDBFF"];
+const EVERY_LIST: [string, AnyList, z.ZodType, Record<string, string>][] = [
+  ["public university search", universitySearchQuery, universitySearchQuerySchema, { country: "fr" }],
+  ["admin universities", adminUniversitiesQuery, universitySearchQuerySchema, {}],
+  ["public program search", programSearchQuery, programSearchQuery.apiSchema, { open: "true" }],
+  ["admin programs", programsListQuery, programsListQuerySchema, { level: "Master's" }],
+  ["admin users", usersListQuery, usersListQuerySchema, { role: "admin" }],
+  ["applications", applicationsListQuery, applicationsListQuerySchema, { status: "in-review" }],
+  ["audit log", auditListQuery, auditListQuerySchema, { entityType: "all" }],
+  ["contact messages", contactListQuery, contactListQuerySchema, {}],
+];
+
+describe.each(EVERY_LIST)("%s: text PostgreSQL cannot store", (_name, list, schema, valid) => {
+  test.each(Object.keys(list.fields))(
+    "?%s= alone or beside valid filters: the page and the API both refuse it with route()'s message",
+    async (key) => {
+      for (const text of UNSTORABLE_SAMPLES) {
+        for (const input of [{ [key]: text }, { q: "law", ...valid, [key]: text, page: "2" }]) {
+          expect([input, await page(list, input)]).toEqual([input, { message: UNSTORABLE_TEXT }]);
+          expect([input, api(list, schema, input)]).toEqual([input, { message: UNSTORABLE_TEXT }]);
+        }
+        // Nor does any parser take it: the search box, the filters, the lenient loader.
+        const parser = (list.parsers as Record<string, { parse: (t: string) => unknown }>)[key]!;
+        expect([text, parser.parse(text)]).toEqual([text, null]);
+      }
+    },
+  );
+});
+
 describe("the browser's parsers (lib/list-keys.ts, no zod) read every key as the server's do", () => {
   const texts = [
     ...["", " ", "   ", " a ", "x".repeat(SEARCH_MAX), "x".repeat(SEARCH_MAX + 1), "abc", "constructor"],
@@ -203,6 +238,7 @@ describe("the browser's parsers (lib/list-keys.ts, no zod) read every key as the
     ],
     ...["true", "TRUE", "false", "yes", "2024-02-29", "2023-02-29", "2024-13-01", "2024-1-01", "2024-01-01 "],
     ...["ranking", "name", "tuition", "deadline", "random", "x".repeat(101)],
+    ...UNSTORABLE_SAMPLES,
   ];
   test.each([
     ["university search", universitySearchKeys, universitySearchQuery.parsers],
