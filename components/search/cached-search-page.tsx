@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import type { ComponentType } from "react";
-import { searchParamsOfSegment } from "@/lib/cache/search-pages";
+import { isCanonicalSegment, searchParamsOfSegment } from "@/lib/cache/search-pages";
 
 // The cached form of a search page: proxy.ts sends its requests to a `q/[query]` route beside the
 // page, with the query string in the segment (lib/cache/search-pages.ts). That route is rendered
@@ -15,7 +16,12 @@ export function cachedSearchPage(
   Page: ComponentType<SearchPageProps>,
   metadata: (props: SearchPageProps) => Promise<Metadata>,
 ) {
-  const searchParams = async ({ params }: CachedProps) => searchParamsOfSegment((await params).query);
+  // Only segments proxy.ts makes: any other address is the 404 page, never a cache entry.
+  const searchParams = async ({ params }: CachedProps) => {
+    const { query } = await params;
+    if (!isCanonicalSegment(query)) notFound();
+    return searchParamsOfSegment(query);
+  };
   return {
     generateMetadata: async (props: CachedProps) => metadata({ searchParams: searchParams(props) }),
     // The layout above gives the filters the same search (./prerendered-search-params.tsx).

@@ -25,12 +25,34 @@ export const RSC_PARAMETER = "_rsc";
  */
 export function cachedSearchPath(pathname: string, searchParams: URLSearchParams): string | null {
   if (!(CACHED_SEARCH_PAGES as readonly string[]).includes(pathname)) return null;
+  const segment = segmentOf(searchParams);
+  return segment === null ? null : `${pathname}/q/${segment}`;
+}
+
+/** The cached route's segment of a search's parameters, or null for a query too long to cache. */
+function segmentOf(searchParams: URLSearchParams): string | null {
   const entries = [...searchParams]
     .filter(([name]) => name !== RSC_PARAMETER)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(entries).toString();
   if (query.length > MAX_CACHED_QUERY_LENGTH) return null;
-  return `${pathname}/q/${query ? toBase64Url(query) : EMPTY}`;
+  return query ? toBase64Url(query) : EMPTY;
+}
+
+/**
+ * Whether a cached route's segment is one proxy.ts makes: the segment of the search it decodes to.
+ * Any other (typed by hand, broken base64, parameters out of order) is the 404 page, so that junk
+ * addresses neither render a search nor add entries to the cache.
+ */
+export function isCanonicalSegment(segment: string): boolean {
+  if (segment === EMPTY) return true;
+  let query: string;
+  try {
+    query = fromBase64Url(segment);
+  } catch {
+    return false;
+  }
+  return query !== "" && segmentOf(new URLSearchParams(query)) === segment;
 }
 
 /** The query string a cached route's segment stands for ("" for none, or for a broken segment). */

@@ -1,5 +1,6 @@
 import {
   cachedSearchPath,
+  isCanonicalSegment,
   MAX_CACHED_QUERY_LENGTH,
   queryOfCachedSegments,
   queryOfSegment,
@@ -64,5 +65,23 @@ describe("reading a cached route's segments", () => {
   it("reads a broken segment as no query rather than failing", () => {
     expect(queryOfSegment("%%%")).toBe("");
     expect(queryOfSegment("_w")).toBe("");
+  });
+});
+
+describe("which cached-route addresses are served", () => {
+  const segmentOf = (url: string) => path(url)!.split("/").pop()!;
+
+  it("serves the segments proxy.ts makes", () => {
+    expect(isCanonicalSegment("-")).toBe(true);
+    for (const url of ["/programs?q=%C3%A9cole&country=FR", "/universities/search?sort=name&page=2"]) {
+      expect(isCanonicalSegment(segmentOf(url))).toBe(true);
+    }
+  });
+
+  it("refuses any other segment: junk, broken base64 or UTF-8, parameters out of order", () => {
+    const outOfOrder = btoa("q=x&country=FR").replace(/=+$/, "");
+    for (const segment of ["junk!", "%%%", "_w", "", "AAAA", outOfOrder, btoa("a=1&_rsc=x")]) {
+      expect(isCanonicalSegment(segment)).toBe(false);
+    }
   });
 });
