@@ -159,8 +159,8 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={isSubmitting}>
-      <div className="grid gap-6 md:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6" aria-busy={isSubmitting}>
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <FormField
           id={ids.name}
           label="Program Name"

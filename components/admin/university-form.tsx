@@ -160,7 +160,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
     <form
       onSubmit={(event) => onSubmit(event).catch(() => undefined)}
       noValidate
-      className="grid gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="grid grid-cols-1 gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       {nameAndCountryMissing && (
         <p role="alert" className="text-sm font-medium text-red-700">

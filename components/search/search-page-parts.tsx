@@ -56,7 +56,7 @@ export function ResultsSection({
           <p aria-live="polite">{summary}</p>
           {note && <p className="text-slate-600">{note}</p>}
         </div>
-        <div className="flex items-center gap-3">{controls}</div>
+        <div className="flex flex-wrap items-center gap-3">{controls}</div>
       </div>
       {children}
     </section>

@@ -69,7 +69,8 @@ export function Combobox({
           role="combobox"
           aria-expanded={open}
           className={cn(
-            "w-full justify-between font-normal aria-invalid:border-red-600 aria-invalid:ring-2 aria-invalid:ring-red-600/30",
+            // min-w-0: a long choice is cut with an ellipsis instead of widening the form.
+            "w-full min-w-0 justify-between font-normal aria-invalid:border-red-600 aria-invalid:ring-2 aria-invalid:ring-red-600/30",
             // slate-600: the placeholder keeps 4.5:1 on the hover background too.
             !current && "text-slate-600",
             className,
