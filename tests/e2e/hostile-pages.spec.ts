@@ -354,6 +354,20 @@ const summaryLine = (name: string, count: number, statuses: Map<number, number>)
     .map(([s, n]) => `${s}×${n}`)
     .join(" ")}`;
 
+/** Who asks for the URLs: a visitor, the test's student and the worker's super admin. */
+const audiences = (
+  anonymous: APIRequestContext,
+  student: APIRequestContext,
+  admin: APIRequestContext,
+): Record<Audience, APIRequestContext> => ({ anonymous, student, admin });
+
+/** The rows whose ids and slug the generated URLs use. */
+const rowsOf = (university: { id: number; slug: string; program: { id: number } }) => ({
+  slug: university.slug,
+  universityId: university.id,
+  programId: university.program.id,
+});
+
 test.describe.configure({ timeout: 600_000 });
 
 test("generated URLs for every page with parameters answer below 500; a 4xx is the 404 page", async ({
@@ -362,16 +376,8 @@ test("generated URLs for every page with parameters answer below 500; a 4xx is t
   student,
   university,
 }) => {
-  const contexts: Record<Audience, APIRequestContext> = {
-    anonymous: request,
-    student: student.page.request,
-    admin: api,
-  };
-  const routes = pageRoutes({
-    slug: university.slug,
-    universityId: university.id,
-    programId: university.program.id,
-  });
+  const contexts = audiences(request, student.page.request, api);
+  const routes = pageRoutes(rowsOf(university));
   const failures: string[] = [];
   const counts: string[] = [];
   let total = 0;
@@ -398,16 +404,8 @@ test("every class of hostile URL text in every segment and query key: below 500,
   student,
   university,
 }) => {
-  const contexts: Record<Audience, APIRequestContext> = {
-    anonymous: request,
-    student: student.page.request,
-    admin: api,
-  };
-  const urls = sweepUrls({
-    slug: university.slug,
-    universityId: university.id,
-    programId: university.program.id,
-  });
+  const contexts = audiences(request, student.page.request, api);
+  const urls = sweepUrls(rowsOf(university));
   const failures: string[] = [];
   const statuses = await requestAll(contexts, urls, failures);
   console.log(`Hostile page URL sweep:\n${summaryLine("every page", urls.length, statuses)}`);
