@@ -16,6 +16,9 @@ const TAB_VALUE: Record<StudyLevel, string> = {
  * only hidden, so the HTML holds every program for visitors without JavaScript and for crawlers.
  */
 export function ProgramTabs({ programs }: { programs: UniversityProgram[] }) {
+  // The page is cached for a minute at most (its revalidate), so a deadline that passes meanwhile
+  // shows Apply Now until then; the apply page and the API refuse it at once.
+  const now = new Date();
   const groups = groupByTab(programs);
   const first = STUDY_LEVELS.find((level) => groups[level].length > 0) ?? STUDY_LEVELS[0];
   return (
@@ -33,7 +36,7 @@ export function ProgramTabs({ programs }: { programs: UniversityProgram[] }) {
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {groups[level].map((program) => (
                 <li key={program.id}>
-                  <ProgramCard program={program} />
+                  <ProgramCard program={program} now={now} />
                 </li>
               ))}
             </ul>
