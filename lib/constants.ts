@@ -61,18 +61,4 @@ export type Degree = (typeof DEGREES)[number];
 /** Duration options of the program form, in years. */
 export const DURATIONS = [1, 2, 3, 4, 5, 6] as const;
 
-/** Degrees that the search's level filter matches. */
-export const SEARCH_DEGREE_GROUPS: Record<StudyLevel, readonly string[]> = {
-  "Bachelor's": ["BSc", "BA", "BEng"],
-  "Master's": ["MSc", "MA", "MEng", "MBA"],
-  PhD: ["PhD"],
-};
-
-/** Degrees under each tab of a university page. */
-export const UNIVERSITY_PAGE_DEGREE_GROUPS: Record<StudyLevel, readonly string[]> = {
-  "Bachelor's": ["BSc", "BA", "BEng", "BArch", "BBA", "BIT"],
-  "Master's": ["MSc", "MA", "MEng", "MBA", "LLM"],
-  PhD: ["PhD"],
-};
-
 export const TUITION_SLIDER = { min: 0, max: 100_000, step: 1_000 } as const;

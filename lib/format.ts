@@ -73,6 +73,16 @@ export function formatDateTime(date: Date | string): string {
 const DAY_MS = 86_400_000;
 
 /**
+ * The program no longer takes applications: its deadline is before `now` (the deadline's own
+ * moment still counts as open, as the program search's `deadline >= now`). Every page that labels
+ * a program closed or withholds its Apply button asks this.
+ */
+export function deadlinePassed(deadline: Date | string, now: Date): boolean {
+  const value = typeof deadline === "string" ? new Date(deadline) : deadline;
+  return value.getTime() < now.getTime();
+}
+
+/**
  * Time left to a deadline: "12 days left", "1 day left", "Closes today", "Closed": whole days
  * before the closing moment, the same on every page, e-mail and time zone (the moment is UTC, so
  * the browser's zone changes nothing). Every "days left" the product shows comes from here.
@@ -80,7 +90,7 @@ const DAY_MS = 86_400_000;
 export function daysLeftLabel(deadline: Date | string, now: Date): string {
   const value = typeof deadline === "string" ? new Date(deadline) : deadline;
   const ms = value.getTime() - now.getTime();
-  if (ms < 0) return "Closed";
+  if (deadlinePassed(value, now)) return "Closed";
   const days = Math.floor(ms / DAY_MS);
   if (days === 0) return "Closes today";
   return days === 1 ? "1 day left" : `${days} days left`;

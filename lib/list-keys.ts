@@ -1,5 +1,5 @@
 import { createParser } from "nuqs/server";
-import { DEGREES, DURATIONS, SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
+import { DEGREES, DURATIONS, SEARCH_FIELDS, TUITION_SLIDER } from "@/lib/constants";
 import { OFFSET_MAX } from "@/lib/paging";
 import { isStorable } from "@/lib/validation/storable-text";
 
@@ -71,13 +71,16 @@ const page = createParser<number>({
 const country = textKey("all", (text) => /^(all|[A-Za-z]{2})$/.test(text));
 const cost = integerKey(TUITION_SLIDER.min, 0, TUITION_SLIDER.max);
 
+/** A name of a study list in settings: any short text. */
+const atMost100 = (text: string) => text.length <= 100;
+
 /** ?q=&page= of the admin lists (each adds its own filter). */
 export const listKeys = { q, page };
 
 /** /universities/search. */
 export const universitySearchKeys = {
   country,
-  level: textKey("all", oneOf("all", ...STUDY_LEVELS)),
+  level: textKey("all", atMost100),
   field: textKey("all", oneOf("all", ...SEARCH_FIELDS)),
   q,
   cost,
@@ -92,7 +95,6 @@ function isDay(text: string) {
     /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
   );
 }
-const atMost100 = (text: string) => text.length <= 100;
 
 /** /programs: level and field are names of the database's study lists, so any short text. */
 export const programSearchKeys = {

@@ -1,5 +1,5 @@
 import { BookOpen, Globe2, Compass } from "lucide-react";
-import { cachedCountries } from "@/lib/cache/reads";
+import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
 import { FilterFields } from "@/components/search/filter-fields";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -25,7 +25,7 @@ const FEATURES = [
 export const revalidate = 60;
 
 export default async function HomePage() {
-  const countries = await cachedCountries();
+  const [countries, { levels }] = await Promise.all([cachedCountries(), cachedStudyLists()]);
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -45,7 +45,7 @@ export default async function HomePage() {
             <CardContent>
               {/* A plain GET form: the selects submit country, level and field to the search page. */}
               <form action="/universities/search" method="get" role="search" aria-label="Find universities">
-                <FilterFields layout="grid" countries={countries} searchAction />
+                <FilterFields layout="grid" countries={countries} levels={levels} searchAction />
               </form>
             </CardContent>
           </Card>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
+import { SEARCH_FIELDS, TUITION_SLIDER } from "@/lib/constants";
 import { formatUsd } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { CountryFlag } from "@/components/country-flag";
@@ -34,8 +34,9 @@ interface FilterFieldsProps {
   layout: "grid" | "vertical";
   /** Shows the 'Find universities' submit button (SPEC: only when a search action is supplied). */
   searchAction?: boolean;
-  /** The level and field options (the university search's by default; /programs: the study lists). */
-  levels?: readonly string[];
+  /** The study level list of settings (what both searches filter the program's level by). */
+  levels: readonly string[];
+  /** The field options: the university search's (SPEC §9) by default; /programs: the study list. */
   fields?: readonly string[];
   className?: string;
 }
@@ -53,7 +54,7 @@ export function FilterFields({
   onCostCommit,
   layout,
   searchAction = false,
-  levels = STUDY_LEVELS,
+  levels,
   fields = SEARCH_FIELDS,
   className,
 }: FilterFieldsProps) {

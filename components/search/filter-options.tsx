@@ -3,18 +3,19 @@
 import { createContext, useContext, useMemo } from "react";
 import type { CountryOption } from "./filter-fields";
 
-// The options of a search page's filters (countries, and /programs' study lists), given once by
+// The options of a search page's filters (countries and the study lists), given once by
 // the page's layout: a filter change re-renders the page only, so its payload carries the results
 // and not the option lists again, and the sidebar and the mobile sheet share one copy.
 
 export interface FilterOptions {
   countries: CountryOption[];
-  /** /programs: the database's study lists. */
-  levels?: string[];
+  /** The study level list of settings. */
+  levels: string[];
+  /** /programs: the study field list (the university search has its own fields, SPEC §9). */
   fields?: string[];
 }
 
-const FilterOptionsContext = createContext<FilterOptions>({ countries: [] });
+const FilterOptionsContext = createContext<FilterOptions>({ countries: [], levels: [] });
 
 /** A country as the layout gives it: a pair, half the bytes of an object in the page's payload. */
 export type CountryEntry = readonly [code: string, name: string];

@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 import { CalendarDays, Clock, Wallet } from "lucide-react";
-import { daysLeftLabel, formatDate, formatUsd, formatYears } from "@/lib/format";
+import { daysLeftLabel, deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
 import type { ProgramCard } from "@/lib/programs/cards";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import { CountryFlag } from "@/components/country-flag";
+import { ApplyNow } from "@/components/programs/apply-now";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { IconSprite, SpriteIcon } from "@/components/ui/icon-sprite";
 
 // The results of /programs, rendered from their data here for the reason given in
@@ -16,7 +16,7 @@ import { IconSprite, SpriteIcon } from "@/components/ui/icon-sprite";
 
 const ICONS = { "icon-duration": Clock, "icon-tuition": Wallet, "icon-deadline": CalendarDays };
 
-/** The cards, each with Apply Now, Save, and a Compare box (an `ids` of the form around them). */
+/** The cards, each with Apply Now (or, once the deadline has passed, "Closed"), Save, and a Compare box (an `ids` of the form around them). */
 export function ProgramResults({
   programs,
   now,
@@ -47,6 +47,7 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{program.degree}</Badge>
+          {deadlinePassed(program.deadline, now) && <Badge variant="outline">Closed</Badge>}
           {ranking && (
             <Badge>
               <span aria-hidden="true">{ranking}</span>
@@ -87,12 +88,7 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
         </dl>
       </div>
       <div className="flex shrink-0 flex-row flex-wrap items-center gap-2 sm:flex-col sm:items-end">
-        <Button asChild>
-          {/* No prefetch: /apply/* is for signed-in students and redirects visitors to /auth. */}
-          <Link href={`/apply/${program.id}`} prefetch={false}>
-            Apply Now<span className="sr-only"> to {program.name}</span>
-          </Link>
-        </Button>
+        <ApplyNow programId={program.id} deadline={program.deadline} now={now} label={program.name} />
         <SaveButton type="program" id={program.id} name={program.name} />
         <label className="inline-flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="ids" value={program.id} className="size-4 accent-brand-600" />

@@ -26,7 +26,7 @@ export function useListState<P extends UseQueryStatesKeysMap>(parsers: P) {
 export const useSearchState = () => useListState(universitySearchKeys);
 
 export function SearchFilters({ idPrefix }: { idPrefix: string }) {
-  const { countries } = useFilterOptions();
+  const { countries, levels } = useFilterOptions();
   const { params, setParams, isPending } = useSearchState();
   const hasFilters =
     params.country !== "all" ||
@@ -56,6 +56,7 @@ export function SearchFilters({ idPrefix }: { idPrefix: string }) {
       <FilterFields
         layout="vertical"
         countries={countries}
+        levels={levels}
         values={{ country: params.country, level: params.level, field: params.field, cost: params.cost }}
         onChange={change}
         onCostCommit={(cost) => change({ cost })}

@@ -1,18 +1,23 @@
 import { CalendarDays, Clock, Wallet } from "lucide-react";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate, formatUsd, formatYears } from "@/lib/format";
+import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import type { UniversityProgram } from "@/lib/universities/queries";
 
-/** One program on a university page, with its key facts and the way to apply. */
-export function ProgramCard({ program }: { program: UniversityProgram }) {
+/**
+ * One program on a university page, with its key facts and the way to apply; a program whose
+ * deadline passed before `now` (the page's rendering) is labelled Closed and offers no Apply Now.
+ */
+export function ProgramCard({ program, now }: { program: UniversityProgram; now: Date }) {
   return (
     <Card className="h-full gap-4" data-testid="program-card">
       <CardHeader>
-        <Badge variant="secondary">{program.degree}</Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">{program.degree}</Badge>
+          {deadlinePassed(program.deadline, now) && <Badge variant="outline">Closed</Badge>}
+        </div>
         <CardTitle asChild>
           <h3 className="text-lg leading-snug">{program.name}</h3>
         </CardTitle>
@@ -40,16 +45,13 @@ export function ProgramCard({ program }: { program: UniversityProgram }) {
         </dl>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        <Button asChild className="flex-1">
-          {/* No prefetch: /apply/* is for signed-in students and redirects visitors to /auth. */}
-          <Link href={`/apply/${program.id}`} prefetch={false}>
-            Apply Now
-            <span className="sr-only">
-              {" "}
-              to {program.degree} {program.name}
-            </span>
-          </Link>
-        </Button>
+        <ApplyNow
+          programId={program.id}
+          deadline={program.deadline}
+          now={now}
+          label={`${program.degree} ${program.name}`}
+          className="flex-1"
+        />
         <SaveButton type="program" id={program.id} name={`${program.degree} ${program.name}`} />
       </CardFooter>
     </Card>

@@ -12,7 +12,7 @@ import { cacheStore } from "./store";
 
 /** The platform name and the demo-data flag, which every page shows. */
 export const SETTINGS = "settings";
-/** The study levels and fields (the program search's filters). */
+/** The study levels and fields: both searches' filters, the university pages' tabs (levels). */
 export const STUDY_LISTS = "study-lists";
 /** Anything that lists universities: search results, the country choices and counts, the sitemap. */
 export const UNIVERSITY_LISTS = "university-lists";

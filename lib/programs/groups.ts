@@ -1,24 +1,25 @@
-import { STUDY_LEVELS, UNIVERSITY_PAGE_DEGREE_GROUPS, type StudyLevel } from "@/lib/constants";
-
-/**
- * The tab of a university page a program belongs to: by its degree, through the university
- * page's degree groups (SPEC §9); a degree outside those groups (LLB, MArch, MD...) goes to the
- * tab of the program's level, so that no program is left off the page.
- */
-export function tabOf(program: { degree: string; level: string }): StudyLevel | null {
-  for (const level of STUDY_LEVELS) {
-    if (UNIVERSITY_PAGE_DEGREE_GROUPS[level].includes(program.degree)) return level;
-  }
-  return (STUDY_LEVELS as readonly string[]).includes(program.level) ? (program.level as StudyLevel) : null;
+/** A tab of a university page: a study level and its programs. */
+export interface LevelGroup<P> {
+  level: string;
+  programs: P[];
 }
 
-export function groupByTab<P extends { degree: string; level: string }>(
+/**
+ * The university page's tabs: one per study level of settings (`levels`, in their order), each
+ * with the programs whose level it is, empty ones included, so that every level an admin adds
+ * appears. A program's level is a name of that list (a foreign key), so none is left out; one
+ * whose level the list does not hold (the list read a moment before a new level) gets a tab of its
+ * own after the others rather than disappearing.
+ */
+export function groupByLevel<P extends { level: string }>(
   programs: P[],
-): Record<StudyLevel, P[]> {
-  const groups: Record<StudyLevel, P[]> = { "Bachelor's": [], "Master's": [], PhD: [] };
+  levels: readonly string[],
+): LevelGroup<P>[] {
+  const groups = new Map<string, P[]>(levels.map((level) => [level, []]));
   for (const program of programs) {
-    const tab = tabOf(program);
-    if (tab) groups[tab].push(program);
+    const group = groups.get(program.level);
+    if (group) group.push(program);
+    else groups.set(program.level, [program]);
   }
-  return groups;
+  return [...groups].map(([level, members]) => ({ level, programs: members }));
 }

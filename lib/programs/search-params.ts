@@ -11,12 +11,12 @@ import { programsListQuery } from "@/lib/validation/program";
 // text (one not in the list matches no program).
 
 export { PROGRAM_SORTS, PROGRAM_SORT_LABELS, type ProgramSort } from "@/lib/list-keys";
-/** Said beside the results: 'Sorted by ...'. */
+/** Said beside the results: 'Sorted by ...'. Every sort lists open programs before closed ones. */
 export const PROGRAM_SORT_NOTES: Record<ProgramSort, string> = {
-  deadline: "Sorted by deadline, soonest first.",
-  tuition: "Sorted by tuition per year, lowest first.",
-  name: "Sorted by program name.",
-  ranking: "Sorted by university ranking; programs of unranked universities last.",
+  deadline: "Sorted by deadline, soonest first. Closed programs come last.",
+  tuition: "Sorted by tuition per year, lowest first. Closed programs come last.",
+  name: "Sorted by program name. Closed programs come last.",
+  ranking: "Sorted by university ranking; programs of unranked universities last. Closed programs come last.",
 };
 
 export const PROGRAMS_PAGE_SIZE = SEARCH_PAGE_SIZE;

@@ -52,20 +52,57 @@ function orderBy(sort: ProgramSort): Prisma.Sql {
   }
 }
 
+/**
+ * Open programs come first in every sort: the page lists, in the order of `sort`, those whose
+ * deadline has not passed at `now`, and only after the last of them the closed ones, in the same
+ * order. The count query counts the open matches too, so the page is read from the open ones
+ * (through the sort's index, as before: `deadline >= now` is a range of the deadline index), and
+ * only a page that reaches past them reads the closed ones as well. A `(deadline < now)` key first
+ * in one ORDER BY would sort every match instead of walking an index (the default deadline sort:
+ * from 1 ms to 30 ms), and a UNION of both halves ran every filter twice.
+ */
+function pageQuery(
+  programs: Prisma.Sql,
+  where: Prisma.Sql,
+  sort: ProgramSort,
+  half: Prisma.Sql,
+  window: { limit: number; offset: number },
+): Prisma.Sql {
+  return Prisma.sql`
+    SELECT p."id" FROM ${programs}
+    ${sort === "ranking" ? Prisma.sql`JOIN "universities" u ON u."id" = p."universityId"` : Prisma.empty}
+     WHERE ${where} AND ${half}
+     ORDER BY ${orderBy(sort)} LIMIT ${window.limit} OFFSET ${window.offset}`;
+}
+
 export async function searchPrograms(
   criteria: ProgramSearchCriteria,
-  options: { sort: ProgramSort; limit: number; offset: number },
+  options: { sort: ProgramSort; limit: number; offset: number; now?: Date },
 ): Promise<{ items: ProgramSearchResult[]; total: number }> {
   const programs = programsMatching(criteria.text);
   const where = condition(criteria);
-  const [page, [{ total }]] = await Promise.all([
-    prisma.$queryRaw<{ id: number }[]>`
-      SELECT p."id" FROM ${programs}
-      ${options.sort === "ranking" ? Prisma.sql`JOIN "universities" u ON u."id" = p."universityId"` : Prisma.empty}
-       WHERE ${where}
-       ORDER BY ${orderBy(options.sort)} LIMIT ${options.limit} OFFSET ${options.offset}`,
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM ${programs} WHERE ${where}`,
+  const now = options.now ?? criteria.openAt ?? new Date();
+  const { sort, limit, offset } = options;
+  const [openPage, [{ total, open }]] = await Promise.all([
+    prisma.$queryRaw<{ id: number }[]>(
+      pageQuery(programs, where, sort, Prisma.sql`p."deadline" >= ${now}`, { limit, offset }),
+    ),
+    prisma.$queryRaw<{ total: number; open: number }[]>`
+      SELECT count(*)::int AS "total", count(*) FILTER (WHERE p."deadline" >= ${now})::int AS "open"
+        FROM ${programs} WHERE ${where}`,
   ]);
+  const closedWanted = limit - openPage.length;
+  const page =
+    closedWanted > 0 && total > open
+      ? openPage.concat(
+          await prisma.$queryRaw<{ id: number }[]>(
+            pageQuery(programs, where, sort, Prisma.sql`p."deadline" < ${now}`, {
+              limit: closedWanted,
+              offset: Math.max(0, offset - open),
+            }),
+          ),
+        )
+      : openPage;
   const ids = page.map((row) => row.id);
   const rows = ids.length
     ? await prisma.program.findMany({ where: { id: { in: ids } }, select: programWithRankingSelect })

@@ -1,16 +1,11 @@
-import {
-  SEARCH_DEGREE_GROUPS,
-  SEARCH_FIELDS,
-  STUDY_LEVELS,
-  TUITION_SLIDER,
-  type SearchField,
-  type StudyLevel,
-} from "@/lib/constants";
+import { SEARCH_FIELDS, TUITION_SLIDER, type SearchField } from "@/lib/constants";
 
 // The matching rules of SPEC §2 and §9, as data. A university matches when its name contains the
 // search text (any case), it is in the chosen country, and ONE of its programs satisfies every
-// program condition at once: a degree of the level's search group, a name containing the field,
-// and a tuition at or under the cost limit. 'all' (and a cost of 0) means no condition.
+// program condition at once: the chosen study level (the program's own level, a name of the study
+// level list in settings, so that LLB, BBA, EdD or MD programs count as what they are, and a level
+// added in settings can be searched), a name containing the field, and a tuition at or under the
+// cost limit. 'all' (and a cost of 0) means no condition; a level not in the list matches nothing.
 
 export interface SearchFilters {
   country?: string | null;
@@ -26,7 +21,8 @@ export interface SearchCriteria {
   /** ISO 3166-1 alpha-2, upper case. */
   countryCode?: string;
   program?: {
-    degrees?: readonly string[];
+    /** The program's level: a name of the study level list. */
+    level?: string;
     /** One of SEARCH_FIELDS, contained in the program's name, any case (./field-match.ts). */
     field?: SearchField;
     maxTuition?: number;
@@ -42,9 +38,7 @@ export function toSearchCriteria(filters: SearchFilters): SearchCriteria {
   if (!isAll(filters.country)) criteria.countryCode = filters.country!.trim().toUpperCase();
 
   const program: NonNullable<SearchCriteria["program"]> = {};
-  if (!isAll(filters.level) && (STUDY_LEVELS as readonly string[]).includes(filters.level!)) {
-    program.degrees = SEARCH_DEGREE_GROUPS[filters.level as StudyLevel];
-  }
+  if (!isAll(filters.level)) program.level = filters.level!;
   if (!isAll(filters.field) && (SEARCH_FIELDS as readonly string[]).includes(filters.field!)) {
     program.field = filters.field as SearchField;
   }

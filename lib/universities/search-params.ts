@@ -1,8 +1,9 @@
 import { createLoader, createSerializer } from "nuqs/server";
 import { z } from "@/lib/validation/zod";
-import { SEARCH_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
+import { SEARCH_FIELDS, TUITION_SLIDER } from "@/lib/constants";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { SEARCH_PAGE_SIZE, SORTS } from "@/lib/list-keys";
+import { programsListQuery } from "@/lib/validation/program";
 
 // The query of /universities/search and GET /api/universities, defined once: the API's schema
 // (lib/validation/university-search.ts), the server page's parse and the filter panel's nuqs hooks
@@ -22,14 +23,8 @@ export const universitySearchQuery = defineListQuery(
         .optional(),
       "all",
     ),
-    level: queryField(
-      z
-        .enum(["all", ...STUDY_LEVELS], {
-          error: `level must be 'all' or one of: ${STUDY_LEVELS.join(", ")}`,
-        })
-        .optional(),
-      "all",
-    ),
+    /** A name of the study level list in settings (any text: one not in the list matches nothing). */
+    level: programsListQuery.fields.level,
     field: queryField(
       z
         .enum(["all", ...SEARCH_FIELDS], {

@@ -42,7 +42,7 @@ function programCondition(criteria: SearchCriteria, includeArchived = false): Pr
   const parts: Prisma.Sql[] = [];
   if (!includeArchived) parts.push(Prisma.sql`p."archivedAt" IS NULL`);
   const program = criteria.program;
-  if (program?.degrees) parts.push(Prisma.sql`p."degree" = ANY(${[...program.degrees]}::text[])`);
+  if (program?.level !== undefined) parts.push(Prisma.sql`p."level" = ${program.level}`);
   // A literal, not a parameter: it is the predicate of the field's partial index.
   if (program?.field) parts.push(Prisma.raw(fieldCondition(program.field, "p")));
   if (program?.maxTuition !== undefined) parts.push(Prisma.sql`p."tuition" <= ${program.maxTuition}`);
@@ -154,7 +154,7 @@ export async function cheapestFirst(
       { read: number; edge: string | null; known: number[]; exact: number }[]
     >`
       WITH p AS MATERIALIZED (
-        SELECT "universityId", "tuition", "degree", "name", "archivedAt" FROM "programs"
+        SELECT "universityId", "tuition", "level", "name", "archivedAt" FROM "programs"
          ORDER BY "tuition" LIMIT ${window}
       ),
       edge AS (SELECT count(*)::int AS read, max("tuition") AS tuition FROM p),

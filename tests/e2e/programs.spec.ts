@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { createAccount, deleteAccount, expect, test } from "./fixtures";
 import { choose } from "./select";
+import { programFormBody } from "../support/program-body";
 
 // Issue 14: the program search, the shortlist kept across sign-in, and the comparison on a phone.
 
@@ -184,4 +185,53 @@ test("signing out forgets the student's shortlist in the tab; a Save after the s
   expect(await page.evaluate(() => localStorage.getItem("unisearch.shortlist"))).toContain(
     String(university.program.id),
   );
+});
+
+test("closed programs come after the open ones, labelled Closed, with no Apply Now anywhere", async ({
+  page,
+  api,
+  university,
+}) => {
+  // A second program of the fixture's university whose deadline has passed: the start of
+  // yesterday (UTC), the earliest deadline the API accepts, so the earliest of the catalogue.
+  const closedName = `${university.program.name} Archive Course`;
+  const yesterday = new Date();
+  yesterday.setUTCHours(0, 0, 0, 0);
+  yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+  const created = await api.post("/api/programs", {
+    data: { ...programFormBody(university.id, closedName), deadline: yesterday.toISOString() },
+  });
+  expect(created.status(), "creating the closed program").toBe(201);
+  const closedId = ((await created.json()) as { id: number }).id;
+
+  // The default search (by deadline) starts with a program one can still apply to.
+  await page.goto("/programs");
+  const first = results(page).first();
+  await expect(first.getByRole("link", { name: /^Apply Now/ })).toBeVisible();
+  await expect(first).not.toContainText("Closed");
+
+  // Among this university's programs the open one comes first; the closed one says so.
+  await page.goto(`/programs?q=${encodeURIComponent(university.name)}`);
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).first().getByRole("heading")).toHaveText(university.program.name);
+  const closed = results(page).nth(1);
+  await expect(closed.getByRole("heading")).toHaveText(closedName);
+  await expect(closed.getByText("Closed", { exact: true })).toBeVisible();
+  await expect(closed.getByText("Applications closed")).toBeVisible();
+  await expect(closed.getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  // The university page and the comparison: the same label, no Apply Now for it.
+  await page.goto(`/university/${university.slug}`);
+  const card = page.getByTestId("program-card").filter({ hasText: closedName });
+  await expect(card.getByText("Closed", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
+  await expect(
+    page.getByTestId("program-card").filter({ hasText: university.program.name }).first(),
+  ).toContainText("Apply Now");
+
+  await page.goto(`/compare?ids=${university.program.id}&ids=${closedId}`);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("link", { name: /^Apply Now/ })).toHaveCount(1);
+  await expect(table.getByText("Applications closed")).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { STUDY_LEVELS, type StudyLevel } from "@/lib/constants";
-import { groupByTab } from "@/lib/programs/groups";
+import { groupByLevel } from "@/lib/programs/groups";
 import { rankingLabel } from "@/lib/universities/ranking";
 import { expectNoAccessibilityViolations } from "./axe";
 
@@ -38,7 +38,11 @@ async function programsOf(request: APIRequestContext, universityId: number) {
     request,
     `/api/programs?universityId=${universityId}&limit=500`,
   );
-  return { programs, groups: groupByTab(programs) };
+  // Each program under its own level (the seed's study levels are STUDY_LEVELS).
+  const groups = Object.fromEntries(
+    groupByLevel(programs, STUDY_LEVELS).map((group) => [group.level, group.programs]),
+  ) as Record<StudyLevel, ApiProgram[]>;
+  return { programs, groups };
 }
 
 /** The tab panel of a level: the element the tab controls. */

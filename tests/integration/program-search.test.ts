@@ -125,13 +125,30 @@ test("each filter narrows the results", async () => {
   expect((await search({ level: "No such level" })).total).toBe(0);
 });
 
-test("sorts: deadline, tuition, name and university ranking (a ranking without a source counts as none)", async () => {
+test("sorts: deadline, tuition, name and university ranking (a ranking without a source counts as none), closed programs last", async () => {
+  // Physics closed five days ago: every sort lists it after the open programs.
   const all = (sort: ProgramSort) =>
-    searchPrograms(toProgramCriteria({ q: tag }, now), { sort, limit: 50, offset: 0 }).then(names);
-  expect(await all("deadline")).toEqual(["Physics", "Business", "Law", "Design"]);
-  expect(await all("tuition")).toEqual(["Design", "Law", "Physics", "Business"]);
+    searchPrograms(toProgramCriteria({ q: tag }, now), { sort, limit: 50, offset: 0, now }).then(names);
+  expect(await all("deadline")).toEqual(["Business", "Law", "Design", "Physics"]);
+  expect(await all("tuition")).toEqual(["Design", "Law", "Business", "Physics"]);
   expect(await all("name")).toEqual(["Business", "Design", "Law", "Physics"]);
-  expect(await all("ranking")).toEqual(["Design", "Law", "Physics", "Business"]);
+  expect(await all("ranking")).toEqual(["Design", "Law", "Business", "Physics"]);
+});
+
+test("pages run on from the open programs into the closed ones, none twice and none left out", async () => {
+  const deadlinePage = (page: number, limit: number) =>
+    searchPrograms(toProgramCriteria({ q: tag }, now), {
+      sort: "deadline",
+      limit,
+      offset: (page - 1) * limit,
+      now,
+    });
+  expect(names(await deadlinePage(1, 2))).toEqual(["Business", "Law"]);
+  expect(names(await deadlinePage(2, 2))).toEqual(["Design", "Physics"]);
+  expect(names(await deadlinePage(4, 1))).toEqual(["Physics"]);
+  expect((await deadlinePage(4, 1)).total).toBe(4);
+  expect(names(await deadlinePage(5, 1))).toEqual([]);
+  expect(names(await search({ open: true }, "deadline", 2))).toEqual(["Design"]);
 });
 
 test("paging: a window of the sorted matches with the total", async () => {

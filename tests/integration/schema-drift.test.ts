@@ -99,12 +99,12 @@ describe("the drift check notices", () => {
     [
       "a missing search field index",
       `DROP INDEX programs_search_field_law_idx`,
-      "partial index programs_search_field_law_idx on programs(degree, tuition, universityId): missing",
+      "partial index programs_search_field_law_idx on programs(level, tuition, universityId): missing",
     ],
     [
       "a search field index with another predicate",
       `DROP INDEX programs_search_field_law_idx;
-       CREATE INDEX programs_search_field_law_idx ON programs (degree, tuition, "universityId") WHERE name ILIKE '%Laws%'`,
+       CREATE INDEX programs_search_field_law_idx ON programs (level, tuition, "universityId") WHERE name ILIKE '%Laws%'`,
       `WHERE (name ~~* '%Laws%'::text), expected WHERE "archivedAt" IS NULL AND "name" ILIKE '%Law%'`,
     ],
     [

@@ -15,21 +15,12 @@ describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
     expect(toSearchCriteria({ country: "fr" })).toEqual({ countryCode: "FR" });
   });
 
-  test.each([
-    ["Bachelor's", ["BSc", "BA", "BEng"]],
-    ["Master's", ["MSc", "MA", "MEng", "MBA"]],
-    ["PhD", ["PhD"]],
-  ])("level %s matches the search's degree group %j", (level, degrees) => {
-    expect(toSearchCriteria({ level })).toEqual({ program: { degrees } });
-  });
-
-  test("the search group leaves out the university page's extra degrees", () => {
-    const bachelor = toSearchCriteria({ level: "Bachelor's" }).program!.degrees!;
-    const master = toSearchCriteria({ level: "Master's" }).program!.degrees!;
-    expect(bachelor).not.toEqual(expect.arrayContaining(["BArch"]));
-    expect(bachelor).not.toContain("BBA");
-    expect(master).not.toContain("LLM");
-  });
+  test.each(["Bachelor's", "Master's", "PhD", "Foundation year"])(
+    "level %s is the program's own level, whatever its degree",
+    (level) => {
+      expect(toSearchCriteria({ level })).toEqual({ program: { level } });
+    },
+  );
 
   test("field: the program's name contains it", () => {
     expect(toSearchCriteria({ field: "Computer Science" })).toEqual({
@@ -42,8 +33,9 @@ describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
     expect(toSearchCriteria({ cost: 0 })).toEqual({});
   });
 
-  test("unknown levels and fields are ignored rather than matching nothing", () => {
-    expect(toSearchCriteria({ level: "Diploma", field: "Cooking" })).toEqual({});
+  test("an unknown field is ignored; a level is a name of the study list in settings, so kept", () => {
+    expect(toSearchCriteria({ field: "Cooking" })).toEqual({});
+    expect(toSearchCriteria({ level: "Diploma" })).toEqual({ program: { level: "Diploma" } });
   });
 
   test("combined filters become conditions on one and the same program", () => {
@@ -52,7 +44,7 @@ describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
     ).toEqual({
       nameContains: "Berlin",
       countryCode: "DE",
-      program: { degrees: ["MSc", "MA", "MEng", "MBA"], field: "Law", maxTuition: 10_000 },
+      program: { level: "Master's", field: "Law", maxTuition: 10_000 },
     });
   });
 });

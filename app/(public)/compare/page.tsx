@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { CountryFlag } from "@/components/country-flag";
+import { ApplyNow } from "@/components/programs/apply-now";
 import { Button } from "@/components/ui/button";
 import { daysLeftLabel, formatDate, formatUsd, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
@@ -61,16 +62,7 @@ export default async function ComparePage({ searchParams }: Props) {
         </>
       ),
     ],
-    [
-      "Apply",
-      (p) => (
-        <Button asChild size="sm">
-          <Link href={`/apply/${p.id}`} prefetch={false}>
-            Apply Now<span className="sr-only"> to {p.name}</span>
-          </Link>
-        </Button>
-      ),
-    ],
+    ["Apply", (p) => <ApplyNow programId={p.id} deadline={p.deadline} now={now} label={p.name} size="sm" />],
   ];
 
   return (

@@ -12,7 +12,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { getDraft } from "@/lib/applications/drafts";
 import { findOwnApplication } from "@/lib/applications/queries";
 import { viewerOrSignIn } from "@/lib/auth/session";
-import { formatDate, formatUsd, formatYears } from "@/lib/format";
+import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
 import { getProgramAnyState } from "@/lib/programs/queries";
 import { safeWebsite } from "@/lib/universities/seo";
 import { idSchema } from "@/lib/validation/common";
@@ -54,7 +54,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
     findOwnApplication(viewer.id, program.id),
     getDraft(viewer.id, program.id),
   ]);
-  const closed = new Date(program.deadline).getTime() < now.getTime();
+  const closed = deadlinePassed(program.deadline, now);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">

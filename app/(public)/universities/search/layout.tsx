@@ -4,17 +4,20 @@ import { Advert } from "@/components/search/advert";
 import { SearchFrame } from "@/components/search/search-page-parts";
 import { PrerenderedSearchParams } from "@/components/search/prerendered-search-params";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
-import { cachedCountries } from "@/lib/cache/reads";
+import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
 
 // The search's frame, filters and their options are the layout's: a filter change fetches the
 // page (the results) only. Its searches are rendered as cached routes below it
 // (lib/cache/search-pages.ts), where the filters read the search from the route's address.
 export default async function UniversitySearchLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  const countries = await cachedCountries();
+  const [countries, { levels }] = await Promise.all([cachedCountries(), cachedStudyLists()]);
   return (
     <UrlStateLayout>
       <PrerenderedSearchParams>
-        <FilterOptionsProvider countries={countries.map(({ code, name }): CountryEntry => [code, name])}>
+        <FilterOptionsProvider
+          countries={countries.map(({ code, name }): CountryEntry => [code, name])}
+          levels={levels}
+        >
           <SearchFrame
             title="University search"
             filters={

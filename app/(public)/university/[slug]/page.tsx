@@ -9,7 +9,7 @@ import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
 import { UniversityHero } from "@/components/university/university-hero";
-import { cachedPlatformName, cachedUniversityPage } from "@/lib/cache/reads";
+import { cachedPlatformName, cachedStudyLists, cachedUniversityPage } from "@/lib/cache/reads";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
@@ -132,7 +132,7 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             {university.programsFailed ? (
               <ProgramsUnavailable />
             ) : university.programs.length > 0 ? (
-              <ProgramTabs programs={university.programs} />
+              <ProgramTabs programs={university.programs} levels={(await cachedStudyLists()).levels} />
             ) : (
               <NoPrograms website={website} />
             )}
