@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldErrors, type FieldPath } from "react-hook-form";
@@ -8,6 +9,7 @@ import { toast } from "sonner";
 import { z } from "@/lib/validation/zod";
 import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -131,6 +133,8 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
   );
   const [saveState, setSaveState] = useState<SaveState>("idle");
   const [leaving, setLeaving] = useState(false);
+  // Set when a save is refused because the application was sent meanwhile (from another tab).
+  const [applied, setApplied] = useState(false);
   const statement = useWatch({ control, name: "personalStatement" }) ?? "";
   // Counted as the server counts it: what a person sees, blank space not padding it out.
   const statementLength = textLength(statement);
@@ -156,8 +160,13 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
         await apiFetch(draftUrl, { method: "PUT", body: data });
         lastSaved.current = body;
         setSaveState("saved");
-      } catch {
-        setSaveState("error");
+      } catch (error) {
+        if (errorStatus(error) === 409) {
+          // Applied meanwhile (another tab): the server keeps no draft now, so saving stops.
+          stopped.current = true;
+          setApplied(true);
+          setSaveState("idle");
+        } else setSaveState("error");
       }
     });
     return queue.current;
@@ -335,6 +344,22 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
       </div>
       <input type="hidden" name="programId" value={programId} />
       <ActionError title="Application Failed" state={state} />
+      {applied && (
+        <Alert variant="info" role="alert">
+          <AlertTitle>You have already applied to this program</AlertTitle>
+          <AlertDescription>
+            <p>
+              This draft is no longer saved: the application was sent, from another tab or device.{" "}
+              <Link
+                href="/user/applications"
+                className="rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+              >
+                Follow it under My Applications
+              </Link>
+            </p>
+          </AlertDescription>
+        </Alert>
+      )}
 
       {step === 1 ? (
         <div className="grid gap-2">

@@ -21,9 +21,25 @@ export const DEADLINE_PASSED = "The application deadline for this program has pa
 export const PROGRAM_ARCHIVED =
   "This program no longer takes applications: it has been withdrawn. Search for another program.";
 
+/** The first key of the (student, program) locks below (pg_advisory_xact_lock's two-key form). */
+const APPLY_LOCK_CLASS = 0x617070;
+
+/**
+ * Serialises the writes of one student's draft and application for one program: saving the draft
+ * and submitting each take this lock first, in their own transaction. A save that waited for a
+ * submit then sees the committed application and is refused, so a second tab still autosaving
+ * never brings the draft back once the application exists. Released when the transaction ends.
+ */
+export async function lockApplying(tx: Prisma.TransactionClient, userId: number, programId: number) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${APPLY_LOCK_CLASS}::int, hashtext(${`${userId}:${programId}`}::text))`;
+}
+
 export async function submitApplication(userId: number, input: ApplicationInput, now = new Date()) {
   try {
     return await prisma.$transaction(async (tx) => {
+      // Taken before anything is read: a draft save waiting on it sees this application once it
+      // commits, and is refused instead of bringing the draft back.
+      await lockApplying(tx, userId, input.programId);
       const program = await tx.program.findUnique({
         where: { id: input.programId },
         select: { id: true, deadline: true, archivedAt: true, university: { select: { archivedAt: true } } },

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "@/lib/validation/zod";
 import { prisma } from "@/lib/db/client";
-import { gone, notFound } from "@/lib/http/errors";
-import { PROGRAM_ARCHIVED } from "./commands";
+import { conflict, gone, notFound } from "@/lib/http/errors";
+import { ALREADY_APPLIED, lockApplying, PROGRAM_ARCHIVED } from "./commands";
 import { DRAFT_LIMITS } from "@/lib/validation/application";
 
 // Unsent applications, saved while the student types so that a reload, another device or a
@@ -36,20 +36,29 @@ export async function getDraft(userId: number, programId: number) {
   return parsed.success ? { data: parsed.data, updatedAt: draft.updatedAt.toISOString() } : null;
 }
 
+/** Saves the draft; refused (409) once the student has applied to the program. */
 export async function saveDraft(userId: number, programId: number, data: DraftData) {
-  const program = await prisma.program.findUnique({
-    where: { id: programId },
-    select: { archivedAt: true, university: { select: { archivedAt: true } } },
+  return prisma.$transaction(async (tx) => {
+    await lockApplying(tx, userId, programId);
+    const program = await tx.program.findUnique({
+      where: { id: programId },
+      select: { archivedAt: true, university: { select: { archivedAt: true } } },
+    });
+    if (!program) throw notFound("Program not found");
+    if (program.archivedAt || program.university.archivedAt) throw gone(PROGRAM_ARCHIVED);
+    const applied = await tx.application.findUnique({
+      where: { userId_programId: { userId, programId } },
+      select: { id: true },
+    });
+    if (applied) throw conflict(ALREADY_APPLIED);
+    const draft = await tx.applicationDraft.upsert({
+      where: { userId_programId: { userId, programId } },
+      create: { userId, programId, data },
+      update: { data },
+      select: { updatedAt: true },
+    });
+    return { updatedAt: draft.updatedAt.toISOString() };
   });
-  if (!program) throw notFound("Program not found");
-  if (program.archivedAt || program.university.archivedAt) throw gone(PROGRAM_ARCHIVED);
-  const draft = await prisma.applicationDraft.upsert({
-    where: { userId_programId: { userId, programId } },
-    create: { userId, programId, data },
-    update: { data },
-    select: { updatedAt: true },
-  });
-  return { updatedAt: draft.updatedAt.toISOString() };
 }
 
 export async function deleteDraft(userId: number, programId: number) {

@@ -1,0 +1,101 @@
+import { POST as submit } from "@/app/api/applications/route";
+import { GET as getDraft, PUT as putDraft } from "@/app/api/applications/drafts/[programId]/route";
+import { applicationFormAction } from "@/lib/applications/form-actions";
+import { prisma } from "@/lib/db/client";
+import type { Mail } from "@/lib/mail/send";
+import type { Agent } from "../support/agent";
+import { cleanup, createStudent, createUniversity, uniqueTag } from "../support/factories";
+import { signIn } from "../support/roles";
+
+// A student's draft never outlives their application: a save for a program already applied to
+// (another tab still autosaving, the form posted without JavaScript) is refused and stores nothing.
+
+jest.mock("@/lib/mail/send", () => ({ sendMail: async (_mail: Mail) => undefined }));
+
+// The form action reads the student from the session; here it is the one the test signs in.
+let actingStudentId = 0;
+jest.mock("@/lib/auth/session", () => ({
+  ...jest.requireActual("@/lib/auth/session"),
+  viewerOrSignIn: async () => ({ id: actingStudentId, role: "student" }),
+}));
+
+const tag = uniqueTag();
+const statement = "I would love to study here. ".repeat(20);
+const history = { institution: "Riverside High", degree: "Diploma", gpa: "3.8", graduationYear: 2024 };
+
+afterAll(cleanup);
+
+async function setUp(programCount = 1) {
+  const student = await createStudent();
+  const { programs } = await createUniversity({
+    name: `Drafts ${tag} ${uniqueTag()} University`,
+    programs: Array.from({ length: programCount }, (_, i) => ({
+      name: `Program ${i} ${tag}`,
+      degree: "MSc",
+    })),
+  });
+  return { student, programIds: programs.map((p) => p.id), agent: await signIn(student.username) };
+}
+
+const save = (agent: Agent, programId: number, personalStatement = "Still typing in the other tab") =>
+  agent.call(putDraft, `/api/applications/drafts/${programId}`, {
+    method: "PUT",
+    json: { step: 1, personalStatement },
+    params: { programId: String(programId) },
+  });
+
+const apply = (agent: Agent, programId: number) =>
+  agent.call(submit, "/api/applications", {
+    json: { programId, personalStatement: statement, academicHistory: history },
+  });
+
+const draftCount = (userId: number, programId: number) =>
+  prisma.applicationDraft.count({ where: { userId, programId } });
+
+test("an autosave after the application was submitted is a 409 that says so, and stores no draft", async () => {
+  const { student, programIds, agent } = await setUp();
+  const [programId] = programIds;
+  expect((await save(agent, programId)).status).toBe(200);
+  expect((await apply(agent, programId)).status).toBe(201);
+  expect(await draftCount(student.id, programId)).toBe(0);
+
+  const refused = await save(agent, programId);
+  expect(refused.status).toBe(409);
+  expect((await refused.json()).error).toMatch(/^You have already applied to this program/);
+  expect(await draftCount(student.id, programId)).toBe(0);
+  const read = await agent.call(getDraft, `/api/applications/drafts/${programId}`, {
+    params: { programId: String(programId) },
+  });
+  expect(await read.json()).toBeNull();
+});
+
+test("the form posted without JavaScript after the application was submitted stores no draft", async () => {
+  const { student, programIds, agent } = await setUp();
+  const [programId] = programIds;
+  expect((await apply(agent, programId)).status).toBe(201);
+  actingStudentId = student.id;
+  for (const intent of ["next", "previous", "submit"]) {
+    const data = new FormData();
+    data.append("programId", String(programId));
+    data.append("intent", intent);
+    data.append("personalStatement", "Typed in a stale tab");
+    // The page shows that the application exists (a redirect to itself), and no draft is back.
+    await expect(applicationFormAction({}, data)).rejects.toMatchObject({
+      digest: expect.stringContaining(`/apply/${programId}`),
+    });
+    expect(await draftCount(student.id, programId)).toBe(0);
+  }
+});
+
+test("a submit and an autosave sent at the same time never leave a draft beside the application", async () => {
+  // Each round races one submit against one save of the same student and program; whichever
+  // runs first, the application exists at the end and the draft does not.
+  const rounds = 12;
+  const { student, programIds, agent } = await setUp(rounds);
+  for (const programId of programIds) {
+    const [submitted, saved] = await Promise.all([apply(agent, programId), save(agent, programId)]);
+    expect(submitted.status).toBe(201);
+    expect([200, 409]).toContain(saved.status);
+    expect(await draftCount(student.id, programId)).toBe(0);
+  }
+});
