@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // The application form's server draft against the ways a browser brings back an old copy of the
-// form: another tab still open after the application was sent from this one.
+// form: another tab still open after the application was sent from this one, and the page
+// restored by Back or Forward with the copy it was first rendered with.
 
 const STATEMENT = (
   "I have wanted to study this subject since I built my first radio at school, and the years since " +
@@ -11,7 +12,9 @@ const STATEMENT = (
 
 async function savedDraft(page: Page, programId: number) {
   const response = await page.request.get(`/api/applications/drafts/${programId}`);
-  return (await response.json()) as { data: { personalStatement: string } } | null;
+  return (await response.json()) as {
+    data: { personalStatement: string; academicHistory: { degree: string; gpa: string } };
+  } | null;
 }
 
 test("a tab still open after the application was sent says so and does not bring the draft back", async ({
@@ -52,4 +55,79 @@ test("a tab still open after the application was sent says so and does not bring
   await statement.fill("One more sentence before closing the tab.");
   await page.goto("/user/applications");
   expect(await savedDraft(page, program.id)).toBeNull();
+});
+
+const LONG_STATEMENT = `${STATEMENT}${"Every summer I volunteered at the coastal lab. ".repeat(2)}`.slice(
+  0,
+  600,
+);
+
+test("Back to the form after leaving it shows the saved draft, and typing does not erase it", async ({
+  student,
+  university,
+}) => {
+  // A deliberate budget: two form steps, three navigations and a reload (about 20 s idle).
+  test.setTimeout(60_000);
+  const { page } = student;
+  const { program } = university;
+
+  await page.goto(`/programs?q=${encodeURIComponent(program.name)}`);
+  await page.getByRole("link", { name: `Apply Now to ${program.name}` }).click();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  await page.getByLabel("Personal Statement").fill(LONG_STATEMENT);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Previous Institution").fill("Lincoln High School");
+  await page.getByLabel("GPA").fill("3.9 / 4.0");
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.academicHistory.gpa)
+    .toBe("3.9 / 4.0");
+  await expect(page.getByText("Draft saved")).toBeVisible();
+
+  await page.getByRole("banner").getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL("/user/dash");
+  await page.goBack();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+
+  // The form shows what was saved, not the empty copy it was first rendered with.
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+  await expect(page.getByLabel("GPA")).toHaveValue("3.9 / 4.0");
+  await page.getByLabel("Previous Degree").fill("Hello");
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.academicHistory.degree)
+    .toBe("Hello");
+
+  await page.reload();
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+  await expect(page.getByLabel("GPA")).toHaveValue("3.9 / 4.0");
+  await expect(page.getByLabel("Previous Degree")).toHaveValue("Hello");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel("Personal Statement")).toHaveValue(LONG_STATEMENT);
+});
+
+test("Back to the search and Forward to the form again shows the saved draft", async ({
+  student,
+  university,
+}) => {
+  const { page } = student;
+  const { program } = university;
+
+  await page.goto(`/programs?q=${encodeURIComponent(program.name)}`);
+  await page.getByRole("link", { name: `Apply Now to ${program.name}` }).click();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  await page.getByLabel("Personal Statement").fill(LONG_STATEMENT);
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.personalStatement)
+    .toBe(LONG_STATEMENT);
+
+  await page.goBack();
+  await expect(page.getByRole("link", { name: `Apply Now to ${program.name}` })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  const statement = page.getByLabel("Personal Statement");
+  await expect(statement).toHaveValue(LONG_STATEMENT);
+  await statement.press("End");
+  await statement.pressSequentially(" Hello");
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.personalStatement)
+    .toBe(`${LONG_STATEMENT} Hello`);
 });

@@ -99,3 +99,101 @@ test("a submit and an autosave sent at the same time never leave a draft beside 
     expect(await draftCount(student.id, programId)).toBe(0);
   }
 });
+
+describe("draft versions", () => {
+  const put = (agent: Agent, programId: number, body: Record<string, unknown>) =>
+    agent.call(putDraft, `/api/applications/drafts/${programId}`, {
+      method: "PUT",
+      json: body,
+      params: { programId: String(programId) },
+    });
+  const read = async (agent: Agent, programId: number) =>
+    (
+      await agent.call(getDraft, `/api/applications/drafts/${programId}`, {
+        params: { programId: String(programId) },
+      })
+    ).json();
+
+  const rich = {
+    step: 2,
+    personalStatement: statement,
+    academicHistory: { institution: "Riverside High", degree: "", gpa: "3.8", graduationYear: "" },
+  };
+
+  test("a save based on an older copy of the draft is a 409 and keeps the saved draft", async () => {
+    const { programIds, agent } = await setUp();
+    const [programId] = programIds;
+    const first = await put(agent, programId, { ...rich, version: 0 });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ version: 1 });
+    const second = await put(agent, programId, {
+      ...rich,
+      personalStatement: `${statement} More.`,
+      version: 1,
+    });
+    expect(await second.json()).toMatchObject({ version: 2 });
+    expect(await read(agent, programId)).toMatchObject({ version: 2 });
+
+    // The page came back from history with the copy it was first rendered with (no draft), and
+    // the student types "Hello": refused, and the statement and history stay.
+    for (const stale of [0, 1]) {
+      const refused = await put(agent, programId, { step: 1, personalStatement: "Hello", version: stale });
+      expect(refused.status).toBe(409);
+      const body = await refused.json();
+      expect(body.error).toMatch(/newer draft/);
+      expect(body.fieldErrors.version).toHaveLength(1);
+    }
+    expect(await read(agent, programId)).toMatchObject({
+      version: 2,
+      data: {
+        step: 2,
+        personalStatement: `${statement} More.`,
+        academicHistory: { institution: "Riverside High" },
+      },
+    });
+  });
+
+  test("two saves based on the same version at the same time: one is kept, the other refused", async () => {
+    const { programIds, agent } = await setUp(6);
+    for (const programId of programIds) {
+      expect((await put(agent, programId, { ...rich, version: 0 })).status).toBe(200);
+      const answers = await Promise.all([
+        put(agent, programId, { step: 1, personalStatement: "Tab A", version: 1 }),
+        put(agent, programId, { step: 1, personalStatement: "Tab B", version: 1 }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const kept = answers[0].status === 200 ? "Tab A" : "Tab B";
+      expect(await read(agent, programId)).toMatchObject({ version: 2, data: { personalStatement: kept } });
+    }
+  });
+
+  test("the form posted without JavaScript from an older copy of the page keeps the newer draft", async () => {
+    const { student, programIds, agent } = await setUp();
+    const [programId] = programIds;
+    await put(agent, programId, { ...rich, version: 0 });
+    actingStudentId = student.id;
+    const data = new FormData();
+    data.append("programId", String(programId));
+    data.append("draftVersion", "0");
+    data.append("intent", "next");
+    data.append("personalStatement", "Hello");
+    await expect(applicationFormAction({}, data)).rejects.toMatchObject({
+      digest: expect.stringContaining(`/apply/${programId}`),
+    });
+    expect(await read(agent, programId)).toMatchObject({
+      version: 1,
+      data: { personalStatement: statement },
+    });
+
+    // From the current copy, the post is saved.
+    data.set("draftVersion", "1");
+    data.set("personalStatement", `${statement} Edited.`);
+    await expect(applicationFormAction({}, data)).rejects.toMatchObject({
+      digest: expect.stringContaining(`/apply/${programId}`),
+    });
+    expect(await read(agent, programId)).toMatchObject({
+      version: 2,
+      data: { personalStatement: `${statement} Edited.` },
+    });
+  });
+});
