@@ -84,6 +84,45 @@ export async function saveDraft(userId: number, programId: number, data: DraftDa
   });
 }
 
+export interface DraftListItem {
+  programId: number;
+  programName: string;
+  degree: string;
+  /** ISO date-time. */
+  deadline: string;
+  university: { name: string; slug: string };
+}
+
+/**
+ * The student's drafts, nearest deadline first (at most `limit`): those of programs still offered
+ * (a withdrawn program takes no applications, and the apply page says so).
+ */
+export async function listDrafts(userId: number, limit = 50): Promise<DraftListItem[]> {
+  const rows = await prisma.applicationDraft.findMany({
+    where: { userId, program: { archivedAt: null, university: { archivedAt: null } } },
+    orderBy: [{ program: { deadline: "asc" } }, { programId: "asc" }],
+    take: limit,
+    select: {
+      program: {
+        select: {
+          id: true,
+          name: true,
+          degree: true,
+          deadline: true,
+          university: { select: { name: true, slug: true } },
+        },
+      },
+    },
+  });
+  return rows.map(({ program }) => ({
+    programId: program.id,
+    programName: program.name,
+    degree: program.degree,
+    deadline: program.deadline.toISOString(),
+    university: program.university,
+  }));
+}
+
 export async function deleteDraft(userId: number, programId: number) {
   await prisma.applicationDraft.deleteMany({ where: { userId, programId } });
 }

@@ -1,9 +1,12 @@
 import type { Page } from "@playwright/test";
+import { expectNoAccessibilityViolations } from "./axe";
+import { programFormBody } from "../support/program-body";
 import { expect, test } from "./fixtures";
 
 // The application form's server draft against the ways a browser brings back an old copy of the
 // form: another tab still open after the application was sent from this one, and the page
-// restored by Back or Forward with the copy it was first rendered with.
+// restored by Back or Forward with the copy it was first rendered with; and where a student finds
+// their drafts again.
 
 const STATEMENT = (
   "I have wanted to study this subject since I built my first radio at school, and the years since " +
@@ -130,4 +133,55 @@ test("Back to the search and Forward to the form again shows the saved draft", a
   await expect
     .poll(async () => (await savedDraft(page, program.id))?.data.personalStatement)
     .toBe(`${LONG_STATEMENT} Hello`);
+});
+
+test("drafts are listed with their deadline and a Continue link, on My Applications and the dashboard", async ({
+  student,
+  university,
+  api,
+}) => {
+  const { page } = student;
+  // A second program closing in 200 days: far beyond the dashboard's window of upcoming deadlines.
+  const deadline = new Date(Date.now() + 200 * 86_400_000);
+  deadline.setUTCHours(0, 0, 0, 0);
+  const later = await api.post("/api/programs", {
+    data: {
+      ...programFormBody(university.id, `${university.program.name} Later`, "A later intake."),
+      deadline: deadline.toISOString(),
+    },
+  });
+  expect(later.status()).toBe(201);
+  const laterProgram = (await later.json()) as { id: number; name: string };
+  for (const programId of [university.program.id, laterProgram.id]) {
+    const saved = await page.request.put(`/api/applications/drafts/${programId}`, {
+      data: { step: 1, personalStatement: "A start.", version: 0 },
+    });
+    expect(saved.status()).toBe(200);
+  }
+
+  await page.goto("/user/applications");
+  await expect(page.getByText("No applications submitted yet")).toHaveCount(0);
+  const drafts = page.getByTestId("draft-item");
+  await expect(drafts).toHaveCount(2);
+  // Nearest deadline first.
+  await expect(drafts.nth(0)).toContainText(university.program.name);
+  await expect(drafts.nth(1)).toContainText(laterProgram.name);
+  await expect(drafts.nth(1).locator("time")).toHaveAttribute("datetime", deadline.toISOString());
+  await expect(drafts.nth(1)).toContainText(/days left/);
+  await expect(
+    page.getByRole("link", { name: `Continue your application to ${laterProgram.name}`, exact: true }),
+  ).toHaveAttribute("href", `/apply/${laterProgram.id}`);
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto("/user/dash");
+  for (const program of [university.program, laterProgram]) {
+    await expect(
+      page.getByRole("link", { name: `Continue your application to ${program.name}`, exact: true }),
+    ).toHaveAttribute("href", `/apply/${program.id}`);
+  }
+  await page
+    .getByRole("link", { name: `Continue your application to ${laterProgram.name}`, exact: true })
+    .click();
+  await expect(page).toHaveURL(`/apply/${laterProgram.id}`);
+  await expect(page.getByLabel("Personal Statement")).toHaveValue("A start.");
 });

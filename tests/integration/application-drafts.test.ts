@@ -1,5 +1,6 @@
 import { POST as submit } from "@/app/api/applications/route";
 import { GET as getDraft, PUT as putDraft } from "@/app/api/applications/drafts/[programId]/route";
+import { listDrafts } from "@/lib/applications/drafts";
 import { applicationFormAction } from "@/lib/applications/form-actions";
 import { prisma } from "@/lib/db/client";
 import type { Mail } from "@/lib/mail/send";
@@ -195,5 +196,28 @@ describe("draft versions", () => {
       version: 2,
       data: { personalStatement: `${statement} Edited.` },
     });
+  });
+});
+
+describe("listDrafts", () => {
+  test("lists the student's own drafts of programs still offered, nearest deadline first", async () => {
+    const { student, programIds, agent } = await setUp(3);
+    const other = await setUp(1);
+    const day = 86_400_000;
+    await prisma.program.update({
+      where: { id: programIds[0] },
+      data: { deadline: new Date(Date.now() + 300 * day) },
+    });
+    await prisma.program.update({
+      where: { id: programIds[1] },
+      data: { deadline: new Date(Date.now() + 5 * day) },
+    });
+    for (const programId of programIds) expect((await save(agent, programId)).status).toBe(200);
+    await prisma.program.update({ where: { id: programIds[2] }, data: { archivedAt: new Date() } });
+    expect((await save(other.agent, other.programIds[0])).status).toBe(200);
+
+    const drafts = await listDrafts(student.id);
+    expect(drafts.map((d) => d.programId)).toEqual([programIds[1], programIds[0]]);
+    expect(drafts[0]).toMatchObject({ programName: expect.stringContaining("Program 1"), degree: "MSc" });
   });
 });
