@@ -12,6 +12,7 @@ import type { ApplicationInput } from "@/lib/validation/application";
 import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { canTransition, transitionRefusal } from "./transitions";
 import { greeting } from "@/lib/mail/greeting";
+import { formatDate } from "@/lib/format";
 
 // Writes of the application workflow. The student always comes from the session and a new
 // application is always pending, whatever the request body says.
@@ -34,9 +35,36 @@ export async function lockApplying(tx: Prisma.TransactionClient, userId: number,
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${APPLY_LOCK_CLASS}::int, hashtext(${`${userId}:${programId}`}::text))`;
 }
 
+/** What an e-mail about an application names: the program, its degree and its university. */
+interface MailSubject {
+  user: { email: string; fullName: string; emailVerifiedAt: Date | null };
+  program: { name: string; degree: string; university: { name: string } };
+}
+const MAIL_SUBJECT_SELECT = {
+  user: { select: { email: true, fullName: true, emailVerifiedAt: true } },
+  program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+} as const;
+
+/**
+ * "Marine Biology (MSc) at Riverside University": every e-mail about an application names it in
+ * its subject, so that mail about several applications does not thread together.
+ */
+export function applicationTitle(program: MailSubject["program"]): string {
+  return `${program.name} (${program.degree}) at ${program.university.name}`;
+}
+
+/** Queues an e-mail about one application; a failure to queue is logged, never the caller's error. */
+function mailStudent(about: MailSubject, subject: string, body: string) {
+  return sendMail({
+    to: about.user.email,
+    subject: `${applicationTitle(about.program)}: ${subject}`,
+    text: `${greeting(about.user)}\n\n${body}\n\nFollow your applications at ${new URL("/user/applications", env.APP_URL)}\n`,
+  }).catch((error: unknown) => logger().error({ err: error }, "application e-mail not queued"));
+}
+
 export async function submitApplication(userId: number, input: ApplicationInput, now = new Date()) {
   try {
-    return await prisma.$transaction(async (tx) => {
+    const created = await prisma.$transaction(async (tx) => {
       // Taken before anything is read: a draft save waiting on it sees this application once it
       // commits, and is refused instead of bringing the draft back.
       await lockApplying(tx, userId, input.programId);
@@ -75,12 +103,28 @@ export async function submitApplication(userId: number, input: ApplicationInput,
         },
       });
       await tx.applicationDraft.deleteMany({ where: { userId, programId: program.id } });
+      const about = await tx.application.findUniqueOrThrow({
+        where: { id: application.id },
+        select: MAIL_SUBJECT_SELECT,
+      });
       return {
-        ...application,
-        status: toStatus(application.status),
-        submittedAt: application.submittedAt.toISOString(),
+        about,
+        application: {
+          ...application,
+          status: toStatus(application.status),
+          submittedAt: application.submittedAt.toISOString(),
+        },
       };
     });
+    // The receipt: sent once the application is stored, so a refused submit sends nothing.
+    await mailStudent(
+      created.about,
+      "application received",
+      `We received your application to the ${applicationTitle(created.about.program)} on ` +
+        `${formatDate(created.application.submittedAt)}. Its status is "${STATUS_LABELS.pending}"; ` +
+        "you will get an e-mail each time it changes.",
+    );
+    return created.application;
   } catch (error) {
     // Two submits at once: the unique (user, program) key turns the second into a 409 too.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
@@ -153,24 +197,35 @@ export async function changeStatus(
     return { from: previous, application: current };
   });
 
-  await sendMail({
-    to: application.user.email,
-    subject: `Your application is now: ${STATUS_LABELS[to]}`,
-    text:
-      `${greeting(application.user)}\n\nYour application to the ${application.program.degree} ${application.program.name} ` +
-      `at ${application.program.university.name} is now "${STATUS_LABELS[to]}".` +
-      (note ? `\n\nNote from the admissions team:\n${note}` : "") +
-      `\n\nFollow it at ${new URL("/user/applications", env.APP_URL)}\n`,
-  }).catch((error: unknown) => logger().error({ err: error }, "status e-mail not queued"));
+  await mailStudent(
+    application,
+    `your application is now ${STATUS_LABELS[to]}`,
+    `Your application to the ${applicationTitle(application.program)} is now "${STATUS_LABELS[to]}".` +
+      (note ? `\n\nNote from the admissions team:\n${note}` : ""),
+  );
   return { id: applicationId, status: to, previousStatus: from };
 }
 
 /** A student withdraws an application that nobody has started reviewing. */
-export async function withdrawApplication(userId: number, applicationId: number) {
+export async function withdrawApplication(userId: number, applicationId: number, now = new Date()) {
+  const about = await prisma.application.findFirst({
+    where: { id: applicationId, userId },
+    select: MAIL_SUBJECT_SELECT,
+  });
   const { count } = await prisma.application.deleteMany({
     where: { id: applicationId, userId, status: "pending" },
   });
-  if (count === 1) return;
+  if (count === 1) {
+    // The receipt: whoever withdrew it (a shared computer, a session left open), the student knows.
+    if (about)
+      await mailStudent(
+        about,
+        "application withdrawn",
+        `Your application to the ${applicationTitle(about.program)} was withdrawn on ${formatDate(now)}. ` +
+          "The admissions team will not review it. You can apply again before the deadline.",
+      );
+    return;
+  }
   const application = await prisma.application.findFirst({
     where: { id: applicationId, userId },
     select: { status: true },

@@ -248,8 +248,14 @@ describe("PATCH /api/applications/{id}: the review workflow", () => {
       ["in-review", "sent-to-university", "Forwarded."],
     ]);
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
-      [`${tag}.alice@example.com`, "Your application is now: In Review"],
-      [`${tag}.alice@example.com`, "Your application is now: Sent to University"],
+      [
+        `${tag}.alice@example.com`,
+        `Marine Biology ${tag} (MSc) at Apply ${tag} University: your application is now In Review`,
+      ],
+      [
+        `${tag}.alice@example.com`,
+        `Marine Biology ${tag} (MSc) at Apply ${tag} University: your application is now Sent to University`,
+      ],
     ]);
     expect(sent[1].text).toContain("Forwarded.");
   });
