@@ -208,28 +208,41 @@ export async function changeStatus(
 
 /** A student withdraws an application that nobody has started reviewing. */
 export async function withdrawApplication(userId: number, applicationId: number, now = new Date()) {
-  const about = await prisma.application.findFirst({
-    where: { id: applicationId, userId },
-    select: MAIL_SUBJECT_SELECT,
+  const about = await prisma.$transaction(async (tx) => {
+    const application = await tx.application.findFirst({
+      where: { id: applicationId, userId },
+      select: { programId: true, personalStatement: true, academicHistory: true, ...MAIL_SUBJECT_SELECT },
+    });
+    if (!application) throw notFound("Application not found");
+    await lockApplying(tx, userId, application.programId);
+    const { count } = await tx.application.deleteMany({
+      where: { id: applicationId, userId, status: "pending" },
+    });
+    if (count === 0) {
+      const still = await tx.application.count({ where: { id: applicationId, userId } });
+      if (still === 0) throw notFound("Application not found");
+      throw unprocessable("Only a pending application can be withdrawn; this one is already under review.");
+    }
+    // Applying again starts from the withdrawn answers: they become the program's draft (on the
+    // last step, as if just written), replacing any older one.
+    const data = {
+      step: 2,
+      personalStatement: application.personalStatement,
+      academicHistory: application.academicHistory ?? {},
+    } satisfies Prisma.InputJsonObject;
+    await tx.applicationDraft.upsert({
+      where: { userId_programId: { userId, programId: application.programId } },
+      create: { userId, programId: application.programId, data },
+      update: { data, version: { increment: 1 } },
+    });
+    return application;
   });
-  const { count } = await prisma.application.deleteMany({
-    where: { id: applicationId, userId, status: "pending" },
-  });
-  if (count === 1) {
-    // The receipt: whoever withdrew it (a shared computer, a session left open), the student knows.
-    if (about)
-      await mailStudent(
-        about,
-        "application withdrawn",
-        `Your application to the ${applicationTitle(about.program)} was withdrawn on ${formatDate(now)}. ` +
-          "The admissions team will not review it. You can apply again before the deadline.",
-      );
-    return;
-  }
-  const application = await prisma.application.findFirst({
-    where: { id: applicationId, userId },
-    select: { status: true },
-  });
-  if (!application) throw notFound("Application not found");
-  throw unprocessable("Only a pending application can be withdrawn; this one is already under review.");
+  // The receipt: whoever withdrew it (a shared computer, a session left open), the student knows.
+  await mailStudent(
+    about,
+    "application withdrawn",
+    `Your application to the ${applicationTitle(about.program)} was withdrawn on ${formatDate(now)}. ` +
+      "The admissions team will not review it. Your answers are kept as a draft, if you apply again " +
+      "before the deadline.",
+  );
 }

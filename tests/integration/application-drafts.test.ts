@@ -1,4 +1,5 @@
 import { POST as submit } from "@/app/api/applications/route";
+import { DELETE as withdraw } from "@/app/api/applications/[id]/route";
 import { GET as getDraft, PUT as putDraft } from "@/app/api/applications/drafts/[programId]/route";
 import { listDrafts } from "@/lib/applications/drafts";
 import { applicationFormAction } from "@/lib/applications/form-actions";
@@ -220,4 +221,29 @@ describe("listDrafts", () => {
     expect(drafts.map((d) => d.programId)).toEqual([programIds[1], programIds[0]]);
     expect(drafts[0]).toMatchObject({ programName: expect.stringContaining("Program 1"), degree: "MSc" });
   });
+});
+
+test("withdrawing keeps the answers as the program's draft, so applying again starts from them", async () => {
+  const { programIds, agent } = await setUp();
+  const [programId] = programIds;
+  const created = await (await apply(agent, programId)).json();
+  const params = { params: { programId: String(programId) } };
+  expect(
+    await (await agent.call(getDraft, `/api/applications/drafts/${programId}`, params)).json(),
+  ).toBeNull();
+
+  const withdrawn = await agent.call(withdraw, `/api/applications/${created.id}`, {
+    method: "DELETE",
+    params: { id: String(created.id) },
+  });
+  expect(withdrawn.status).toBe(204);
+  const draft = await (await agent.call(getDraft, `/api/applications/drafts/${programId}`, params)).json();
+  expect(draft).toMatchObject({ data: { step: 2, personalStatement: statement, academicHistory: history } });
+
+  // The form saves from that draft's version, and submitting again deletes it.
+  expect((await save(agent, programId, `${statement} Revised.`)).status).toBe(200);
+  expect((await apply(agent, programId)).status).toBe(201);
+  expect(
+    await (await agent.call(getDraft, `/api/applications/drafts/${programId}`, params)).json(),
+  ).toBeNull();
 });
