@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldErrors, type FieldPath } from "react-hook-form";
@@ -8,6 +9,7 @@ import { toast } from "sonner";
 import { z } from "@/lib/validation/zod";
 import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -18,6 +20,7 @@ import { formatCount } from "@/lib/format";
 import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
 import {
   academicHistorySchema,
+  DRAFT_CHANGED,
   DRAFT_LIMITS,
   GRADUATION_YEAR_MIN,
   graduationYearMax,
@@ -33,6 +36,11 @@ import { textLength } from "@/lib/validation/text";
 // keeps it; the server deletes the draft when the application is submitted. Sent before hydration
 // or without JavaScript, the form posts to applicationFormAction instead (each button is a submit
 // button with an intent), which saves the draft, moves between steps and submits on the server.
+// Each save sends the version of the draft the form holds; the server refuses one based on an
+// older version (another tab saved since, or this page came back from the browser's history with
+// the copy it was first rendered with), and the form then loads the newer draft instead of
+// overwriting it. A form that mounts again (Back or Forward re-rendering a cached page) or is
+// restored from the back/forward cache asks the server for the saved draft first.
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -56,13 +64,16 @@ const ALL_FIELDS = ["personalStatement", ...STEP_2_FIELDS] as const;
 
 const STEP_TITLES: Record<Step, string> = { 1: "Personal Statement", 2: "Academic History" };
 
-type SaveState = "idle" | "saving" | "saved" | "error";
+type SaveState = "idle" | "saving" | "saved" | "reloaded" | "error";
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: "",
   saving: "Saving...",
   saved: "Draft saved",
+  reloaded: "Loaded the draft saved most recently",
   error: "Couldn't save the draft",
 };
+
+type SavedDraft = { data: DraftData; version: number };
 
 /**
  * The form's values as a draft, clipped to the sizes the draft endpoint accepts (more than the
@@ -88,11 +99,31 @@ type ApplicationFormProps = {
   programId: number;
   /** The saved draft, if any (from getDraft on the server). */
   draft: DraftData | null;
+  /** The saved draft's version (0: none), sent with each save. */
+  draftVersion: number;
   /** The server's current date (ISO), so that the year limit is the same on both sides. */
   today: string;
 };
 
-export function ApplicationForm({ programId, draft, today }: ApplicationFormProps) {
+/** The step a draft opens on: step 2 only when its statement would pass step 1. */
+function stepOf(draft: DraftData | null): Step {
+  return draft?.step === 2 && personalStatementSchema.safeParse(draft.personalStatement).success ? 2 : 1;
+}
+
+/** A draft as the form's values. */
+function valuesOf(draft: DraftData | null): FormInput {
+  return {
+    personalStatement: draft?.personalStatement ?? "",
+    academicHistory: {
+      institution: draft?.academicHistory.institution ?? "",
+      degree: draft?.academicHistory.degree ?? "",
+      gpa: draft?.academicHistory.gpa ?? "",
+      graduationYear: String(draft?.academicHistory.graduationYear ?? ""),
+    },
+  };
+}
+
+export function ApplicationForm({ programId, draft, draftVersion, today }: ApplicationFormProps) {
   const router = useRouter();
   const now = useMemo(() => new Date(today), [today]);
   const maxYear = graduationYearMax(now);
@@ -107,6 +138,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
     setError,
     setFocus,
     getValues,
+    reset,
     subscribe,
     control,
     formState: { errors, isSubmitting },
@@ -114,23 +146,15 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
     resolver: zodResolver(schema),
     shouldFocusError: false, // the field to focus may be on the other step; see focusFirstError
     errors: useActionFieldErrors<FormInput>(state),
-    defaultValues: {
-      personalStatement: draft?.personalStatement ?? "",
-      academicHistory: {
-        institution: draft?.academicHistory.institution ?? "",
-        degree: draft?.academicHistory.degree ?? "",
-        gpa: draft?.academicHistory.gpa ?? "",
-        graduationYear: String(draft?.academicHistory.graduationYear ?? ""),
-      },
-    },
+    defaultValues: valuesOf(draft),
   });
 
   // A draft saved on step 2 reopens there, unless its statement would not pass step 1.
-  const [step, setStep] = useState<Step>(() =>
-    draft?.step === 2 && personalStatementSchema.safeParse(draft.personalStatement).success ? 2 : 1,
-  );
+  const [step, setStep] = useState<Step>(() => stepOf(draft));
   const [saveState, setSaveState] = useState<SaveState>("idle");
   const [leaving, setLeaving] = useState(false);
+  // Set when a save is refused because the application was sent meanwhile (from another tab).
+  const [applied, setApplied] = useState(false);
   const statement = useWatch({ control, name: "personalStatement" }) ?? "";
   // Counted as the server counts it: what a person sees, blank space not padding it out.
   const statementLength = textLength(statement);
@@ -141,6 +165,37 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const stopped = useRef(false);
+  const version = useRef(draftVersion);
+
+  /** Shows the saved draft in place of what the form holds (an older copy). */
+  const adopt = useCallback(
+    (saved: SavedDraft) => {
+      const next = stepOf(saved.data);
+      version.current = saved.version;
+      stepRef.current = next;
+      lastSaved.current = JSON.stringify(toDraft(valuesOf(saved.data), next));
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      reset(valuesOf(saved.data));
+      setStep(next);
+      setSaveState("reloaded");
+    },
+    [reset],
+  );
+
+  /**
+   * Asks the server for the saved draft and shows it when it is newer than the form's copy. With
+   * no draft saved any more (deleted elsewhere), the next change saves the form's values as a new one.
+   */
+  const loadNewer = useCallback(async () => {
+    const saved = await apiFetch<SavedDraft | null>(draftUrl);
+    if (saved && saved.version !== version.current) adopt(saved);
+    else if (!saved && version.current !== 0) {
+      version.current = 0;
+      lastSaved.current = "";
+      setSaveState("idle");
+    }
+  }, [adopt, draftUrl]);
 
   /** Saves the current values unless they are what was saved last; saves run one after another. */
   const saveNow = useCallback(() => {
@@ -153,15 +208,44 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
       if (body === lastSaved.current) return;
       setSaveState("saving");
       try {
-        await apiFetch(draftUrl, { method: "PUT", body: data });
+        const saved = await apiFetch<{ version: number }>(draftUrl, {
+          method: "PUT",
+          body: { ...data, version: version.current },
+        });
+        version.current = saved.version;
         lastSaved.current = body;
         setSaveState("saved");
-      } catch {
-        setSaveState("error");
+      } catch (error) {
+        if (errorStatus(error) === 409 && fieldErrorsOf(error).version?.[0] === DRAFT_CHANGED) {
+          // Saved since from elsewhere: show that draft rather than overwrite it with this copy.
+          // (None saved any more: the next change saves the form's values as a new draft.)
+          await loadNewer().catch(() => setSaveState("error"));
+        } else if (errorStatus(error) === 409) {
+          // Applied meanwhile (another tab): the server keeps no draft now, so saving stops.
+          stopped.current = true;
+          setApplied(true);
+          setSaveState("idle");
+        } else setSaveState("error");
       }
     });
     return queue.current;
-  }, [draftUrl, getValues]);
+  }, [draftUrl, getValues, loadNewer]);
+
+  // A form mounted again from a cached page (Back, Forward) or restored from the back/forward
+  // cache may hold an older copy than the saved draft: check before the student types over it.
+  useEffect(() => {
+    const check = () => {
+      queue.current = queue.current.then(() =>
+        stopped.current ? undefined : loadNewer().catch(() => undefined),
+      );
+    };
+    check();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) check();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [loadNewer]);
 
   useEffect(() => {
     return subscribe({
@@ -190,7 +274,7 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
         method: "PUT",
         credentials: "include",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(data),
+        body: JSON.stringify({ ...data, version: version.current }),
         keepalive: true,
       }).catch(() => undefined);
     };
@@ -202,7 +286,8 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
     return () => {
       window.removeEventListener("pagehide", flush);
       document.removeEventListener("visibilitychange", onVisibility);
-      if (timer.current) clearTimeout(timer.current);
+      // Leaving within the autosave delay by a link inside the app unmounts the form: send it too.
+      flush();
     };
   }, [draftUrl, getValues]);
 
@@ -334,7 +419,24 @@ export function ApplicationForm({ programId, draft, today }: ApplicationFormProp
         </p>
       </div>
       <input type="hidden" name="programId" value={programId} />
+      <input type="hidden" name="draftVersion" value={draftVersion} />
       <ActionError title="Application Failed" state={state} />
+      {applied && (
+        <Alert variant="info" role="alert">
+          <AlertTitle>You have already applied to this program</AlertTitle>
+          <AlertDescription>
+            <p>
+              This draft is no longer saved: the application was sent, from another tab or device.{" "}
+              <Link
+                href="/user/applications"
+                className="rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+              >
+                Follow it under My Applications
+              </Link>
+            </p>
+          </AlertDescription>
+        </Alert>
+      )}
 
       {step === 1 ? (
         <div className="grid gap-2">

@@ -12,6 +12,7 @@ import type { ApplicationInput } from "@/lib/validation/application";
 import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { canTransition, transitionRefusal } from "./transitions";
 import { greeting } from "@/lib/mail/greeting";
+import { formatDate } from "@/lib/format";
 
 // Writes of the application workflow. The student always comes from the session and a new
 // application is always pending, whatever the request body says.
@@ -21,9 +22,52 @@ export const DEADLINE_PASSED = "The application deadline for this program has pa
 export const PROGRAM_ARCHIVED =
   "This program no longer takes applications: it has been withdrawn. Search for another program.";
 
+/** The first key of the (student, program) locks below (pg_advisory_xact_lock's two-key form). */
+const APPLY_LOCK_CLASS = 0x617070;
+
+/**
+ * Serialises the writes of one student's draft and application for one program: saving the draft
+ * and submitting each take this lock first, in their own transaction. A save that waited for a
+ * submit then sees the committed application and is refused, so a second tab still autosaving
+ * never brings the draft back once the application exists. Released when the transaction ends.
+ */
+export async function lockApplying(tx: Prisma.TransactionClient, userId: number, programId: number) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${APPLY_LOCK_CLASS}::int, hashtext(${`${userId}:${programId}`}::text))`;
+}
+
+/** What an e-mail about an application names: the program, its degree and its university. */
+interface MailSubject {
+  user: { email: string; fullName: string; emailVerifiedAt: Date | null };
+  program: { name: string; degree: string; university: { name: string } };
+}
+const MAIL_SUBJECT_SELECT = {
+  user: { select: { email: true, fullName: true, emailVerifiedAt: true } },
+  program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+} as const;
+
+/**
+ * "Marine Biology (MSc) at Riverside University": every e-mail about an application names it in
+ * its subject, so that mail about several applications does not thread together.
+ */
+export function applicationTitle(program: MailSubject["program"]): string {
+  return `${program.name} (${program.degree}) at ${program.university.name}`;
+}
+
+/** Queues an e-mail about one application; a failure to queue is logged, never the caller's error. */
+function mailStudent(about: MailSubject, subject: string, body: string) {
+  return sendMail({
+    to: about.user.email,
+    subject: `${applicationTitle(about.program)}: ${subject}`,
+    text: `${greeting(about.user)}\n\n${body}\n\nFollow your applications at ${new URL("/user/applications", env.APP_URL)}\n`,
+  }).catch((error: unknown) => logger().error({ err: error }, "application e-mail not queued"));
+}
+
 export async function submitApplication(userId: number, input: ApplicationInput, now = new Date()) {
   try {
-    return await prisma.$transaction(async (tx) => {
+    const created = await prisma.$transaction(async (tx) => {
+      // Taken before anything is read: a draft save waiting on it sees this application once it
+      // commits, and is refused instead of bringing the draft back.
+      await lockApplying(tx, userId, input.programId);
       const program = await tx.program.findUnique({
         where: { id: input.programId },
         select: { id: true, deadline: true, archivedAt: true, university: { select: { archivedAt: true } } },
@@ -59,12 +103,28 @@ export async function submitApplication(userId: number, input: ApplicationInput,
         },
       });
       await tx.applicationDraft.deleteMany({ where: { userId, programId: program.id } });
+      const about = await tx.application.findUniqueOrThrow({
+        where: { id: application.id },
+        select: MAIL_SUBJECT_SELECT,
+      });
       return {
-        ...application,
-        status: toStatus(application.status),
-        submittedAt: application.submittedAt.toISOString(),
+        about,
+        application: {
+          ...application,
+          status: toStatus(application.status),
+          submittedAt: application.submittedAt.toISOString(),
+        },
       };
     });
+    // The receipt: sent once the application is stored, so a refused submit sends nothing.
+    await mailStudent(
+      created.about,
+      "application received",
+      `We received your application to the ${applicationTitle(created.about.program)} on ` +
+        `${formatDate(created.application.submittedAt)}. Its status is "${STATUS_LABELS.pending}"; ` +
+        "you will get an e-mail each time it changes.",
+    );
+    return created.application;
   } catch (error) {
     // Two submits at once: the unique (user, program) key turns the second into a 409 too.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
@@ -137,28 +197,52 @@ export async function changeStatus(
     return { from: previous, application: current };
   });
 
-  await sendMail({
-    to: application.user.email,
-    subject: `Your application is now: ${STATUS_LABELS[to]}`,
-    text:
-      `${greeting(application.user)}\n\nYour application to the ${application.program.degree} ${application.program.name} ` +
-      `at ${application.program.university.name} is now "${STATUS_LABELS[to]}".` +
-      (note ? `\n\nNote from the admissions team:\n${note}` : "") +
-      `\n\nFollow it at ${new URL("/user/applications", env.APP_URL)}\n`,
-  }).catch((error: unknown) => logger().error({ err: error }, "status e-mail not queued"));
+  await mailStudent(
+    application,
+    `your application is now ${STATUS_LABELS[to]}`,
+    `Your application to the ${applicationTitle(application.program)} is now "${STATUS_LABELS[to]}".` +
+      (note ? `\n\nNote from the admissions team:\n${note}` : ""),
+  );
   return { id: applicationId, status: to, previousStatus: from };
 }
 
 /** A student withdraws an application that nobody has started reviewing. */
-export async function withdrawApplication(userId: number, applicationId: number) {
-  const { count } = await prisma.application.deleteMany({
-    where: { id: applicationId, userId, status: "pending" },
+export async function withdrawApplication(userId: number, applicationId: number, now = new Date()) {
+  const about = await prisma.$transaction(async (tx) => {
+    const application = await tx.application.findFirst({
+      where: { id: applicationId, userId },
+      select: { programId: true, personalStatement: true, academicHistory: true, ...MAIL_SUBJECT_SELECT },
+    });
+    if (!application) throw notFound("Application not found");
+    await lockApplying(tx, userId, application.programId);
+    const { count } = await tx.application.deleteMany({
+      where: { id: applicationId, userId, status: "pending" },
+    });
+    if (count === 0) {
+      const still = await tx.application.count({ where: { id: applicationId, userId } });
+      if (still === 0) throw notFound("Application not found");
+      throw unprocessable("Only a pending application can be withdrawn; this one is already under review.");
+    }
+    // Applying again starts from the withdrawn answers: they become the program's draft (on the
+    // last step, as if just written), replacing any older one.
+    const data = {
+      step: 2,
+      personalStatement: application.personalStatement,
+      academicHistory: application.academicHistory ?? {},
+    } satisfies Prisma.InputJsonObject;
+    await tx.applicationDraft.upsert({
+      where: { userId_programId: { userId, programId: application.programId } },
+      create: { userId, programId: application.programId, data },
+      update: { data, version: { increment: 1 } },
+    });
+    return application;
   });
-  if (count === 1) return;
-  const application = await prisma.application.findFirst({
-    where: { id: applicationId, userId },
-    select: { status: true },
-  });
-  if (!application) throw notFound("Application not found");
-  throw unprocessable("Only a pending application can be withdrawn; this one is already under review.");
+  // The receipt: whoever withdrew it (a shared computer, a session left open), the student knows.
+  await mailStudent(
+    about,
+    "application withdrawn",
+    `Your application to the ${applicationTitle(about.program)} was withdrawn on ${formatDate(now)}. ` +
+      "The admissions team will not review it. Your answers are kept as a draft, if you apply again " +
+      "before the deadline.",
+  );
 }

@@ -6,6 +6,7 @@ import { viewerOrSignIn } from "@/lib/auth/session";
 import { assertStorableForm, errorAnswer } from "@/lib/http/route";
 import { applicationSchema, personalStatementSchema } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
+import { z } from "@/lib/validation/zod";
 import { submitApplication } from "./commands";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts";
 
@@ -59,15 +60,19 @@ export async function applicationFormAction(_previous: FormState, data: FormData
   const viewer = await viewerOrSignIn(page);
 
   const intent = data.get("intent");
+  // The version of the draft the page was rendered with: a post from an older copy of the page
+  // (Back, another tab) is refused like the API's stale save, and the page shows the newer draft.
+  const version = z.coerce.number().int().min(0).safeParse(data.get("draftVersion"));
+  const base = version.success ? version.data : undefined;
   try {
     assertStorableForm(data);
     const saved = (await getDraft(viewer.id, programId))?.data ?? null;
     if (intent === "previous") {
-      await saveDraft(viewer.id, programId, merge(saved, data, 1));
+      await saveDraft(viewer.id, programId, merge(saved, data, 1), base);
     } else if (intent === "next") {
       const draft = merge(saved, data, 1);
       const statement = personalStatementSchema.safeParse(draft.personalStatement);
-      await saveDraft(viewer.id, programId, { ...draft, step: statement.success ? 2 : 1 });
+      await saveDraft(viewer.id, programId, { ...draft, step: statement.success ? 2 : 1 }, base);
       if (!statement.success) {
         const message = statement.error.issues[0]?.message ?? "Check the personal statement";
         return { status: 400, error: message, fieldErrors: { personalStatement: [message] } };
@@ -81,7 +86,7 @@ export async function applicationFormAction(_previous: FormState, data: FormData
       });
       if (!input.success) {
         const statementOk = personalStatementSchema.safeParse(draft.personalStatement).success;
-        await saveDraft(viewer.id, programId, { ...draft, step: statementOk ? 2 : 1 });
+        await saveDraft(viewer.id, programId, { ...draft, step: statementOk ? 2 : 1 }, base);
         return failure(input.error);
       }
       await submitApplication(viewer.id, input.data);
@@ -89,7 +94,8 @@ export async function applicationFormAction(_previous: FormState, data: FormData
     }
   } catch (error) {
     const answer = failure(error);
-    // Already applied, archived or past its deadline meanwhile: the page itself now says so.
+    // Already applied, a newer draft saved, archived or past its deadline meanwhile: the page
+    // itself now says so (or shows the newer draft).
     if (answer.status === 409 || answer.status === 410 || answer.status === 422) redirect(page);
     return answer;
   }

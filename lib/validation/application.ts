@@ -19,6 +19,13 @@ export const GPA_MAX = 60;
  * What a draft keeps of each field: more than the form accepts, so that a text typed or pasted
  * too long is saved whole and the student sees the form's "too long" message to shorten it.
  */
+/**
+ * A draft save based on an older copy than the saved one (409, on the field `version`): another
+ * tab or device saved since, or the page came back from the browser's history.
+ */
+export const DRAFT_CHANGED =
+  "A newer draft of this application was saved since this page was opened: it has been loaded.";
+
 export const DRAFT_LIMITS = {
   personalStatement: storedLimit(STATEMENT_MAX),
   institution: INSTITUTION_MAX * 2,

@@ -248,8 +248,14 @@ describe("PATCH /api/applications/{id}: the review workflow", () => {
       ["in-review", "sent-to-university", "Forwarded."],
     ]);
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
-      [`${tag}.alice@example.com`, "Your application is now: In Review"],
-      [`${tag}.alice@example.com`, "Your application is now: Sent to University"],
+      [
+        `${tag}.alice@example.com`,
+        `Marine Biology ${tag} (MSc) at Apply ${tag} University: your application is now In Review`,
+      ],
+      [
+        `${tag}.alice@example.com`,
+        `Marine Biology ${tag} (MSc) at Apply ${tag} University: your application is now Sent to University`,
+      ],
     ]);
     expect(sent[1].text).toContain("Forwarded.");
   });
@@ -363,7 +369,9 @@ describe("withdrawing and drafts", () => {
   test("a draft is saved per student and program, read back, and deleted", async () => {
     const params = { params: { programId: String(otherProgramId) } };
     const path = `/api/applications/drafts/${otherProgramId}`;
-    expect(await (await bob.call(getDraft, path, params)).json()).toBeNull();
+    // Bob's withdrawn application (above) left its answers as his draft.
+    const withdrawn = await (await bob.call(getDraft, path, params)).json();
+    expect(withdrawn.data.personalStatement).toBe(statement);
     const saved = await bob.call(putDraft, path, {
       method: "PUT",
       json: { step: 1, personalStatement: "Dear committee," },

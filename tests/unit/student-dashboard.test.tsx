@@ -26,6 +26,8 @@ jest.mock("@/lib/applications/queries", () => ({
   ],
 }));
 
+jest.mock("@/lib/applications/drafts", () => ({ listDrafts: async () => [] }));
+
 beforeAll(() => {
   jest.useFakeTimers({ now, doNotFake: ["setTimeout", "setInterval", "queueMicrotask", "nextTick"] });
 });

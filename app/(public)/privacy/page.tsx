@@ -105,7 +105,8 @@ export default function PrivacyPage() {
           (institution, degree, grade point average, graduation year), the date, and the application&apos;s
           status. Each status change is recorded with the reviewer&apos;s name and any note they write to you.
           While you write, a draft is saved to your account so you can continue later; it is deleted when you
-          submit the application.
+          submit the application. If you withdraw an application, its answers become the draft again, so that
+          you can apply again from them.
         </p>
         <p>
           Our admissions team (the site&apos;s administrators) reads applications to review them and may pass
@@ -125,10 +126,10 @@ export default function PrivacyPage() {
       <ContentSection id="emails" title="Emails we send">
         <p>
           We send email only about your account and applications: confirming your address, password reset
-          links, notices when your email address or password changes, changes in an application&apos;s status,
-          and deadline reminders. Each email waits in a queue in our database until it is delivered, so that
-          none is lost when the mail server is unavailable; the queue keeps a sent or failed email for a week,
-          then deletes it.
+          links, notices when your email address or password changes, a receipt when you submit or withdraw an
+          application, changes in an application&apos;s status, and deadline reminders. Each email waits in a
+          queue in our database until it is delivered, so that none is lost when the mail server is
+          unavailable; the queue keeps a sent or failed email for a week, then deletes it.
         </p>
         <p>
           Deadline reminders are emailed 14 and 3 days before the deadline of each program on your shortlist

@@ -158,7 +158,12 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
       ) : (
         <Card>
           <CardContent>
-            <ApplicationForm programId={program.id} draft={draft?.data ?? null} today={now.toISOString()} />
+            <ApplicationForm
+              programId={program.id}
+              draft={draft?.data ?? null}
+              draftVersion={draft?.version ?? 0}
+              today={now.toISOString()}
+            />
           </CardContent>
         </Card>
       )}

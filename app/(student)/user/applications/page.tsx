@@ -5,9 +5,11 @@ import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { ApplicationSummary } from "@/components/applications/application-summary";
 import { StatusBadge } from "@/components/applications/status-badge";
+import { DraftList } from "@/components/applications/draft-list";
 import { WithdrawButton } from "@/components/applications/withdraw-button";
 import { Pagination } from "@/components/search/pagination";
 import { Card, CardContent } from "@/components/ui/card";
+import { listDrafts } from "@/lib/applications/drafts";
 import { listApplicationHistories, listApplications, type HistoryEntry } from "@/lib/applications/queries";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { viewerOrSignIn } from "@/lib/auth/session";
@@ -47,7 +49,11 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
       offset: (current - 1) * list.limit,
     });
   }
-  const histories = await listApplicationHistories(page.items.map((item) => item.id));
+  const [histories, drafts] = await Promise.all([
+    listApplicationHistories(page.items.map((item) => item.id)),
+    listDrafts(viewer.id),
+  ]);
+  const now = new Date();
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
@@ -60,11 +66,34 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
         </p>
       </div>
 
+      {/* Unsent applications first: they are what the student still has to do. */}
+      {drafts.length > 0 && (
+        <section aria-labelledby="drafts-heading" className="flex flex-col gap-3">
+          <div className="flex flex-col gap-1">
+            <h2 id="drafts-heading" className="text-lg font-semibold text-slate-900">
+              Drafts
+            </h2>
+            <p className="text-sm text-slate-600">
+              Not sent yet: continue each before its deadline to apply.
+            </p>
+          </div>
+          <Card className="py-5">
+            <CardContent>
+              <DraftList drafts={drafts} now={now} titleAs="h3" />
+            </CardContent>
+          </Card>
+        </section>
+      )}
+
       {page.total === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-start gap-3 text-slate-700">
             <FileTextIcon className="size-8 text-brand-600" aria-hidden="true" />
-            <p>No applications submitted yet</p>
+            <p>
+              {drafts.length > 0
+                ? "No applications sent yet: your drafts are above."
+                : "No applications submitted yet"}
+            </p>
             <Link href="/universities/search" className={linkClass}>
               Find a program to apply to
             </Link>

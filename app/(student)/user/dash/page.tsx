@@ -2,8 +2,10 @@ import { CalendarClockIcon, FileTextIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApplicationSummary } from "@/components/applications/application-summary";
+import { DraftList } from "@/components/applications/draft-list";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { listDrafts } from "@/lib/applications/drafts";
 import { listApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { daysLeftLabel, formatDate } from "@/lib/format";
@@ -19,9 +21,10 @@ const linkClass =
 export default async function StudentDashboardPage() {
   const viewer = await viewerOrSignIn("/user/dash");
   const now = new Date();
-  const [applications, deadlines] = await Promise.all([
+  const [applications, deadlines, drafts] = await Promise.all([
     listApplications({ userId: viewer.id, limit: 5, offset: 0 }).then((page) => page.items),
     listUpcomingDeadlines(viewer.id, now, DEADLINE_WINDOW_DAYS),
+    listDrafts(viewer.id, 5),
   ]);
 
   return (
@@ -42,8 +45,22 @@ export default async function StudentDashboardPage() {
             </CardTitle>
             <CardDescription>Your latest applications and where they stand.</CardDescription>
           </CardHeader>
-          <CardContent>
-            {applications.length === 0 ? (
+          <CardContent className="flex flex-col gap-6">
+            {/* Drafts whatever their deadline: an unsent application must be easy to get back to. */}
+            {drafts.length > 0 && (
+              <section aria-labelledby="dash-drafts-heading" className="flex flex-col gap-3">
+                <h3 id="dash-drafts-heading" className="text-sm font-semibold text-slate-900">
+                  Drafts: not sent yet
+                </h3>
+                <DraftList drafts={drafts} now={now} />
+                <Link href="/user/applications" className={`${linkClass} text-sm`}>
+                  All drafts and applications
+                </Link>
+              </section>
+            )}
+            {applications.length === 0 && drafts.length > 0 ? (
+              <p className="text-sm text-slate-600">No applications sent yet.</p>
+            ) : applications.length === 0 ? (
               <div className="flex flex-col items-start gap-2 text-sm text-slate-600">
                 <p>No applications submitted yet</p>
                 <Link href="/universities/search" className={linkClass}>

@@ -1,9 +1,10 @@
-import { deleteDraft, draftDataSchema, getDraft, saveDraft } from "@/lib/applications/drafts";
+import { deleteDraft, draftSaveSchema, getDraft, saveDraft } from "@/lib/applications/drafts";
 import { noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { programIdParamsSchema } from "@/lib/validation/common";
 
-// The signed-in student's draft for one program: GET (null when there is none), PUT, DELETE.
+// The signed-in student's draft for one program: GET (null when there is none), PUT (with the
+// version the form's copy came from: 409 when a newer one was saved since), DELETE.
 
 export const GET = route({
   auth: "user",
@@ -14,8 +15,9 @@ export const GET = route({
 export const PUT = route({
   auth: "user",
   params: programIdParamsSchema,
-  body: draftDataSchema,
-  handle: ({ viewer, params, body }) => saveDraft(viewer.id, params.programId, body),
+  body: draftSaveSchema,
+  handle: ({ viewer, params, body: { version, ...data } }) =>
+    saveDraft(viewer.id, params.programId, data, version),
 });
 
 export const DELETE = route({

@@ -1,0 +1,187 @@
+import type { Page } from "@playwright/test";
+import { expectNoAccessibilityViolations } from "./axe";
+import { programFormBody } from "../support/program-body";
+import { expect, test } from "./fixtures";
+
+// The application form's server draft against the ways a browser brings back an old copy of the
+// form: another tab still open after the application was sent from this one, and the page
+// restored by Back or Forward with the copy it was first rendered with; and where a student finds
+// their drafts again.
+
+const STATEMENT = (
+  "I have wanted to study this subject since I built my first radio at school, and the years since " +
+  "have only deepened that wish. "
+).repeat(6);
+
+async function savedDraft(page: Page, programId: number) {
+  const response = await page.request.get(`/api/applications/drafts/${programId}`);
+  return (await response.json()) as {
+    data: { personalStatement: string; academicHistory: { degree: string; gpa: string } };
+  } | null;
+}
+
+test("a tab still open after the application was sent says so and does not bring the draft back", async ({
+  student,
+  university,
+}) => {
+  const { page, context } = student;
+  const { program } = university;
+
+  await page.goto(`/apply/${program.id}`);
+  const statement = page.getByLabel("Personal Statement");
+  await statement.fill("Half a statement, typed in this tab.");
+  await expect(page.getByText("Draft saved")).toBeVisible();
+
+  // The student sends the application from another tab.
+  const other = await context.newPage();
+  const sent = await other.request.post("/api/applications", {
+    data: {
+      programId: program.id,
+      personalStatement: STATEMENT,
+      academicHistory: { institution: "Lincoln High", degree: "Diploma", gpa: "3.9", graduationYear: 2024 },
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await other.close();
+
+  // This tab keeps typing: its autosave is refused and the form says why, with a link.
+  await statement.fill("Half a statement, typed in this tab, and a little more.");
+  await expect(page.getByRole("alert").getByText("You have already applied to this program")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Follow it under My Applications" })).toHaveAttribute(
+    "href",
+    "/user/applications",
+  );
+  await expect(page.getByText("Draft saved")).toBeHidden();
+  expect(await savedDraft(page, program.id)).toBeNull();
+
+  // Leaving the page sends nothing back either.
+  await statement.fill("One more sentence before closing the tab.");
+  await page.goto("/user/applications");
+  expect(await savedDraft(page, program.id)).toBeNull();
+});
+
+const LONG_STATEMENT = `${STATEMENT}${"Every summer I volunteered at the coastal lab. ".repeat(2)}`.slice(
+  0,
+  600,
+);
+
+test("Back to the form after leaving it shows the saved draft, and typing does not erase it", async ({
+  student,
+  university,
+}) => {
+  // A deliberate budget: two form steps, three navigations and a reload (about 20 s idle).
+  test.setTimeout(60_000);
+  const { page } = student;
+  const { program } = university;
+
+  await page.goto(`/programs?q=${encodeURIComponent(program.name)}`);
+  await page.getByRole("link", { name: `Apply Now to ${program.name}` }).click();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  await page.getByLabel("Personal Statement").fill(LONG_STATEMENT);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Previous Institution").fill("Lincoln High School");
+  await page.getByLabel("GPA").fill("3.9 / 4.0");
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.academicHistory.gpa)
+    .toBe("3.9 / 4.0");
+  await expect(page.getByText("Draft saved")).toBeVisible();
+
+  await page.getByRole("banner").getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL("/user/dash");
+  await page.goBack();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+
+  // The form shows what was saved, not the empty copy it was first rendered with.
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+  await expect(page.getByLabel("GPA")).toHaveValue("3.9 / 4.0");
+  await page.getByLabel("Previous Degree").fill("Hello");
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.academicHistory.degree)
+    .toBe("Hello");
+
+  await page.reload();
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+  await expect(page.getByLabel("GPA")).toHaveValue("3.9 / 4.0");
+  await expect(page.getByLabel("Previous Degree")).toHaveValue("Hello");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel("Personal Statement")).toHaveValue(LONG_STATEMENT);
+});
+
+test("Back to the search and Forward to the form again shows the saved draft", async ({
+  student,
+  university,
+}) => {
+  const { page } = student;
+  const { program } = university;
+
+  await page.goto(`/programs?q=${encodeURIComponent(program.name)}`);
+  await page.getByRole("link", { name: `Apply Now to ${program.name}` }).click();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  await page.getByLabel("Personal Statement").fill(LONG_STATEMENT);
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.personalStatement)
+    .toBe(LONG_STATEMENT);
+
+  await page.goBack();
+  await expect(page.getByRole("link", { name: `Apply Now to ${program.name}` })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  const statement = page.getByLabel("Personal Statement");
+  await expect(statement).toHaveValue(LONG_STATEMENT);
+  await statement.press("End");
+  await statement.pressSequentially(" Hello");
+  await expect
+    .poll(async () => (await savedDraft(page, program.id))?.data.personalStatement)
+    .toBe(`${LONG_STATEMENT} Hello`);
+});
+
+test("drafts are listed with their deadline and a Continue link, on My Applications and the dashboard", async ({
+  student,
+  university,
+  api,
+}) => {
+  const { page } = student;
+  // A second program closing in 200 days: far beyond the dashboard's window of upcoming deadlines.
+  const deadline = new Date(Date.now() + 200 * 86_400_000);
+  deadline.setUTCHours(0, 0, 0, 0);
+  const later = await api.post("/api/programs", {
+    data: {
+      ...programFormBody(university.id, `${university.program.name} Later`, "A later intake."),
+      deadline: deadline.toISOString(),
+    },
+  });
+  expect(later.status()).toBe(201);
+  const laterProgram = (await later.json()) as { id: number; name: string };
+  for (const programId of [university.program.id, laterProgram.id]) {
+    const saved = await page.request.put(`/api/applications/drafts/${programId}`, {
+      data: { step: 1, personalStatement: "A start.", version: 0 },
+    });
+    expect(saved.status()).toBe(200);
+  }
+
+  await page.goto("/user/applications");
+  await expect(page.getByText("No applications submitted yet")).toHaveCount(0);
+  const drafts = page.getByTestId("draft-item");
+  await expect(drafts).toHaveCount(2);
+  // Nearest deadline first.
+  await expect(drafts.nth(0)).toContainText(university.program.name);
+  await expect(drafts.nth(1)).toContainText(laterProgram.name);
+  await expect(drafts.nth(1).locator("time")).toHaveAttribute("datetime", deadline.toISOString());
+  await expect(drafts.nth(1)).toContainText(/days left/);
+  await expect(
+    page.getByRole("link", { name: `Continue your application to ${laterProgram.name}`, exact: true }),
+  ).toHaveAttribute("href", `/apply/${laterProgram.id}`);
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto("/user/dash");
+  for (const program of [university.program, laterProgram]) {
+    await expect(
+      page.getByRole("link", { name: `Continue your application to ${program.name}`, exact: true }),
+    ).toHaveAttribute("href", `/apply/${program.id}`);
+  }
+  await page
+    .getByRole("link", { name: `Continue your application to ${laterProgram.name}`, exact: true })
+    .click();
+  await expect(page).toHaveURL(`/apply/${laterProgram.id}`);
+  await expect(page.getByLabel("Personal Statement")).toHaveValue("A start.");
+});
