@@ -4,7 +4,7 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import type { FormState } from "@/lib/auth/form-state";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { assertStorableForm, errorAnswer } from "@/lib/http/route";
-import { applicationSchema, personalStatementSchema } from "@/lib/validation/application";
+import { applicationSchema, DRAFT_LIMITS, personalStatementSchema } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
 import { submitApplication } from "./commands";
@@ -31,14 +31,18 @@ function merge(saved: DraftData | null, data: FormData, step: 1 | 2): DraftData 
     const value = text(`academicHistory.${input}`);
     if (value !== undefined) history[input] = value;
   }
-  // Clipped to the draft's limits, as the client's autosave does; validation reports the excess.
+  // Clipped to the draft's limits (DRAFT_LIMITS, well above what the form accepts), as the client's
+  // autosave does; validation reports what is too long, so nothing typed within them is lost.
   return draftDataSchema.parse({
     step,
-    personalStatement: (text("personalStatement") ?? base.personalStatement).slice(0, 6000),
+    personalStatement: (text("personalStatement") ?? base.personalStatement).slice(
+      0,
+      DRAFT_LIMITS.personalStatement,
+    ),
     academicHistory: {
-      institution: history.institution.slice(0, 200),
-      degree: history.degree.slice(0, 200),
-      gpa: history.gpa.slice(0, 20),
+      institution: history.institution.slice(0, DRAFT_LIMITS.institution),
+      degree: history.degree.slice(0, DRAFT_LIMITS.degree),
+      gpa: history.gpa.slice(0, DRAFT_LIMITS.gpa),
       graduationYear: String(history.graduationYear).slice(0, 4),
     },
   });
