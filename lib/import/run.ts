@@ -7,8 +7,12 @@ import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
-import { INVALID_COUNTRY, slugParamsSchema, universitySchema } from "@/lib/validation/university";
-import { webPageSchema } from "@/lib/validation/import";
+import {
+  INVALID_COUNTRY,
+  slugParamsSchema,
+  universitySchema,
+  webPageSchema,
+} from "@/lib/validation/university";
 import {
   MAX_REPORTED_ROWS,
   type ImportReport,

@@ -93,6 +93,8 @@ function columns(input: UniversityInput) {
     ranking: input.ranking,
     rankingSource: input.rankingSource,
     rankingYear: input.rankingYear,
+    // Absent from the request: the stored website stays (null for a new university).
+    ...(input.webPage !== undefined && { webPage: input.webPage }),
     // An admin's row from now on: `npm run data:update` leaves it alone.
     editedAt: new Date(),
   };
