@@ -10,7 +10,6 @@ import { ProgramTabs } from "@/components/university/program-tabs";
 import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
 import { UniversityHero } from "@/components/university/university-hero";
 import { cachedPlatformName, cachedUniversityPage } from "@/lib/cache/reads";
-import { currentSlugOf } from "@/lib/universities/queries";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
@@ -21,6 +20,7 @@ import {
   universityJsonLd,
   universityPath,
 } from "@/lib/universities/seo";
+import { currentSlugOf } from "@/lib/universities/queries";
 
 type UniversityPageProps = { params: Promise<{ slug: string }> };
 
