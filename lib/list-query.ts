@@ -110,6 +110,8 @@ export interface ListQuery<F extends Fields> {
   pageMax: number;
   /** GET /api/...: the filters plus ?limit=&offset=. */
   apiSchema: z.ZodObject<typeof pagingSchema.shape & FieldShape<F>>;
+  /** The filters alone: a read of every match (the admin lists' CSV exports). */
+  filterSchema: z.ZodObject<FieldShape<F>>;
   /** The page's query: the filters plus ?page=. */
   pageSchema: z.ZodObject<FieldShape<F> & { page: z.ZodType<number, string | undefined> }>;
   parsers: { [K in keyof F]: ReturnType<typeof parserOf<F[K]["schema"]>> } & {
@@ -207,6 +209,7 @@ export function defineListQuery<F extends Fields>(
     pageSize,
     pageMax,
     apiSchema: pagingSchema.extend(shape),
+    filterSchema,
     pageSchema,
     parsers,
     serialize,

@@ -112,7 +112,10 @@ export function AdminListPage({
   );
 }
 
-/** The header's link to a list's CSV export (the import's columns: issue 15). */
+/**
+ * The header's link to a list's CSV export (the import's columns), with the list's current
+ * filters in its query, so the file holds what the admin sees listed (live rows only).
+ */
 export function ExportLink({ href }: { href: string }) {
   return (
     <Button asChild variant="outline">

@@ -34,6 +34,7 @@ type FormValues = {
   ranking: string;
   rankingSource: string;
   rankingYear: string;
+  webPage: string;
   description: string;
   mainImage: string | null;
   images: string[];
@@ -51,6 +52,7 @@ const FIELDS = [
   "ranking",
   "rankingSource",
   "rankingYear",
+  "webPage",
   "description",
   "mainImage",
   "images",
@@ -91,6 +93,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
       ranking: university?.ranking?.toString() ?? "",
       rankingSource: university?.rankingSource ?? "",
       rankingYear: university?.rankingYear?.toString() ?? "",
+      webPage: university?.webPage ?? "",
       description: university?.description ?? "",
       mainImage: university?.mainImage ?? null,
       images: university?.images ?? [],
@@ -125,6 +128,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
       ranking: values.ranking,
       rankingSource: values.rankingSource,
       rankingYear: values.rankingYear,
+      webPage: values.webPage,
     };
     try {
       if (editing) {
@@ -202,6 +206,17 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
           </p>
         )}
       </div>
+
+      <FormField
+        id="university-website"
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        hint="Optional. The full address of the official website, e.g. https://www.example.edu/."
+        error={errors.webPage?.message}
+        {...register("webPage")}
+      />
 
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-sm text-slate-600 sm:col-span-3">

@@ -16,7 +16,8 @@ export const UNIVERSITY_COLUMNS: readonly ColumnDoc[] = [
     name: "slug",
     required: false,
     description:
-      "The university's address on the site (e.g. university-of-example). Matches an existing university; " +
+      "The university's address on the site (e.g. university-of-example), or one it had before a rename. " +
+      "Matches an existing university; " +
       "for a new one it becomes its slug. Empty: matched by the website's host, and derived from the name.",
   },
   { name: "name", required: true, description: "The university's name (at most 200 characters)." },
@@ -40,7 +41,7 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
   {
     name: "university",
     required: true,
-    description: "The university's slug (as in its address on the site).",
+    description: "The university's slug (as in its address on the site, or one it had before a rename).",
   },
   { name: "name", required: true, description: "The program's name (at most 200 characters)." },
   { name: "degree", required: true, description: "One of the degrees of the program form (e.g. MSc)." },

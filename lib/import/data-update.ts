@@ -71,7 +71,9 @@ export async function updateFromDataset(
       (await tx.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
     );
     const stored = await tx.university.findMany({ select: STORED });
-    const slugs = new Set(stored.map((u) => u.slug));
+    // A slug a university had before a rename stays its own (its old address redirects there).
+    const oldSlugs = await tx.universitySlug.findMany({ select: { slug: true } });
+    const slugs = new Set([...stored.map((u) => u.slug), ...oldSlugs.map((old) => old.slug)]);
     const byHost = new Map<string, typeof stored>();
     const byName = new Map<string, typeof stored>();
     for (const university of stored) {

@@ -1,20 +1,33 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { listCondition, programsMatching } from "@/lib/programs/queries";
+import { toSearchCriteria } from "@/lib/universities/criteria";
+import { universityCondition } from "@/lib/universities/search";
 import { COLUMNS, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
 import { protectCell } from "./formula";
 
-// The CSV exports of the admin lists (issue 15): the live universities and programs with exactly
-// the import's columns, so importing an export reports every row unchanged. Streamed a page at a
-// time, so a large catalogue is never held in memory.
+// The CSV exports of the admin lists: the live universities and programs that match the list's
+// filters, with exactly the import's columns, so importing an export reports every row unchanged.
+// Streamed a page at a time, so a large catalogue is never held in memory.
 
 const PAGE = 1_000;
 
+/** The filters of the admin list the export was asked from (its ?q= and, for programs, ?level=). */
+export interface ExportFilters {
+  q?: string;
+  level?: string;
+}
+
 const header = (type: ImportType) => COLUMNS[type].map((column) => column.name);
+// Records end with CRLF, and csv-stringify quotes on its own only a field that holds the whole
+// record delimiter, the field delimiter or a quote. A lone LF or CR (a line break in a
+// description) would be written bare, and a spreadsheet, which ends a row at any line break,
+// would split the row. So every field holding a CR or an LF is quoted too.
 const csv = (rows: unknown[][]) =>
   stringify(
     rows.map((row) => row.map(protectCell)),
-    { record_delimiter: "\r\n" },
+    { record_delimiter: "\r\n", quoted_match: /[\r\n]/ },
   );
 
 /** The template: the header and one example row. */
@@ -22,11 +35,27 @@ export function importTemplate(type: ImportType): string {
   return csv([header(type), header(type).map((name) => TEMPLATE_EXAMPLES[type][name] ?? "")]);
 }
 
-async function universityPage(db: PrismaClient, afterId: number) {
+/** The next PAGE ids after `afterId` that the filters match, through the admin lists' own SQL. */
+async function universityIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
+  const where = universityCondition(toSearchCriteria({ q: filters.q }));
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT u."id" FROM "universities" u WHERE ${where} AND u."id" > ${afterId}
+     ORDER BY u."id" LIMIT ${PAGE}`;
+  return rows.map((row) => row.id);
+}
+
+async function programIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
+  const where = listCondition({ level: filters.level });
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT p."id" FROM ${programsMatching(filters.q)} WHERE ${where} AND p."id" > ${afterId}
+     ORDER BY p."id" LIMIT ${PAGE}`;
+  return rows.map((row) => row.id);
+}
+
+async function universityPage(db: PrismaClient, ids: number[]) {
   const rows = await db.university.findMany({
-    where: { archivedAt: null, id: { gt: afterId } },
+    where: { id: { in: ids } },
     orderBy: { id: "asc" },
-    take: PAGE,
     select: {
       id: true,
       slug: true,
@@ -39,26 +68,22 @@ async function universityPage(db: PrismaClient, afterId: number) {
       rankingYear: true,
     },
   });
-  return {
-    lastId: rows.at(-1)?.id ?? null,
-    rows: rows.map((u) => [
-      u.slug,
-      u.name,
-      u.country.code,
-      u.webPage ?? "",
-      u.description ?? "",
-      u.ranking ?? "",
-      u.rankingSource ?? "",
-      u.rankingYear ?? "",
-    ]),
-  };
+  return rows.map((u) => [
+    u.slug,
+    u.name,
+    u.country.code,
+    u.webPage ?? "",
+    u.description ?? "",
+    u.ranking ?? "",
+    u.rankingSource ?? "",
+    u.rankingYear ?? "",
+  ]);
 }
 
-async function programPage(db: PrismaClient, afterId: number) {
+async function programPage(db: PrismaClient, ids: number[]) {
   const rows = await db.program.findMany({
-    where: { archivedAt: null, university: { archivedAt: null }, id: { gt: afterId } },
+    where: { id: { in: ids } },
     orderBy: { id: "asc" },
-    take: PAGE,
     select: {
       id: true,
       university: { select: { slug: true } },
@@ -72,26 +97,28 @@ async function programPage(db: PrismaClient, afterId: number) {
       description: true,
     },
   });
-  return {
-    lastId: rows.at(-1)?.id ?? null,
-    rows: rows.map((p) => [
-      p.university.slug,
-      p.name,
-      p.degree,
-      p.level,
-      p.field,
-      p.duration,
-      p.tuition.toFixed(2),
-      p.deadline.toISOString(),
-      p.description,
-    ]),
-  };
+  return rows.map((p) => [
+    p.university.slug,
+    p.name,
+    p.degree,
+    p.level,
+    p.field,
+    p.duration,
+    p.tuition.toFixed(2),
+    p.deadline.toISOString(),
+    p.description,
+  ]);
 }
 
-/** The CSV of the live rows of `type`, as a stream. */
-export function exportCsv(db: PrismaClient, type: ImportType): ReadableStream<Uint8Array> {
+/** The CSV of the live rows of `type` that match the list's filters, as a stream. */
+export function exportCsv(
+  db: PrismaClient,
+  type: ImportType,
+  filters: ExportFilters = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const page = type === "universities" ? universityPage : programPage;
+  const [idsAfter, page] =
+    type === "universities" ? [universityIds, universityPage] : [programIds, programPage];
   let afterId: number | null = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -99,9 +126,10 @@ export function exportCsv(db: PrismaClient, type: ImportType): ReadableStream<Ui
     },
     async pull(controller) {
       if (afterId === null) return controller.close();
-      const next = await page(db, afterId);
-      if (next.rows.length > 0) controller.enqueue(encoder.encode(csv(next.rows)));
-      afterId = next.rows.length === PAGE ? next.lastId : null;
+      const ids = await idsAfter(db, filters, afterId);
+      const rows = ids.length > 0 ? await page(db, ids) : [];
+      if (rows.length > 0) controller.enqueue(encoder.encode(csv(rows)));
+      afterId = ids.length === PAGE ? ids.at(-1)! : null;
       if (afterId === null) controller.close();
     },
   });

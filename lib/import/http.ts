@@ -2,6 +2,8 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { badRequest } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { adminUniversitiesQuery } from "@/lib/universities/search-params";
+import { ALL_LEVELS, programsListQuery } from "@/lib/validation/program";
 import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE, importQuerySchema } from "@/lib/validation/import";
 import type { ImportType } from "./columns";
 import { csvResponse, exportCsv } from "./export";
@@ -32,10 +34,25 @@ export function importRoute(type: ImportType) {
   });
 }
 
-/** GET /api/{universities,programs}/export.csv (admins): the live rows with the import's columns. */
+/**
+ * GET /api/{universities,programs}/export.csv (admins): the live rows with the import's columns,
+ * filtered by the admin list's own query keys (the list's Export CSV link carries its filters).
+ */
 export function exportRoute(type: ImportType) {
+  const file = `${type}.csv`;
+  if (type === "universities") {
+    return route({
+      auth: "admin",
+      query: adminUniversitiesQuery.filterSchema,
+      handle: ({ query }) => csvResponse(exportCsv(prisma, type, { q: query.q }), file),
+    });
+  }
   return route({
     auth: "admin",
-    handle: () => csvResponse(exportCsv(prisma, type), `${type}.csv`),
+    query: programsListQuery.filterSchema,
+    handle: ({ query }) => {
+      const level = query.level === ALL_LEVELS ? undefined : query.level;
+      return csvResponse(exportCsv(prisma, type, { q: query.q, level }), file);
+    },
   });
 }

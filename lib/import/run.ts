@@ -7,8 +7,12 @@ import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
-import { INVALID_COUNTRY, slugParamsSchema, universitySchema } from "@/lib/validation/university";
-import { webPageSchema } from "@/lib/validation/import";
+import {
+  INVALID_COUNTRY,
+  slugParamsSchema,
+  universitySchema,
+  webPageSchema,
+} from "@/lib/validation/university";
 import {
   MAX_REPORTED_ROWS,
   type ImportReport,
@@ -208,6 +212,9 @@ interface UniversityEntry {
   row: number | null;
 }
 
+/** The slugs universities had before a rename (university_slugs), with the university of each. */
+const oldSlugs = (tx: Tx) => tx.universitySlug.findMany({ select: { slug: true, universityId: true } });
+
 const OPTIONAL_UNIVERSITY_FIELDS = [
   "webPage",
   "description",
@@ -227,8 +234,16 @@ async function importUniversities(context: PassContext) {
     bySlug.set(slug, entry);
     if (host) byHost.set(host, [...(byHost.get(host) ?? []), entry]);
   };
+  const byId = new Map<number, UniversityEntry>();
   for (const stored of await tx.university.findMany({ select: universityColumns })) {
-    remember({ stored, row: null }, stored.slug, hostOf(stored.webPage));
+    const entry = { stored, row: null };
+    byId.set(stored.id, entry);
+    remember(entry, stored.slug, hostOf(stored.webPage));
+  }
+  // A slug a university had before a rename still finds it (a file exported before the rename).
+  for (const old of await oldSlugs(tx)) {
+    const entry = byId.get(old.universityId);
+    if (entry && !bySlug.has(old.slug)) bySlug.set(old.slug, entry);
   }
 
   for await (const batch of batches(context)) {
@@ -391,6 +406,11 @@ async function importPrograms(context: PassContext) {
   const options = { levels: levelRows.map((row) => row.name), fields: fieldRows.map((row) => row.name), now };
   const schema = programSchema(options);
   const bySlug = new Map(universities.map((university) => [university.slug, university]));
+  const byId = new Map(universities.map((university) => [university.id, university]));
+  for (const old of await oldSlugs(tx)) {
+    const university = byId.get(old.universityId);
+    if (university && !bySlug.has(old.slug)) bySlug.set(old.slug, university);
+  }
   /** Keys of this file's rows, with the row that has each. */
   const seen = new Map<string, number>();
 

@@ -131,7 +131,9 @@ export function programsMatching(text: string | undefined): Prisma.Sql {
 }
 
 /** SQL condition on programs `p` for the list's filters (the text is in programsMatching). */
-function listCondition(options: ProgramListOptions): Prisma.Sql {
+export function listCondition(
+  options: Pick<ProgramListOptions, "includeArchived" | "universityId" | "level">,
+): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   // The program's own mark is enough: archiving a university archives its programs, and neither a
   // new program nor a restore may put a live program under an archived university (commands.ts,

@@ -34,19 +34,39 @@ async function findCountry(tx: Tx, value: string) {
   return country;
 }
 
-/** A slug for `name` that no other university has. */
+/**
+ * A slug for `name` that no other university has, nor had: an old slug keeps redirecting to the
+ * university that had it (university_slugs).
+ */
 async function freeSlug(tx: Tx, name: string, countryCode: string, exceptId?: number) {
   const base = slugify(name) || "university";
   // uniqueSlug tries base, base-{cc}, base-{cc}-2...: only those can clash.
-  const rows = await tx.university.findMany({
-    where: {
-      OR: [{ slug: base }, { slug: { startsWith: `${base}-${countryCode.toLowerCase()}` } }],
-      ...(exceptId !== undefined && { id: { not: exceptId } }),
-    },
-    select: { slug: true },
-  });
-  const taken = new Set(rows.map((row) => row.slug));
+  const candidates = {
+    OR: [{ slug: base }, { slug: { startsWith: `${base}-${countryCode.toLowerCase()}` } }],
+  };
+  const [current, old] = await Promise.all([
+    tx.university.findMany({
+      where: { ...candidates, ...(exceptId !== undefined && { id: { not: exceptId } }) },
+      select: { slug: true },
+    }),
+    tx.universitySlug.findMany({
+      where: { ...candidates, ...(exceptId !== undefined && { universityId: { not: exceptId } }) },
+      select: { slug: true },
+    }),
+  ]);
+  const taken = new Set([...current, ...old].map((row) => row.slug));
   return uniqueSlug(name, countryCode, (slug) => taken.has(slug));
+}
+
+/** Keeps a renamed university's previous slug, so its old address and import files still find it. */
+async function keepOldSlug(tx: Tx, id: number, oldSlug: string, newSlug: string) {
+  if (oldSlug === newSlug) return;
+  await tx.universitySlug.deleteMany({ where: { slug: newSlug, universityId: id } });
+  await tx.universitySlug.upsert({
+    where: { slug: oldSlug },
+    create: { slug: oldSlug, universityId: id },
+    update: { universityId: id },
+  });
 }
 
 const isSlugClash = (error: unknown) =>
@@ -93,6 +113,8 @@ function columns(input: UniversityInput) {
     ranking: input.ranking,
     rankingSource: input.rankingSource,
     rankingYear: input.rankingYear,
+    // Absent from the request: the stored website stays (null for a new university).
+    ...(input.webPage !== undefined && { webPage: input.webPage }),
     // An admin's row from now on: `npm run data:update` leaves it alone.
     editedAt: new Date(),
   };
@@ -153,6 +175,7 @@ export async function updateUniversity(
         data: { ...columns(input), slug, countryId: country.id },
         select: { id: true },
       });
+      await keepOldSlug(tx, id, current.slug, slug);
       await recordAudit(tx, actor, {
         action: "university.update",
         entityType: "university",

@@ -93,6 +93,19 @@ export async function getUniversityBySlug(slug: string): Promise<UniversityDto |
 }
 
 /**
+ * The current slug of the university that had `slug` before a rename (university_slugs), or null.
+ * Its old address redirects there.
+ */
+export async function currentSlugOf(slug: string): Promise<string | null> {
+  if (!slugParamsSchema.safeParse({ slug }).success) return null;
+  const row = await prisma.universitySlug.findUnique({
+    where: { slug },
+    select: { university: { select: { slug: true } } },
+  });
+  return row && row.university.slug !== slug ? row.university.slug : null;
+}
+
+/**
  * A university with all of its programs, for its page. Cached per request, so that
  * generateMetadata and the page share one database round trip.
  */

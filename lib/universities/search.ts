@@ -64,7 +64,7 @@ function ownCondition(criteria: SearchCriteria, includeArchived = false): Prisma
 }
 
 /** SQL condition on universities `u`. */
-function universityCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
+export function universityCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   if (!criteria.program) return ownCondition(criteria, includeArchived);
   return Prisma.sql`${ownCondition(criteria, includeArchived)} AND EXISTS (
     SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria, includeArchived)})`;

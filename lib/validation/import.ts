@@ -2,24 +2,12 @@ import { z } from "@/lib/validation/zod";
 import { IMPORT_TYPES } from "@/lib/import/columns";
 
 // The inputs of bulk import and export (issue 15): the query strings of POST /api/import/{type}
-// and GET /api/import/template, and the website column, which the university form does not have.
+// and GET /api/import/template. The website column is checked with the university form's
+// webPageSchema (./university.ts).
 
 /** The largest import file accepted (about 100,000 program rows). */
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
 export const IMPORT_TOO_LARGE = "The file is larger than 50 MB: split it into smaller files and import each.";
-
-export const webPageSchema = z
-  .string()
-  .trim()
-  .max(2048, "The website address must be at most 2,048 characters")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, "Enter the website as a full address, e.g. https://www.example.edu/");
 
 const FILE_NAME_INVALID = "fileName must be a file name of at most 255 characters";
 

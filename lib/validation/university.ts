@@ -30,6 +30,20 @@ function isImageUrl(value: string): boolean {
   }
 }
 
+/** The official website: a full http(s) address. The form and the import's webPage column use it. */
+export const webPageSchema = z
+  .string()
+  .trim()
+  .max(2048, "The website address must be at most 2,048 characters")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, "Enter the website as a full address, e.g. https://www.example.edu/");
+
 const emptyToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
 
@@ -92,6 +106,14 @@ const universityObject = z.object({
   ranking: rankingSchema,
   rankingSource: rankingSourceSchema,
   rankingYear: rankingYearSchema,
+  /**
+   * The official website; empty clears it. Absent (a client that does not send it) leaves the
+   * stored one as it is, so an older client's update does not erase it.
+   */
+  webPage: z.preprocess(
+    (value) => (value === undefined ? undefined : emptyToNull(value)),
+    webPageSchema.nullable().optional(),
+  ),
   description: z.preprocess(
     emptyToNull,
     z

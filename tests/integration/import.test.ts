@@ -298,13 +298,11 @@ describe("programs", () => {
       name: `=HYPERLINK("http://evil.example","${uniqueTag()}")`,
       degree: "MSc",
     });
-    const exported = await admin.call(exportPrograms, "/api/programs/export.csv");
+    // Only this file's university (the list's search): the seeded catalogue would make this slow.
+    const exported = await admin.call(exportPrograms, `/api/programs/export.csv?q=${tag}`);
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const text = await exported.text();
-    // Only this file's university: the seeded catalogue would make this test slow.
-    const lines = text.split("\r\n");
-    const mine = [lines[0], ...lines.filter((line) => line.startsWith(`${university.slug},`))].join("\r\n");
+    const mine = await exported.text();
     expect(mine.split("\r\n").length).toBeGreaterThan(3);
     expect(mine).toContain(`,"'=HYPERLINK(""http://evil.example""`);
     expect(mine).not.toMatch(/(^|,)"?=HYPERLINK/m);

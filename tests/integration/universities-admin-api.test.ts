@@ -234,6 +234,41 @@ describe("PATCH /api/universities/{id}", () => {
     expect(renamed).toMatchObject({ name: `Harbour ${tag} University`, slug: `harbour-${tag}-university` });
   });
 
+  test("the website: set, kept when not sent, cleared when empty, refused when not an address", async () => {
+    const created = await (
+      await post(admin, body(`Web ${tag} College`, { webPage: "https://www.web.example.edu/" }))
+    ).json();
+    expect(created.webPage).toBe("https://www.web.example.edu/");
+
+    const changed = await patch(
+      admin,
+      created.id,
+      body(`Web ${tag} College`, { webPage: "http://web.example.org/" }),
+    );
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).webPage).toBe("http://web.example.org/");
+
+    const kept = await (await patch(admin, created.id, body(`Web ${tag} College`))).json();
+    expect(kept.webPage).toBe("http://web.example.org/");
+
+    const refused = await patch(
+      admin,
+      created.id,
+      body(`Web ${tag} College`, { webPage: "javascript:alert(1)" }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors.webPage).toEqual([
+      "Enter the website as a full address, e.g. https://www.example.edu/",
+    ]);
+    const row = await prisma.university.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.webPage).toBe("http://web.example.org/");
+
+    const cleared = await (
+      await patch(admin, created.id, body(`Web ${tag} College`, { webPage: "" }))
+    ).json();
+    expect(cleared.webPage).toBeNull();
+  });
+
   test("a new name whose slug is taken gets a suffix", async () => {
     await post(admin, body(`Taken ${tag} Academy`));
     const other = await (await post(admin, body(`Other ${tag} Academy`))).json();

@@ -17,3 +17,17 @@ test("the import reads an exported cell back as it was", () => {
     expect(unprotectCell(String(protectCell(cell)))).toBe(cell);
   }
 });
+
+test("a text that starts with an apostrophe before a formula character reads back as it was", () => {
+  for (const cell of ["'=1+1", "''-x", "'@home"]) {
+    expect(protectCell(cell)).toBe(`'${cell}`);
+    expect(unprotectCell(String(protectCell(cell)))).toBe(cell);
+  }
+});
+
+test("a text that starts with an apostrophe before a formula character reads back as it was", () => {
+  for (const cell of ["'=1+1", "''-x", "'@home"]) {
+    expect(protectCell(cell)).toBe(`'${cell}`);
+    expect(unprotectCell(String(protectCell(cell)))).toBe(cell);
+  }
+});

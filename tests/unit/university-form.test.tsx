@@ -86,11 +86,36 @@ test("editing: sends the country as its name with a slug, says 'Updating...', to
     ranking: 40,
     rankingSource: "QS",
     rankingYear: 2026,
+    webPage: null,
   });
   await act(async () => finish(answer(200, JSON.stringify(stored))));
   await waitFor(() => expect(push).toHaveBeenCalledWith("/admin/universities"));
   expect(toast.success).toHaveBeenCalledWith("Success", { description: "University updated successfully" });
   expect(toast.warning).not.toHaveBeenCalled();
+});
+
+test("the website: shown for editing, checked as the import checks it, and sent", async () => {
+  fetchMock.mockResolvedValueOnce(answer(200, JSON.stringify(stored)));
+  render(
+    <UniversityForm countries={countries} university={{ ...stored, webPage: "https://old.example.edu/" }} />,
+  );
+  const website = screen.getByLabelText("Website");
+  expect(website).toHaveValue("https://old.example.edu/");
+
+  fireEvent.change(website, { target: { value: "www.example.edu" } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Update University" })));
+  expect(
+    await screen.findByText("Enter the website as a full address, e.g. https://www.example.edu/"),
+  ).toBeInTheDocument();
+  expect(website).toHaveAttribute("aria-invalid", "true");
+  expect(fetchMock).not.toHaveBeenCalled();
+
+  fireEvent.change(website, { target: { value: " https://www.harbour.example.ac.nz/study " } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Update University" })));
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({
+    webPage: "https://www.harbour.example.ac.nz/study",
+  });
 });
 
 test("a ranking without its source is refused on the source field, and nothing is sent", async () => {

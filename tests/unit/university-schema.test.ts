@@ -120,3 +120,19 @@ test("images are uploaded URLs, never data: URLs, and at most three in the galle
 test("a slug in the body is ignored (the server derives it)", () => {
   expect(universitySchema.parse({ ...valid, slug: "chosen-by-client" })).not.toHaveProperty("slug");
 });
+
+test("the website: a full http(s) address, empty clears it, absent leaves it as it is", () => {
+  expect(universitySchema.parse({ ...valid, webPage: " https://www.example.edu/ " }).webPage).toBe(
+    "https://www.example.edu/",
+  );
+  expect(universitySchema.parse({ ...valid, webPage: "" }).webPage).toBeNull();
+  expect(universitySchema.parse({ ...valid, webPage: null }).webPage).toBeNull();
+  expect(universitySchema.parse(valid).webPage).toBeUndefined();
+  const refused = "Enter the website as a full address, e.g. https://www.example.edu/";
+  for (const webPage of ["www.example.edu", "javascript:alert(1)", "ftp://example.edu/", "https://"]) {
+    expect(messages({ ...valid, webPage })).toEqual({ webPage: [refused] });
+  }
+  expect(messages({ ...valid, webPage: `https://example.edu/${"a".repeat(2100)}` })).toEqual({
+    webPage: ["The website address must be at most 2,048 characters"],
+  });
+});

@@ -9,7 +9,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { listDomains } from "@/lib/universities/domains";
-import { uniqueSlug } from "@/lib/universities/slug";
+import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
 import { generatePrograms, hashString } from "./programs";
 
 // The seed: every ISO 3166 country and the 10,251 real universities of prisma/data (MIT licensed,
@@ -117,10 +117,11 @@ async function seedUniversities(prisma: PrismaClient, today: Date, demo: boolean
     (await prisma.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
   );
 
-  // Slugs are derived in dataset order, so a re-run derives the same ones.
+  // Slugs are derived in dataset order, so a re-run derives the same ones, with the derivation
+  // the first seeds used (seedSlugify): a re-run on an older database must find its rows.
   const slugs = new Set<string>();
   const rows = dataset.map((u) => {
-    const slug = uniqueSlug(u.name, u.alpha_two_code, (s) => slugs.has(s));
+    const slug = uniqueSlug(u.name, u.alpha_two_code, (s) => slugs.has(s), seedSlugify);
     slugs.add(slug);
     const countryId = countryIds.get(u.alpha_two_code);
     if (countryId === undefined) throw new Error(`Unknown country code ${u.alpha_two_code} for ${u.name}`);

@@ -45,7 +45,12 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
       description="Manage the academic programs offered by universities."
       action={
         <div className="flex flex-wrap gap-2">
-          <ExportLink href="/api/programs/export.csv" />
+          <ExportLink
+            href={programsListQuery.serialize(
+              "/api/programs/export.csv",
+              list.ok ? { q: list.values.q, level: list.values.level } : {},
+            )}
+          />
           <AddLink href="/admin/programs/new">Add Program</AddLink>
         </div>
       }

@@ -34,7 +34,12 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
       description="Add, edit and remove the universities students can apply to."
       action={
         <div className="flex flex-wrap gap-2">
-          <ExportLink href="/api/universities/export.csv" />
+          <ExportLink
+            href={adminUniversitiesQuery.serialize(
+              "/api/universities/export.csv",
+              list.ok ? { q: list.values.q } : {},
+            )}
+          />
           <AddLink href="/admin/universities/new">Add University</AddLink>
         </div>
       }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { CampusGallery } from "@/components/university/campus-gallery";
@@ -20,6 +20,7 @@ import {
   universityJsonLd,
   universityPath,
 } from "@/lib/universities/seo";
+import { currentSlugOf } from "@/lib/universities/queries";
 
 type UniversityPageProps = { params: Promise<{ slug: string }> };
 
@@ -35,10 +36,21 @@ export function generateStaticParams() {
 
 export const revalidate = 60;
 
+/** The university at `slug`; a slug it had before a rename redirects (308) to its current one. */
+async function universityAt(slug: string) {
+  const university = await cachedUniversityPage(slug);
+  if (university) return university;
+  const current = await currentSlugOf(slug);
+  if (current) permanentRedirect(universityPath(current));
+  notFound();
+}
+
 export async function generateMetadata({ params }: UniversityPageProps): Promise<Metadata> {
   const { slug } = await params;
   const university = await cachedUniversityPage(slug);
-  if (!university) notFound();
+  // No university here: the page answers (a redirect from an old slug, or the 404 page). Both
+  // redirecting would send the Location header twice.
+  if (!university) return {};
   // An archived university is off the site: its old address says so, and is not indexed.
   if (university.archived) return { title: university.name, robots: { index: false } };
 
@@ -60,8 +72,7 @@ export async function generateMetadata({ params }: UniversityPageProps): Promise
 
 export default async function UniversityPage({ params }: UniversityPageProps) {
   const { slug } = await params;
-  const university = await cachedUniversityPage(slug);
-  if (!university) notFound();
+  const university = await universityAt(slug);
   if (university.archived) {
     return (
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-16 sm:px-6 lg:px-8">
