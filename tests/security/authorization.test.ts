@@ -118,6 +118,14 @@ beforeAll(async () => {
 
 beforeEach(() => refreshSessions(world));
 
+/** The student's draft on the world's program, as JSON (null when there is none). */
+async function studentDraftData(): Promise<string | null> {
+  const draft = await prisma.applicationDraft.findUnique({
+    where: { userId_programId: { userId: world.userIds.student, programId: world.programId } },
+  });
+  return draft ? JSON.stringify(draft.data) : null;
+}
+
 afterAll(async () => {
   await cleanup();
   const columns = [...ACTORS, "revoked"] as const;
@@ -200,6 +208,10 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
         ? owned.other
         : expectedFor(endpoint.declaration.auth, actor);
     const params = owned ? owned.params(world) : harmlessParams(endpoint.pattern, e.authAction);
+    // The student's draft as it is now: earlier rows may have changed it lawfully (a withdrawal
+    // keeps the withdrawn answers as the draft); the other student's call must not.
+    const watchDraft = actor === "otherStudent" && owned && name.includes("drafts");
+    const studentDraft = watchDraft ? await studentDraftData() : null;
     const before = await tableChecksums();
     const answer = await send(
       sessionOf(world.agents[actor]),
@@ -230,7 +242,12 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
       const ids = (Array.isArray(body) ? body : [body]).map((item) => (item as { id?: number } | null)?.id);
       if (ids.includes(world.ownApplicationId)) problems.push(`${actor}: saw the student's application`);
       const statement = (body as { data?: { personalStatement?: string } } | null)?.data?.personalStatement;
-      if (statement === "own") problems.push(`${actor}: saw the student's draft`);
+      const studentsStatement =
+        studentDraft === null
+          ? undefined
+          : (JSON.parse(studentDraft) as { personalStatement?: string }).personalStatement;
+      if (statement !== undefined && statement === studentsStatement)
+        problems.push(`${actor}: saw the student's draft`);
     }
     // Whoever is refused, and the other student on the student's rows, change nothing (a draft
     // DELETE of the other student's reaches only their own draft: checked below).
@@ -239,13 +256,8 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
     const changed = changedTables(before, after);
     if (mustNotChange && changed.length)
       problems.push(`${actor}: answered ${answer.status} but changed ${changed}`);
-    if (actor === "otherStudent" && owned && name.includes("drafts")) {
-      const draft = await prisma.applicationDraft.findUnique({
-        where: { userId_programId: { userId: world.userIds.student, programId: world.programId } },
-      });
-      if ((draft?.data as { personalStatement?: string } | undefined)?.personalStatement !== "own")
-        problems.push(`${actor}: the student's draft changed`);
-    }
+    if (watchDraft && (await studentDraftData()) !== studentDraft)
+      problems.push(`${actor}: the student's draft changed`);
   }
   if (e.authAction) problems.push(...(await authJsProblems(name, endpoint, e.authAction, cells, answers)));
   matrix.set(name, cells);
