@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { conflict, gone, notFound } from "@/lib/http/errors";
 import { ALREADY_APPLIED, lockApplying, PROGRAM_ARCHIVED } from "./commands";
 import { DRAFT_CHANGED, DRAFT_LIMITS } from "@/lib/validation/application";
+import { programDeadlineSelect } from "@/lib/programs/queries";
 
 // Unsent applications, saved while the student types so that a reload, another device or a
 // failed submit loses nothing. Deleted when the application is submitted. Each save increments the
@@ -102,17 +103,7 @@ export async function listDrafts(userId: number, limit = 50): Promise<DraftListI
     where: { userId, program: { archivedAt: null, university: { archivedAt: null } } },
     orderBy: [{ program: { deadline: "asc" } }, { programId: "asc" }],
     take: limit,
-    select: {
-      program: {
-        select: {
-          id: true,
-          name: true,
-          degree: true,
-          deadline: true,
-          university: { select: { name: true, slug: true } },
-        },
-      },
-    },
+    select: { program: { select: programDeadlineSelect } },
   });
   return rows.map(({ program }) => ({
     programId: program.id,

@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
+import { programDeadlineSelect } from "@/lib/programs/queries";
 
 // Reads of a student's applications for the student area.
 
@@ -35,13 +36,7 @@ export async function listUpcomingDeadlines(
     },
     orderBy: [{ deadline: "asc" }, { id: "asc" }],
     take: limit,
-    select: {
-      id: true,
-      name: true,
-      degree: true,
-      deadline: true,
-      university: { select: { name: true, slug: true } },
-    },
+    select: programDeadlineSelect,
   });
   return rows.map(({ id, name, ...row }) => ({ programId: id, programName: name, ...row }));
 }

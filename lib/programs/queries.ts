@@ -4,6 +4,18 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern } from "@/lib/universities/criteria";
 import type { RankingFields } from "@/lib/universities/ranking";
 
+/**
+ * A program as the lists by deadline show it (the dashboard, My Applications' drafts, deadline
+ * reminders): its name, degree and deadline, and its university's name and page.
+ */
+export const programDeadlineSelect = {
+  id: true,
+  name: true,
+  degree: true,
+  deadline: true,
+  university: { select: { name: true, slug: true } },
+} as const;
+
 export interface ProgramDto {
   id: number;
   universityId: number;

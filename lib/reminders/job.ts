@@ -11,6 +11,7 @@ import { getPlatformName } from "@/lib/settings/queries";
 import { unsubscribeToken } from "./tokens";
 import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
 import { universityPath } from "@/lib/universities/seo";
+import { programDeadlineSelect } from "@/lib/programs/queries";
 
 // Deadline reminders (issue 14), sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
 // every hour or so. Each run e-mails every student, once, the reminders that have become due for
@@ -50,15 +51,7 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
   const where = { program: programWhere, user: { isActive: true, remindersEnabled: true } };
   const select = {
     user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
-    program: {
-      select: {
-        id: true,
-        name: true,
-        degree: true,
-        deadline: true,
-        university: { select: { name: true, slug: true } },
-      },
-    },
+    program: { select: programDeadlineSelect },
   } as const;
   const [saved, drafts] = await Promise.all([
     prisma.shortlistProgram.findMany({ where, select }),
