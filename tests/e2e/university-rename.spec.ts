@@ -13,7 +13,13 @@ test("a renamed university keeps its old address, and its page links to the webs
   const { page } = teamAdmin;
   const word = uniqueWord();
   await page.goto(`/admin/universities/${university.id}/edit`);
-  await page.getByLabel("University Name").fill(`Çağrı-Øresund ${word} University`);
+  // Filled until it holds exactly the new name: a fill while the form hydrates was once appended
+  // to the old name.
+  const name = page.getByLabel("University Name");
+  await expect(async () => {
+    await name.fill(`Çağrı-Øresund ${word} University`);
+    await expect(name).toHaveValue(`Çağrı-Øresund ${word} University`, { timeout: 1_000 });
+  }).toPass();
   await page.getByLabel("Website").fill("www.example.edu");
   await page.getByRole("button", { name: "Update University" }).click();
   await expect(

@@ -48,9 +48,12 @@ async function universityAt(slug: string) {
 export async function generateMetadata({ params }: UniversityPageProps): Promise<Metadata> {
   const { slug } = await params;
   const university = await cachedUniversityPage(slug);
-  // No university here: the page answers (a redirect from an old slug, or the 404 page). Both
-  // redirecting would send the Location header twice.
-  if (!university) return {};
+  if (!university) {
+    // An old slug: the page redirects (both redirecting would send the Location header twice).
+    // No university at all: the 404 page, with its own title, decided here as before the page.
+    if (await currentSlugOf(slug)) return {};
+    notFound();
+  }
   // An archived university is off the site: its old address says so, and is not indexed.
   if (university.archived) return { title: university.name, robots: { index: false } };
 
