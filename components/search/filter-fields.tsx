@@ -36,7 +36,7 @@ interface FilterFieldsProps {
   searchAction?: boolean;
   /** The study level list of settings (what both searches filter the program's level by). */
   levels: readonly string[];
-  /** The field options: the university search's (SPEC §9) by default; /programs: the study list. */
+  /** The field options: the university search's fixed list (lib/constants.ts) by default; /programs: the study list. */
   fields?: readonly string[];
   className?: string;
 }

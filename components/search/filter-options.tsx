@@ -11,7 +11,7 @@ export interface FilterOptions {
   countries: CountryOption[];
   /** The study level list of settings. */
   levels: string[];
-  /** /programs: the study field list (the university search has its own fields, SPEC §9). */
+  /** /programs: the study field list (the university search has its own fixed list of fields, lib/constants.ts). */
   fields?: string[];
 }
 
