@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getDMMF } from "@prisma/internals";
 import { SEARCH_FIELD_INDEXES, type PartialIndex } from "@/lib/universities/field-match";
+import { PROGRAM_KEY_INDEX } from "@/lib/programs/key";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
 // default), enums, primary keys, unique constraints, indexes (columns, method, operator class),
@@ -55,7 +56,7 @@ interface ForeignKey {
 const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
 
 /** Indexes the migrations build outside schema.prisma (Prisma has no partial indexes). */
-export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES];
+export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES, PROGRAM_KEY_INDEX];
 
 /** A predicate as written and as pg_get_expr prints it, made comparable: no quotes, parentheses or casts. */
 function comparablePredicate(predicate: string): string {
@@ -222,10 +223,10 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
       actual.table_name !== expected.table ||
       actual.columns.join(",") !== expected.columns.join(",") ||
       actual.method !== "btree" ||
-      actual.is_unique
+      actual.is_unique !== (expected.unique ?? false)
     )
       differences.push(
-        `${label}: the database has ${actual.table_name}(${actual.columns.join(", ")}) ${actual.method}`,
+        `${label}: the database has ${actual.is_unique ? "unique " : ""}${actual.table_name}(${actual.columns.join(", ")}) ${actual.method}`,
       );
     if (comparablePredicate(actual.predicate ?? "") !== comparablePredicate(expected.predicate))
       differences.push(
