@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { DraftData } from "@/lib/applications/drafts";
 import { applicationFormAction } from "@/lib/applications/form-actions";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { formatCount } from "@/lib/format";
 import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
 import {

@@ -11,7 +11,7 @@ import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { forgotPasswordAction } from "@/lib/auth/form-actions";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 

@@ -12,7 +12,7 @@ import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { resetPasswordAction } from "@/lib/auth/form-actions";
-import { INITIAL_FORM_STATE, type FormState } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE, type FormState } from "@/lib/http/form-state";
 import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
 import { resetPasswordSchema } from "@/lib/validation/auth";
 

@@ -13,7 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { sendContactMessageAction } from "@/lib/contact/actions";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { contactMessageSchema, type ContactMessageInput } from "@/lib/validation/contact";

@@ -4,7 +4,7 @@ import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import { useMemo } from "react";
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import type { FormState } from "@/lib/auth/form-state";
+import type { FormState } from "@/lib/http/form-state";
 
 // The answer of a form's server action (lib/auth/form-actions.ts), shown by the form that was sent
 // before hydration or without JavaScript: the per-field messages on their fields (react-hook-form's

@@ -9,7 +9,7 @@ import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { changePasswordAction } from "@/lib/users/profile-actions";
 import { PASSWORD_CHANGED } from "@/lib/users/profile-messages";

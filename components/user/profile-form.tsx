@@ -10,7 +10,7 @@ import { ActionForm, useActionFieldErrors } from "@/components/forms/action-stat
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import type { UserDto } from "@/lib/users/dto";
 import { updateProfileAction } from "@/lib/users/profile-actions";
