@@ -160,7 +160,10 @@ test("compare ticks are kept across pages and filters, up to 4, until Clear", as
   await boxes.nth(1).check();
   await expect(bar.getByRole("status")).toHaveText("2 of 4 programs selected.");
 
-  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await page
+    .getByRole("navigation", { name: "Pagination" })
+    .getByRole("link", { name: "Page 2", exact: true })
+    .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(boxes.first()).not.toBeChecked();
   const secondPage = await names();
