@@ -123,11 +123,28 @@ export function ActionForm({
   );
 }
 
-/** The action's message when no field carries it (wrong password, throttled, server error). */
-export function ActionError({ title, state }: { title: string; state: FormState }) {
+/**
+ * The action's message when no field carries it (wrong password, throttled, server error). With a
+ * `ref` it can take the focus (a script moving it there after a failed submit).
+ */
+export function ActionError({
+  title,
+  state,
+  ref,
+}: {
+  title: string;
+  state: FormState;
+  ref?: React.Ref<HTMLDivElement>;
+}) {
   if (!state.error || state.fieldErrors) return null;
   return (
-    <Alert variant="destructive" role="alert">
+    <Alert
+      variant="destructive"
+      role="alert"
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      className={ref ? "outline-none focus-visible:ring-2 focus-visible:ring-brand-600" : undefined}
+    >
       <AlertCircleIcon aria-hidden="true" />
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>
