@@ -1,10 +1,12 @@
 import { GET as listProgramsApi } from "@/app/api/programs/route";
 import { GET as listUniversitiesApi } from "@/app/api/universities/route";
-import { listAdminPrograms } from "@/lib/programs/queries";
+import { prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { listAdminPrograms, programsMatching } from "@/lib/programs/queries";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { searchPrograms } from "@/lib/programs/search";
 import { toSearchCriteria } from "@/lib/universities/criteria";
-import { searchAdminUniversities } from "@/lib/universities/search";
+import { countQuery, searchAdminUniversities } from "@/lib/universities/search";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 // Name searches match regardless of accents and case, in both directions: what people type
@@ -135,5 +137,24 @@ describe("the programs API and the admin programs list", () => {
     expect(await programsApi(`são paulo ${tag}`)).toEqual([`Economia ${tag}`]);
     const byUniversity = await listAdminPrograms({ search: `${tag} munchen`, limit: 20, offset: 0 });
     expect(byUniversity.items.map((p) => p.name)).toEqual([`Maschinenbau ${tag}`]);
+  });
+});
+
+describe("the searches still read the trigram indexes on the unaccented names", () => {
+  async function plan(query: Prisma.Sql): Promise<string> {
+    const rows = await prisma.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN (COSTS OFF) ${query}`;
+    return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  }
+
+  test("the university search", async () => {
+    expect(await plan(countQuery(toSearchCriteria({ q: "sao paulo" })))).toContain(
+      "universities_name_unaccent_trgm_idx",
+    );
+  });
+
+  test("the program search, by program and by university name", async () => {
+    const text = await plan(Prisma.sql`SELECT count(*) FROM ${programsMatching("munchen")}`);
+    expect(text).toContain("programs_name_unaccent_trgm_idx");
+    expect(text).toContain("universities_name_unaccent_trgm_idx");
   });
 });
