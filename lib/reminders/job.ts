@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { prisma } from "@/lib/db/client";
+import { prisma, SESSION_OPTIONS } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { daysLeftLabel, formatDate } from "@/lib/format";
 import { greeting } from "@/lib/mail/greeting";
@@ -165,7 +165,7 @@ export async function sendDueReminders(
   // Started before a transaction opens: the embedded database serves one transaction at a time,
   // and the queue's start-up queries would wait for ours.
   await mailQueue(connectionString);
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client({ connectionString, options: SESSION_OPTIONS });
   // A dropped connection fails the query in progress (its student is retried next run); unhandled,
   // the client's error event would end the process.
   client.on("error", (error) => logger().error({ err: error }, "deadline reminders: connection lost"));

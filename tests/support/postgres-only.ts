@@ -1,0 +1,37 @@
+import { Client } from "pg";
+
+// Races between transactions only show on PostgreSQL: the embedded database serves one
+// transaction at a time, so a test that holds a lock in one session while another session runs
+// would wait for itself there. Such tests run on the server in DATABASE_URL (CI runs the
+// integration tests on both) and are skipped on the embedded database.
+
+/** True when the integration tests run on a PostgreSQL server, not the embedded database. */
+export const onPostgres = Boolean(process.env.INTEGRATION_SERVER_URL);
+
+/** `describe` on PostgreSQL, `describe.skip` on the embedded database. */
+export const describeOnPostgres = onPostgres ? describe : describe.skip;
+
+/** A connection of the test's own to the test database, for holding locks between statements. */
+export async function openSession(): Promise<Client> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  return client;
+}
+
+/**
+ * Waits until `count` other sessions wait for a lock that `session` holds (a statement of the
+ * code under test has reached the row or table the test holds), so the test lets go at the right
+ * moment instead of sleeping.
+ */
+export async function waitForLockWaiters(session: Client, count = 1, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await session.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`,
+    );
+    if (rows[0].waiting >= count) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0].waiting} of ${count} sessions wait for a lock`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
