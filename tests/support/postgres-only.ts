@@ -26,9 +26,16 @@ export async function openSession(): Promise<Client> {
 export async function waitForLockWaiters(session: Client, count = 1, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // Within a transaction pg_stat_activity answers from a snapshot taken at its first read.
+    await session.query("SELECT pg_stat_clear_snapshot()");
     const { rows } = await session.query<{ waiting: number }>(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`,
+      // Directly, or behind another waiter (a second UPDATE of a row queues behind the first).
+      `WITH RECURSIVE blocked(pid) AS (
+         SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))
+         UNION
+         SELECT a.pid FROM pg_stat_activity a JOIN blocked b ON b.pid = ANY(pg_blocking_pids(a.pid))
+       )
+       SELECT count(*)::int AS waiting FROM blocked`,
     );
     if (rows[0].waiting >= count) return;
     if (Date.now() > deadline) throw new Error(`${rows[0].waiting} of ${count} sessions wait for a lock`);

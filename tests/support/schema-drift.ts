@@ -41,6 +41,8 @@ interface Index {
   opclasses: string[];
   /** pg_get_expr of a partial index's WHERE; null for a whole-table index. */
   predicate: string | null;
+  /** pg_get_expr of an expression index's expressions; null when it indexes columns only. */
+  expression: string | null;
 }
 
 interface ForeignKey {
@@ -56,6 +58,23 @@ const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
 
 /** Indexes the migrations build outside schema.prisma (Prisma has no partial indexes). */
 export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES];
+
+/** A unique index on an expression (Prisma cannot describe one either). */
+export interface ExpressionIndex {
+  name: string;
+  table: string;
+  /** As pg_get_expr prints it. */
+  expression: string;
+}
+
+/**
+ * Indexes the migrations build on expressions: study levels and fields are unique whatever their
+ * letter case (lib/settings/commands.ts).
+ */
+export const EXPRESSION_INDEXES: readonly ExpressionIndex[] = [
+  { name: "study_levels_name_lower_key", table: "study_levels", expression: "lower(name)" },
+  { name: "study_fields_name_lower_key", table: "study_fields", expression: "lower(name)" },
+];
 
 /** A predicate as written and as pg_get_expr prints it, made comparable: no quotes, parentheses or casts. */
 function comparablePredicate(predicate: string): string {
@@ -98,7 +117,8 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
                       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               array(SELECT o.opcname::text FROM unnest(ix.indclass::oid[]) WITH ORDINALITY c(oid, ord)
                       JOIN pg_opclass o ON o.oid = c.oid ORDER BY c.ord) AS opclasses,
-              pg_get_expr(ix.indpred, ix.indrelid) AS predicate
+              pg_get_expr(ix.indpred, ix.indrelid) AS predicate,
+              pg_get_expr(ix.indexprs, ix.indrelid) AS expression
          FROM pg_index ix
          JOIN pg_class i ON i.oid = ix.indexrelid
          JOIN pg_class t ON t.oid = ix.indrelid
@@ -230,6 +250,26 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
     if (comparablePredicate(actual.predicate ?? "") !== comparablePredicate(expected.predicate))
       differences.push(
         `${label}: WHERE ${actual.predicate ?? "(none)"}, expected WHERE ${expected.predicate}`,
+      );
+  }
+  for (const expected of EXPRESSION_INDEXES) {
+    const label = `unique index ${expected.name} on ${expected.table}(${expected.expression})`;
+    const actual = dbIndexes.find((index) => index.index_name === expected.name);
+    if (!actual) {
+      differences.push(`${label}: missing in the database`);
+      continue;
+    }
+    matched.add(actual);
+    if (
+      actual.table_name !== expected.table ||
+      actual.expression !== expected.expression ||
+      actual.method !== "btree" ||
+      !actual.is_unique ||
+      actual.predicate !== null
+    )
+      differences.push(
+        `${label}: the database has ${actual.table_name}(${actual.expression ?? actual.columns.join(", ")}) ` +
+          `${actual.method}${actual.is_unique ? " unique" : ""}${actual.predicate ? ` WHERE ${actual.predicate}` : ""}`,
       );
   }
   for (const actual of dbIndexes) {
