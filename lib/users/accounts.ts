@@ -112,7 +112,7 @@ export async function getUserDto(id: number): Promise<UserDto> {
 
 export { CURRENT_PASSWORD_WRONG };
 export const PASSWORD_CHANGED_MEANWHILE =
-  "Your password was changed in the meantime (in another window or with a reset link), so nothing was saved. Enter your current password and try again.";
+  "Your password was changed in the meantime (in another window or with a reset link), so this was not done. Enter your current password and try again.";
 export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email";
 export const NO_PASSWORD_FOR_EMAIL_CHANGE =
   "Your account has no password yet. Set one with Forgot password, then change your email.";
