@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { SESSION_LIFETIMES } from "./session-lifetime";
 
 // The server-side record of each signed-in browser (table user_sessions). The session cookie (an
@@ -36,10 +37,15 @@ export async function revokeSession(id: string | undefined, now = new Date()): P
 
 /**
  * Ends every other session of the user (an e-mail change): the browser that made the change stays
- * signed in. Returned unawaited so that it can join the change's transaction.
+ * signed in. Given the change's transaction client (`db`), it joins that transaction.
  */
-export function revokeOtherSessions(userId: number, keepId: string | undefined, now = new Date()) {
-  return prisma.userSession.updateMany({
+export function revokeOtherSessions(
+  userId: number,
+  keepId: string | undefined,
+  now = new Date(),
+  db: Pick<Prisma.TransactionClient, "userSession"> = prisma,
+) {
+  return db.userSession.updateMany({
     where: { userId, revokedAt: null, ...(keepId ? { NOT: { id: keepId } } : {}) },
     data: { revokedAt: now },
   });

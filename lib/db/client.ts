@@ -7,6 +7,16 @@ export const CONNECTION_TIMEOUT_MS = 5_000;
 /** How long the app's statements may run on the server before PostgreSQL cancels them. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
+/**
+ * Startup settings of every app connection. TimeZone=UTC: timestamps are stored without a zone
+ * and hold UTC, and SQL that converts them (`AT TIME ZONE`, `now()` into such a column) uses the
+ * session's zone, which is otherwise the server's default. No JIT compilation: the planner's cost
+ * estimates of the tuition sort and the program conditions at 100,000 universities crossed
+ * jit_above_cost, and compiling took 200 to 350 ms of a 400 to 700 ms search whose execution
+ * alone took the rest (scripts/bench/queries.ts).
+ */
+export const SESSION_OPTIONS = "-c TimeZone=UTC -c jit=off";
+
 export function createPrismaClient(
   connectionString: string,
   options: { max?: number; statementTimeoutMs?: number; connectionTimeoutMs?: number } = {},
@@ -18,10 +28,7 @@ export function createPrismaClient(
     connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
     // Sent as a startup parameter; only the app's client sets it (scripts may run long imports).
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    // No JIT compilation: the planner's cost estimates of the tuition sort and the program
-    // conditions at 100,000 universities crossed jit_above_cost, and compiling took 200 to 350 ms
-    // of a 400 to 700 ms search whose execution alone took the rest (scripts/bench/queries.ts).
-    options: "-c jit=off",
+    options: SESSION_OPTIONS,
   });
   return new PrismaClient({
     adapter,

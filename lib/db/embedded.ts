@@ -123,6 +123,9 @@ export async function startEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir: options.dataDir, extensions: { citext, pg_trgm, unaccent } });
+  // Its one session serves every connection and ignores their startup settings, so the app's
+  // TimeZone=UTC (lib/db/client.ts) is set here.
+  await db.exec("SET TimeZone TO 'UTC'");
   const queue = new SessionQueue(db);
   const maxConnections = options.maxConnections ?? 32;
   const sockets = new Set<net.Socket>();

@@ -17,6 +17,8 @@ export interface ExpressionIndex {
   /** The indexed expression, as pg_get_indexdef prints it. */
   expression: string;
   opclass: string;
+  /** A unique index (CREATE UNIQUE INDEX); false when absent. */
+  unique?: boolean;
 }
 
 /** The unaccented form of a text column, e.g. `u."name"`: the expression of the trigram indexes. */

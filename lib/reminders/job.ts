@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { prisma } from "@/lib/db/client";
+import { prisma, SESSION_OPTIONS } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { daysLeftLabel, formatDate } from "@/lib/format";
 import { greeting } from "@/lib/mail/greeting";
@@ -17,6 +17,10 @@ import { programDeadlineSelect } from "@/lib/programs/queries";
 // every hour or so. Each run e-mails every student, once, the reminders that have become due for
 // the programs on their shortlist and their application drafts (not those applied to), listed in
 // one e-mail.
+//
+// Never to whom no longer wants it: the list is read first, so each student's transaction reads
+// the account again (locked against a concurrent unsubscribe until the e-mail is queued), and
+// records only the programs still saved or drafted, not applied to, live, and with that deadline.
 //
 // Never twice, never lost: per student, one transaction records the reminders in reminder_sends
 // (key: user, program, days before, deadline; ON CONFLICT DO NOTHING) and queues the e-mail in
@@ -142,11 +146,24 @@ export function reminderMail(student: DueStudent, now: Date, platformName: strin
   };
 }
 
-// The reminders of one student, inserted in one statement; the rows that were new come back.
+// The student as the send sees them; no row when they turned reminders off or were deactivated
+// since the list was read. FOR SHARE: an unsubscribe that comes now waits until the e-mail is queued.
+const RECHECK_STUDENT = `
+  SELECT "email", "fullName", "emailVerifiedAt" FROM "users"
+   WHERE "id" = $1 AND "isActive" AND "remindersEnabled"
+     FOR SHARE`;
+
+// The reminders of one student that are still due, inserted in one statement; the rows that were
+// new come back.
 const RECORD_SENDS = `
   INSERT INTO reminder_sends ("userId", "programId", "daysBefore", "deadline")
-  SELECT $1, program, days, deadline AT TIME ZONE 'UTC'
+  SELECT $1, due.program, due.days, due.deadline AT TIME ZONE 'UTC'
     FROM unnest($2::int[], $3::int[], $4::timestamptz[]) AS due(program, days, deadline)
+    JOIN "programs" p ON p."id" = due.program AND p."archivedAt" IS NULL
+                     AND p."deadline" = due.deadline AT TIME ZONE 'UTC'
+   WHERE NOT EXISTS (SELECT 1 FROM "applications" a WHERE a."userId" = $1 AND a."programId" = due.program)
+     AND (EXISTS (SELECT 1 FROM "shortlist_programs" s WHERE s."userId" = $1 AND s."programId" = due.program)
+          OR EXISTS (SELECT 1 FROM "application_drafts" d WHERE d."userId" = $1 AND d."programId" = due.program))
   ON CONFLICT DO NOTHING
   RETURNING "programId", "daysBefore"`;
 
@@ -165,7 +182,7 @@ export async function sendDueReminders(
   // Started before a transaction opens: the embedded database serves one transaction at a time,
   // and the queue's start-up queries would wait for ours.
   await mailQueue(connectionString);
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client({ connectionString, options: SESSION_OPTIONS });
   // A dropped connection fails the query in progress (its student is retried next run); unhandled,
   // the client's error event would end the process.
   client.on("error", (error) => logger().error({ err: error }, "deadline reminders: connection lost"));
@@ -175,6 +192,14 @@ export async function sendDueReminders(
     for (const student of students) {
       try {
         await client.query("BEGIN");
+        const account = await client.query<Pick<DueStudent, "email" | "fullName" | "emailVerifiedAt">>(
+          RECHECK_STUDENT,
+          [student.userId],
+        );
+        if (account.rows.length === 0) {
+          await client.query("ROLLBACK");
+          continue;
+        }
         const { rows } = await client.query<{ programId: number; daysBefore: number }>(RECORD_SENDS, [
           student.userId,
           student.programs.map((p) => p.programId),
@@ -185,7 +210,12 @@ export async function sendDueReminders(
           rows.some((row) => row.programId === p.programId && row.daysBefore === p.daysBefore),
         );
         if (fresh.length > 0)
-          await sendMail(reminderMail({ ...student, programs: fresh }, now, platformName), { db });
+          await sendMail(
+            reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
+            {
+              db,
+            },
+          );
         await client.query("COMMIT");
         if (fresh.length > 0) result.emails++;
         result.reminders += fresh.length;

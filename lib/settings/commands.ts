@@ -44,19 +44,26 @@ function capitalise(text: string) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-/** Adds a value at the end of the list; 409 if the list has it already (in any letter case). */
+const TABLE: Record<StudyList, string> = { level: "study_levels", field: "study_fields" };
+
+/**
+ * Adds a value at the end of the list; 409 if the list has it already (in any letter case). Adds
+ * to one list take turns (a table lock that lets reads go on), so the check and the next position
+ * see every add committed before; the unique index on the lower-case name backs the check.
+ */
 export async function addStudyItem(actor: AuditActor, list: StudyList, name: string): Promise<StudyItem> {
-  const table = studyListTable(list);
   const message = `${capitalise(NOUN[list])} "${name}" already exists.`;
-  const existing = await table.findFirst({
-    where: { name: { equals: name, mode: "insensitive" } },
-    select: { id: true },
-  });
-  if (existing) throw conflict(message, { name: [message] });
-  const last = await table.aggregate({ _max: { position: true } });
   try {
     const row = await prisma.$transaction(async (tx) => {
-      const created = await studyListTable(list, tx).create({
+      await tx.$executeRawUnsafe(`LOCK TABLE "${TABLE[list]}" IN SHARE ROW EXCLUSIVE MODE`);
+      const table = studyListTable(list, tx);
+      const existing = await table.findFirst({
+        where: { name: { equals: name, mode: "insensitive" } },
+        select: { id: true },
+      });
+      if (existing) throw conflict(message, { name: [message] });
+      const last = await table.aggregate({ _max: { position: true } });
+      const created = await table.create({
         data: { name, position: (last._max.position ?? -1) + 1 },
         select: { id: true, name: true, position: true },
       });

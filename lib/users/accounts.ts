@@ -111,6 +111,8 @@ export async function getUserDto(id: number): Promise<UserDto> {
 }
 
 export { CURRENT_PASSWORD_WRONG };
+export const PASSWORD_CHANGED_MEANWHILE =
+  "Your password was changed in the meantime (in another window or with a reset link), so this was not done. Enter your current password and try again.";
 export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email";
 export const NO_PASSWORD_FOR_EMAIL_CHANGE =
   "Your account has no password yet. Set one with Forgot password, then change your email.";
@@ -153,9 +155,11 @@ export async function updateProfile(
   // Another account's address is refused at once; another account's pending claim is not.
   await assertFree({ email: input.email }, id);
   const link = newToken(now, EMAIL_VERIFY_TTL_MS);
-  const [user] = await prisma.$transaction([
-    prisma.user.update({
-      where: { id },
+  const user = await prisma.$transaction(async (tx) => {
+    // Only while the password is the one checked: a reset committed meanwhile dropped the pending
+    // change on purpose, and this request must not bring it back.
+    const [row] = await tx.user.updateManyAndReturn({
+      where: { id, password: current.password },
       data: {
         fullName: input.fullName,
         pendingEmail: input.email,
@@ -163,9 +167,11 @@ export async function updateProfile(
         pendingEmailExpiry: link.expiry,
       },
       select: userDtoSelect,
-    }),
-    revokeOtherSessions(id, keepSessionId, now),
-  ]);
+    });
+    if (!row) throw conflict(PASSWORD_CHANGED_MEANWHILE, { currentPassword: [PASSWORD_CHANGED_MEANWHILE] });
+    await revokeOtherSessions(id, keepSessionId, now, tx);
+    return row;
+  });
 
   const platformName = await getPlatformName();
   await sendMailLater(
@@ -248,14 +254,19 @@ export async function changePassword(
   if (!user) throw notFound("User not found");
   if (!user.password) throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
   await assertCurrentPassword(id, user.password, currentPassword);
-  const [changed] = await prisma.$transaction([
-    prisma.user.update({
-      where: { id },
-      data: { password: await hashPassword(newPassword), resetToken: null, resetTokenExpiry: null },
+  const password = await hashPassword(newPassword);
+  const changed = await prisma.$transaction(async (tx) => {
+    // Only over the password that was checked: another change or a reset that committed since
+    // wins, and this one answers 409 instead of overwriting it.
+    const [row] = await tx.user.updateManyAndReturn({
+      where: { id, password: user.password },
+      data: { password, resetToken: null, resetTokenExpiry: null, resetTokenAddress: null },
       select: { email: true, fullName: true, username: true, emailVerifiedAt: true },
-    }),
-    revokeOtherSessions(id, keepSessionId, now),
-  ]);
+    });
+    if (!row) throw conflict(PASSWORD_CHANGED_MEANWHILE, { currentPassword: [PASSWORD_CHANGED_MEANWHILE] });
+    await revokeOtherSessions(id, keepSessionId, now, tx);
+    return row;
+  });
   const platformName = await getPlatformName();
   await sendMailLater(
     {
@@ -275,6 +286,8 @@ export async function changePassword(
 
 export const VERIFY_LINK_INVALID =
   "This verification link is invalid, has expired or was replaced by a newer one. Sign in and send a new one from your profile.";
+export const VERIFY_LINK_OLD_ADDRESS =
+  "This verification link was sent to an address that is no longer your account's. Sign in and send a new one from your profile.";
 export const ALREADY_VERIFIED = "Your email address is already verified.";
 export const VERIFICATION_SENT =
   "We have sent a verification link to your email address. It works for 24 hours.";
@@ -324,10 +337,12 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
   if (!user) throw notFound("User not found");
   if (user.pendingEmail) {
     const link = newToken(now, EMAIL_VERIFY_TTL_MS);
-    await prisma.user.update({
-      where: { id },
+    // Only while that address is still the pending one (not confirmed, cancelled or replaced since).
+    const { count } = await prisma.user.updateMany({
+      where: { id, pendingEmail: user.pendingEmail },
       data: { pendingEmailToken: link.hash, pendingEmailExpiry: link.expiry },
     });
+    if (count === 0) return;
     await sendMailLater(
       verificationMail(user.pendingEmail, link.token, await getPlatformName(), "change"),
       "Verification e-mail",
@@ -336,10 +351,17 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
   }
   if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED);
   const verification = newToken(now, EMAIL_VERIFY_TTL_MS);
-  await prisma.user.update({
-    where: { id },
-    data: { emailVerifyToken: verification.hash, emailVerifyExpiry: verification.expiry },
+  // Only while the account still has the address read above: a change of address committed since
+  // must not send the old address a link for the account.
+  const { count } = await prisma.user.updateMany({
+    where: { id, email: user.email, emailVerifiedAt: null },
+    data: {
+      emailVerifyToken: verification.hash,
+      emailVerifyExpiry: verification.expiry,
+      emailVerifyAddress: user.email,
+    },
   });
+  if (count === 0) return;
   await sendMailLater(
     verificationMail(user.email, verification.token, await getPlatformName()),
     "Verification e-mail",
@@ -358,15 +380,23 @@ export async function verifyEmail(
   const hash = sha256(token);
   const user = await prisma.user.findUnique({
     where: { emailVerifyToken: hash },
-    select: { id: true, email: true },
+    select: { id: true, email: true, emailVerifyAddress: true },
   });
   if (!user) return confirmEmailChange(hash, now);
-  // One conditional update: the token works once, and not after its expiry.
+  if (!user.emailVerifyAddress || !sameText(user.emailVerifyAddress, user.email))
+    throw unprocessable(VERIFY_LINK_OLD_ADDRESS);
+  // One conditional update: the token works once, not after its expiry, and only while the account
+  // has the address it was sent to.
   const verified = await prisma.$transaction(async (tx) => {
     await lockAddress(tx, user.email);
     const { count } = await tx.user.updateMany({
-      where: { id: user.id, emailVerifyToken: hash, emailVerifyExpiry: { gt: now } },
-      data: { emailVerifiedAt: now, emailVerifyToken: null, emailVerifyExpiry: null },
+      where: { id: user.id, emailVerifyToken: hash, emailVerifyExpiry: { gt: now }, email: user.email },
+      data: {
+        emailVerifiedAt: now,
+        emailVerifyToken: null,
+        emailVerifyExpiry: null,
+        emailVerifyAddress: null,
+      },
     });
     if (count > 0) await dropPendingClaims(tx, user.email, user.id);
     return count > 0;
@@ -401,11 +431,13 @@ async function confirmEmailChange(hash: string, now: Date): Promise<{ email: str
               emailVerifiedAt: now,
               emailVerifyToken: null,
               emailVerifyExpiry: null,
+              emailVerifyAddress: null,
               pendingEmail: null,
               pendingEmailToken: null,
               pendingEmailExpiry: null,
               resetToken: null,
               resetTokenExpiry: null,
+              resetTokenAddress: null,
             },
             select: { email: true, fullName: true, username: true },
           });
@@ -490,10 +522,17 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
   if (!user || !user.isActive) return;
   if (!(await resetEmailDue(user.id))) return;
   const token = randomBytes(32).toString("base64url");
-  await prisma.user.update({
-    where: { id: user.id },
-    data: { resetToken: sha256(token), resetTokenExpiry: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  // Only while the account still has the address asked about: a change of address committed since
+  // must not send the old address a way into the account.
+  const { count } = await prisma.user.updateMany({
+    where: { id: user.id, email: user.email },
+    data: {
+      resetToken: sha256(token),
+      resetTokenExpiry: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      resetTokenAddress: user.email,
+    },
   });
+  if (count === 0) return;
   const link = new URL(`/auth/reset-password?token=${token}`, env.APP_URL).toString();
   const platformName = await getPlatformName();
   await sendMail({
@@ -507,6 +546,8 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
 }
 
 export const RESET_PASSWORD_DONE = "Your password has been changed. Sign in with the new one.";
+export const RESET_LINK_OLD_ADDRESS =
+  "This reset link was sent to an address that is no longer your account's. Request a new link with the account's current address.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
 
 /**
@@ -516,12 +557,23 @@ export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Re
 export async function resetPassword(token: string, newPassword: string, now = new Date()): Promise<void> {
   const password = await hashPassword(newPassword);
   const resetToken = sha256(token);
-  const account = await prisma.user.findUnique({ where: { resetToken }, select: { email: true } });
-  // One conditional update: a token can be spent once, even by two requests at the same time.
+  const account = await prisma.user.findUnique({
+    where: { resetToken },
+    select: { email: true, resetTokenAddress: true },
+  });
+  if (account && (!account.resetTokenAddress || !sameText(account.resetTokenAddress, account.email)))
+    throw unprocessable(RESET_LINK_OLD_ADDRESS);
+  // One conditional update: a token can be spent once, even by two requests at the same time, and
+  // only while the account has the address the link was sent to.
   const user = await prisma.$transaction(async (tx) => {
     if (account) await lockAddress(tx, account.email);
     const [row] = await tx.user.updateManyAndReturn({
-      where: { resetToken, resetTokenExpiry: { gt: now }, isActive: true },
+      where: {
+        resetToken,
+        resetTokenExpiry: { gt: now },
+        isActive: true,
+        ...(account && { email: account.email }),
+      },
       // The link reached the account's mailbox: that proves the address as a verification link
       // would. A pending change of address is dropped: whoever asked for it may be who the owner
       // is locking out, and the owner can ask again.
@@ -529,6 +581,7 @@ export async function resetPassword(token: string, newPassword: string, now = ne
         password,
         resetToken: null,
         resetTokenExpiry: null,
+        resetTokenAddress: null,
         sessionVersion: { increment: 1 },
         emailVerifiedAt: now,
         pendingEmail: null,

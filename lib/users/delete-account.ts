@@ -3,7 +3,8 @@ import { assertCurrentPassword } from "@/lib/auth/current-password";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { PASSWORD_CHANGED_MEANWHILE } from "./accounts";
 import type { DeleteAccountInput } from "@/lib/validation/auth";
 
 // A student deleting their own account (issue 11 §1): their applications, drafts and sessions go
@@ -24,9 +25,22 @@ export async function accountFootprint(userId: number) {
 
 export async function deleteOwnAccount(viewer: Viewer, input: DeleteAccountInput): Promise<void> {
   if (!canDeleteOwnAccount(viewer)) throw forbidden(ADMIN_SELF_DELETE);
-  const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { password: true } });
+  const user = await prisma.user.findUnique({
+    where: { id: viewer.id },
+    select: { password: true, role: true },
+  });
   if (!user) throw notFound("Account not found");
+  if (user.role !== "user") throw forbidden(ADMIN_SELF_DELETE);
   if (user.password) await assertCurrentPassword(viewer.id, user.password, input.currentPassword ?? "");
-  // deleteMany: a second request racing this one finds nothing to delete instead of failing.
-  await prisma.user.deleteMany({ where: { id: viewer.id } });
+  // Only the account as it was checked: still a student (one promoted meanwhile is an admin, whom
+  // only a super admin may delete) with the password that was given. deleteMany: a second request
+  // racing this one finds nothing to delete instead of failing.
+  const { count } = await prisma.user.deleteMany({
+    where: { id: viewer.id, role: "user", password: user.password },
+  });
+  if (count > 0) return;
+  const current = await prisma.user.findUnique({ where: { id: viewer.id }, select: { role: true } });
+  if (!current) return;
+  if (current.role !== "user") throw forbidden(ADMIN_SELF_DELETE);
+  throw conflict(PASSWORD_CHANGED_MEANWHILE, { currentPassword: [PASSWORD_CHANGED_MEANWHILE] });
 }

@@ -13,6 +13,8 @@ const STUDY_KEYS = "20261122000000_program_study_list_keys";
 const LETTER_CASE = "20261122010000_case_insensitive_usernames";
 const EMAIL_VERIFICATION = "20261123174000_email_verification";
 const RANKING_SOURCE = "20261123180000_ranking_source";
+const TOKEN_ADDRESSES = "20261126162000_token_addresses";
+const STUDY_NAMES_ANY_CASE = "20261126162100_study_list_names_any_case";
 const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
@@ -201,6 +203,48 @@ test("ranking source: rankings the earlier seed stored keep their number with no
   expect(after.rows).toEqual(before.rows.map((row) => ({ ...row, rankingSource: null, rankingYear: null })));
   const setting = await client.query(`SELECT "value" FROM "settings" WHERE "key" = 'demoData'`);
   expect(setting.rows).toEqual([{ value: "true" }]);
+});
+
+test("link addresses: the reset and verification links already sent keep working for the account's address", async () => {
+  await client.query(
+    `INSERT INTO "users" ("username", "email", "fullName", "resetToken", "resetTokenExpiry",
+                          "emailVerifyToken", "emailVerifyExpiry")
+     VALUES ('linked', 'Linked@Example.com', 'Linked', 'reset-hash', now(), 'verify-hash', now()),
+            ('unlinked', 'unlinked@example.com', 'Unlinked', NULL, NULL, NULL, NULL)`,
+  );
+  expect((await migrateWith(client, upTo(TOKEN_ADDRESSES, { including: true }))).applied).toContain(
+    TOKEN_ADDRESSES,
+  );
+  const { rows } = await client.query(
+    `SELECT "username", "resetTokenAddress", "emailVerifyAddress" FROM "users"
+      WHERE "username" IN ('linked', 'unlinked') ORDER BY "username"`,
+  );
+  expect(rows).toEqual([
+    { username: "linked", resetTokenAddress: "Linked@Example.com", emailVerifyAddress: "Linked@Example.com" },
+    { username: "unlinked", resetTokenAddress: null, emailVerifyAddress: null },
+  ]);
+});
+
+test("study names in any case: case-variant values stop the migration, named, until the operator resolves them", async () => {
+  const { rows } = await client.query(
+    `INSERT INTO "study_levels" ("name", "position") VALUES ('Diploma', 90), ('DIPLOMA', 91) RETURNING "id"`,
+  );
+  const field = await client.query(
+    `INSERT INTO "study_fields" ("name", "position") VALUES ('Optics', 90), ('optics', 91) RETURNING "id"`,
+  );
+  await expect(migrateWith(client, upTo(STUDY_NAMES_ANY_CASE, { including: true }))).rejects.toThrow(
+    `Migration ${STUDY_NAMES_ANY_CASE} failed: Study levels or fields differ only in letter case: ` +
+      `study level 'Diploma' (id ${rows[0].id}), 'DIPLOMA' (id ${rows[1].id}); ` +
+      `study field 'Optics' (id ${field.rows[0].id}), 'optics' (id ${field.rows[1].id}).`,
+  );
+  await client.query(`DELETE FROM "study_levels" WHERE "id" = $1`, [rows[1].id]);
+  await client.query(`DELETE FROM "study_fields" WHERE "id" = $1`, [field.rows[1].id]);
+  expect((await migrateWith(client, upTo(STUDY_NAMES_ANY_CASE, { including: true }))).applied).toEqual([
+    STUDY_NAMES_ANY_CASE,
+  ]);
+  await expect(
+    client.query(`INSERT INTO "study_levels" ("name", "position") VALUES ('diploma', 92)`),
+  ).rejects.toThrow(/study_levels_name_lower_key/);
 });
 
 test("program key: live programs sharing a key stop the migration, named; live programs under an archived university are archived with it", async () => {

@@ -63,7 +63,18 @@ const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
 export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES, PROGRAM_KEY_INDEX];
 
 /** Indexes on expressions, built by the migrations outside schema.prisma (Prisma cannot describe them). */
-export const EXPRESSION_INDEXES: readonly ExpressionIndex[] = [...TEXT_SEARCH_INDEXES];
+export const EXPRESSION_INDEXES: readonly ExpressionIndex[] = [
+  ...TEXT_SEARCH_INDEXES,
+  // Study levels and fields are unique whatever their letter case (lib/settings/commands.ts).
+  ...(["study_levels", "study_fields"] as const).map((table) => ({
+    name: `${table}_name_lower_key`,
+    table,
+    method: "btree",
+    expression: "lower(name)",
+    opclass: "text_ops",
+    unique: true,
+  })),
+];
 
 /** A predicate as written and as pg_get_expr prints it, made comparable: no quotes, parentheses or casts. */
 function comparablePredicate(predicate: string): string {
@@ -220,14 +231,17 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
         `${expected.label}: missing in the database (or differs in method, uniqueness or operator class)`,
       );
   }
+  /** The index schema.prisma cannot describe, by its name; noted as missing when absent. */
+  const declared = (name: string, label: string) => {
+    const actual = dbIndexes.find((index) => index.index_name === name);
+    if (actual) matched.add(actual);
+    else differences.push(`${label}: missing in the database`);
+    return actual;
+  };
   for (const expected of PARTIAL_INDEXES) {
     const label = `partial index ${expected.name} on ${expected.table}(${expected.columns.join(", ")})`;
-    const actual = dbIndexes.find((index) => index.index_name === expected.name);
-    if (!actual) {
-      differences.push(`${label}: missing in the database`);
-      continue;
-    }
-    matched.add(actual);
+    const actual = declared(expected.name, label);
+    if (!actual) continue;
     if (
       actual.table_name !== expected.table ||
       actual.columns.join(",") !== expected.columns.join(",") ||
@@ -244,18 +258,21 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
   }
   for (const expected of EXPRESSION_INDEXES) {
     const label = `expression index ${expected.name} on ${expected.table}`;
-    const actual = dbIndexes.find((index) => index.index_name === expected.name);
-    if (!actual) {
-      differences.push(`${label}: missing in the database`);
-      continue;
-    }
-    matched.add(actual);
+    const actual = declared(expected.name, label);
+    if (!actual) continue;
     const described = (table: string, method: string, expression: string | null, opclass: string) =>
       `${table} USING ${method} (${expression ?? "no expression"} ${opclass})`;
     const want = described(expected.table, expected.method, expected.expression, expected.opclass);
     const have = described(actual.table_name, actual.method, actual.expressions, actual.opclasses.join(", "));
-    if (have !== want || actual.columns.length > 0 || actual.predicate !== null || actual.is_unique)
-      differences.push(`${label}: the database has ${have}, expected ${want}`);
+    if (
+      have !== want ||
+      actual.columns.length > 0 ||
+      actual.predicate !== null ||
+      actual.is_unique !== (expected.unique ?? false)
+    )
+      differences.push(
+        `${label}: the database has ${actual.is_unique ? "unique " : ""}${have}, expected ${expected.unique ? "unique " : ""}${want}`,
+      );
   }
   for (const actual of dbIndexes) {
     if (
