@@ -13,20 +13,14 @@ const linkClass =
 export function ApplicationSummary({
   application,
   titleAs: Title = "p",
-  focusLanding = false,
 }: {
   application: Pick<ApplicationListItem, "program" | "university" | "submittedAt">;
   /** The program line's element: a heading where each application is a section of the page. */
   titleAs?: "p" | "h2" | "h3";
-  /** Takes focus when an action on the application removes its button (lib/a11y/focus.ts). */
-  focusLanding?: boolean;
 }) {
   return (
     <div className="min-w-0">
-      <Title
-        className="rounded-sm font-semibold text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-        data-focus-landing={focusLanding || undefined}
-      >
+      <Title className="font-semibold text-slate-900">
         {application.program.name}{" "}
         <span className="text-sm font-normal text-slate-600">({application.program.degree})</span>
         {application.program.archived && (

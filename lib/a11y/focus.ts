@@ -5,9 +5,7 @@
 // Markup the rules read:
 // - `data-focus-item="<key>"` on each item of a list (a table row, a list item), keyed stably;
 // - `data-focus-control="<name>"` on an item's action button (e.g. "remove"): focus goes to the
-//   same action of the next item;
-// - `data-focus-landing` on the element of an item to focus when it stays but its action is gone
-//   (e.g. its heading; made focusable by script here).
+//   same action of the next item.
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -59,14 +57,12 @@ function land(element: HTMLElement) {
   element.focus();
 }
 
-/** In an item: the same action, else its landing, else its first control. */
+/** In an item: the same action, else its first control. */
 function targetIn(item: HTMLElement, control: string | null): HTMLElement | null {
   const same = [...item.querySelectorAll<HTMLElement>("[data-focus-control]")].find(
     (element) => element.dataset.focusControl === control && focusable(element),
   );
   if (same) return same;
-  const landing = item.querySelector<HTMLElement>("[data-focus-landing]");
-  if (landing && landing.getClientRects().length > 0) return landing;
   return [...item.querySelectorAll(FOCUSABLE)].find(focusable) ?? null;
 }
 

@@ -81,23 +81,40 @@ test("removing shortlist items moves focus to the next item's Remove, then to th
   ).toBeAttached();
 });
 
-test("withdrawing an application moves focus to its heading and says so", async ({ student, university }) => {
+test("withdrawing moves focus to the next application's Withdraw, then to the heading", async ({
+  api,
+  student,
+  university,
+}) => {
+  // A deliberate budget: two confirmations, each followed by a re-render of the list.
+  test.slow();
+  const second = await addProgram(api, university.id);
   const { page } = student;
   await applyTo(page.request, university.program);
+  await applyTo(page.request, second);
   await page.goto("/user/applications");
-  const item = page.getByTestId("application-item").filter({ hasText: university.program.name });
+  const withdraws = page.getByTestId("application-item").getByRole("button", { name: /^Withdraw/ });
+  await expect(withdraws).toHaveCount(2);
 
-  await pressEnterOn(item.getByRole("button", { name: /^Withdraw/ }));
-  const dialog = page.getByRole("alertdialog", { name: "Withdraw this application?" });
-  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(dialog.getByRole("button", { name: "Withdraw" })).toBeFocused();
-  await page.keyboard.press("Enter");
+  const confirm = async () => {
+    const dialog = page.getByRole("alertdialog", { name: "Withdraw this application?" });
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Withdraw" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+  };
 
-  await expect(dialog).toBeHidden();
-  await expect(item.getByRole("button", { name: /^Withdraw/ })).toHaveCount(0);
-  await expect(item.getByRole("heading", { level: 2 })).toBeFocused();
+  await pressEnterOn(withdraws.first());
+  await confirm();
+  await expect(withdraws).toHaveCount(1);
+  await expect(withdraws.first()).toBeFocused();
   await expect(announcement(page, "Application withdrawn")).toBeAttached();
+
+  await page.keyboard.press("Enter");
+  await confirm();
+  await expect(withdraws).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "My Applications" })).toBeFocused();
 });
 
 test("working the pending queue: after each save focus goes to the next row's Update status", async ({

@@ -3,8 +3,8 @@ import { announce, keepFocusNear } from "@/lib/a11y/focus";
 
 // Where keyboard focus goes when an action removes or replaces the control that had it
 // (lib/a11y/focus.ts): the same control if it stays, else the same action of the next item, a
-// previous one at the end of the list, the item's landing when its action is gone, else the page's
-// heading; never the page body.
+// previous one at the end of the list, the item's first control when its action is gone, else the
+// page's heading; never the page body.
 
 beforeEach(() => {
   // Fake timers end each test's watch (a few seconds long) before the next test starts.
@@ -20,7 +20,6 @@ beforeEach(() => {
         ${["a", "b", "c"]
           .map(
             (key) => `<li data-focus-item="${key}">
-              <h2 data-focus-landing>Item ${key}</h2>
               <a href="/${key}">Open ${key}</a>
               <button data-focus-control="remove">Remove ${key}</button>
             </li>`,
@@ -73,13 +72,13 @@ test("an emptied list hands focus to the page's heading, which does not join the
   expect(heading.getAttribute("tabindex")).toBe("-1");
 });
 
-test("an item that stays without its action gives focus to its landing", async () => {
+test("an item that stays without its action gives focus to its first control", async () => {
   const trigger = button("Remove b");
   trigger.focus();
   keepFocusNear(trigger);
   trigger.remove();
   await settle();
-  expect(document.activeElement).toBe(item("b").querySelector("h2"));
+  expect(document.activeElement).toBe(item("b").querySelector("a"));
 });
 
 test("a re-rendered item gets focus on its new control of the same action", async () => {

@@ -112,7 +112,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                 <Card className="gap-4 py-5">
                   <CardContent className="flex flex-col gap-4">
                     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                      <ApplicationSummary application={application} titleAs="h2" focusLanding />
+                      <ApplicationSummary application={application} titleAs="h2" />
                       <div className="flex items-center gap-3">
                         <StatusBadge status={application.status} />
                         {application.status === "pending" && (
