@@ -1,31 +1,12 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { programFormBody } from "../support/program-body";
 import { expectNoAccessibilityViolations } from "./axe";
-import { expect, test, uniqueWord, type TestProgram } from "./fixtures";
+import { applyTo, expect, test, uniqueWord, type TestProgram } from "./fixtures";
 
 // By keyboard only: an action that removes or replaces the control it was started from leaves
 // focus on the next sensible element (never the page body, from where the next Tab restarts at
 // "Skip to main content"), and its result is said in a live region. Then the admin's pickers and
 // the cost slider, with axe on their open states.
-
-const statement = "I want to study here because ".padEnd(620, "I love learning. ");
-
-/** Applies to the program as the student whose request context this is. */
-async function applyTo(request: APIRequestContext, program: { id: number }) {
-  const response = await request.post("/api/applications", {
-    data: {
-      programId: program.id,
-      personalStatement: statement,
-      academicHistory: {
-        institution: "Springfield High School",
-        degree: "High School Diploma",
-        gpa: "3.9",
-        graduationYear: 2023,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** A second program of the test university (removed with it). */
 async function addProgram(api: APIRequestContext, universityId: number): Promise<TestProgram> {
