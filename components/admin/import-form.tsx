@@ -14,8 +14,8 @@ import { IMPORT_TYPES, type ImportReport, type ImportType } from "@/lib/import/c
 // /admin/import (issue 15): choose what the file holds, upload it for a dry run (the upload's
 // progress is shown, then the server checks the rows), read the report, then apply it. The file is
 // sent again on apply, so nothing is kept on the server between the two steps. The buttons are
-// disabled while the server works; focus then goes to the report's heading (or the error), and the
-// outcome is said in the status region.
+// disabled while the server works; focus then goes to the report's heading, described by its
+// counts (so both are read), or to the error.
 
 const TYPE_LABELS: Record<ImportType, string> = { universities: "Universities", programs: "Programs" };
 
@@ -181,12 +181,6 @@ export function ImportForm() {
             <AlertDescription>{summary(phase.report)}</AlertDescription>
           </Alert>
         )}
-        {phase.kind === "report" && !phase.report.applied && (
-          <p className="sr-only">
-            Dry run: {summary(phase.report)}
-            {phase.report.counts.rejected > 0 ? " Fix the rejected rows first." : ""}
-          </p>
-        )}
       </div>
       {phase.kind === "error" && (
         <Alert variant="destructive" role="alert" ref={errorAlert} tabIndex={-1}>
@@ -231,11 +225,14 @@ function ReportView({
         id="import-report"
         ref={headingRef}
         tabIndex={-1}
+        aria-describedby="import-report-counts"
         className="rounded-sm text-lg font-semibold text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
       >
         {report.applied ? "Imported" : "Dry run"}: {report.fileName}
       </h2>
-      <p className="text-slate-700">{summary(report)}</p>
+      <p id="import-report-counts" className="text-slate-700">
+        {summary(report)}
+      </p>
       {!report.applied &&
         (rejected > 0 ? (
           <Alert variant="destructive">
