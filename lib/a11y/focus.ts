@@ -86,7 +86,7 @@ function focusLost() {
 
 /**
  * Call when an action started from `trigger` has succeeded, before the page re-renders: while the
- * page changes (for a few seconds, or until the user acts), whenever focus is lost it goes to the
+ * page changes (for a few seconds, or until the user clicks), whenever focus is lost it goes to the
  * trigger if it is still there, else to the same action in its item or the next one (a previous
  * one at the end of a list), else to the page's heading.
  */

@@ -83,7 +83,9 @@ test("withdrawing moves focus to the next application's Withdraw, then to the he
     await page.keyboard.press("Tab");
     await expect(dialog.getByRole("button", { name: "Withdraw" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(dialog).toBeHidden();
+    // The withdrawal (a transaction that also keeps the answers as a draft) and the re-render take
+    // longer than the 5 s default on a busy machine.
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
   };
 
   await pressEnterOn(withdraws.first());
@@ -118,7 +120,7 @@ test("working the pending queue: after each save focus goes to the next row's Up
     const dialog = page.getByRole("dialog", { name: "Update status" });
     await expect(dialog.getByRole("combobox", { name: "New status" })).toHaveText("In Review");
     await pressEnterOn(dialog.getByRole("button", { name: "Save" }));
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
   };
 
   await pressEnterOn(updates.first());
