@@ -25,6 +25,9 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
       <body className="min-h-screen font-sans">
         {children}
         <ShortlistSync />
+        {/* The polite live region of lib/a11y/focus.ts `announce`: there from the first paint, as a
+            region added together with its text is not read. */}
+        <div id="announcer" role="status" aria-live="polite" className="sr-only" />
         {/* SPEC §9: at most one toast at a time, shown for 5 s. */}
         <LazyToaster visibleToasts={1} duration={5000} richColors closeButton />
       </body>

@@ -4,6 +4,7 @@ import { ArchiveRestoreIcon, Loader2Icon } from "lucide-react";
 import { useAction } from "@/components/forms/confirm-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { keepFocusNear } from "@/lib/a11y/focus";
 import { apiFetch } from "@/lib/http/client";
 
 // Archived universities and programs in the admin lists (issue 11 §1): a badge beside the name and
@@ -29,7 +30,16 @@ export function RestoreButton({ endpoint, name, successMessage }: RestoreButtonP
     success: { title: "Success", description: successMessage },
   });
   return (
-    <Button variant="ghost" size="icon" onClick={() => void run()} disabled={pending}>
+    <Button
+      variant="ghost"
+      size="icon"
+      data-focus-control="restore"
+      onClick={(event) => {
+        const button = event.currentTarget;
+        void run(() => keepFocusNear(button));
+      }}
+      disabled={pending}
+    >
       {pending ? (
         <Loader2Icon className="animate-spin" aria-hidden="true" />
       ) : (

@@ -30,7 +30,12 @@ export function DeleteButton({ endpoint, name, successMessage, ...texts }: Delet
       request={() => apiFetch(endpoint, { method: "DELETE" })}
       success={{ title: "Success", description: successMessage }}
       trigger={
-        <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+        <Button
+          variant="ghost"
+          size="icon"
+          data-focus-control="delete"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        >
           <Trash2Icon aria-hidden="true" />
           <span className="sr-only">Delete {name}</span>
         </Button>

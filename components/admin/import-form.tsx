@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2Icon, DownloadIcon, UploadIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ListTable } from "@/components/admin/list-table";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,9 @@ import { IMPORT_TYPES, type ImportReport, type ImportType } from "@/lib/import/c
 
 // /admin/import (issue 15): choose what the file holds, upload it for a dry run (the upload's
 // progress is shown, then the server checks the rows), read the report, then apply it. The file is
-// sent again on apply, so nothing is kept on the server between the two steps.
+// sent again on apply, so nothing is kept on the server between the two steps. The buttons are
+// disabled while the server works; focus then goes to the report's heading, described by its
+// counts (so both are read), or to the error.
 
 const TYPE_LABELS: Record<ImportType, string> = { universities: "Universities", programs: "Programs" };
 
@@ -54,6 +56,10 @@ export function ImportForm() {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
+  const reportHeading = useRef<HTMLHeadingElement>(null);
+  const errorAlert = useRef<HTMLDivElement>(null);
+  /** Set by a run: its outcome takes focus once shown. */
+  const focusOutcome = useRef(false);
   const busy = phase.kind === "uploading" || phase.kind === "checking";
 
   async function run(apply: boolean) {
@@ -63,6 +69,7 @@ export function ImportForm() {
       return;
     }
     setPhase({ kind: "uploading", percent: 0, apply });
+    focusOutcome.current = true;
     try {
       const { status, body } = await send(
         type,
@@ -81,6 +88,12 @@ export function ImportForm() {
       setPhase({ kind: "error", message: (error as Error).message });
     }
   }
+
+  useEffect(() => {
+    if (!focusOutcome.current || (phase.kind !== "report" && phase.kind !== "error")) return;
+    focusOutcome.current = false;
+    (phase.kind === "report" ? reportHeading : errorAlert).current?.focus();
+  }, [phase]);
 
   const status =
     phase.kind === "uploading"
@@ -170,13 +183,18 @@ export function ImportForm() {
         )}
       </div>
       {phase.kind === "error" && (
-        <Alert variant="destructive" role="alert">
+        <Alert variant="destructive" role="alert" ref={errorAlert} tabIndex={-1}>
           <AlertTitle>Error</AlertTitle>
           <AlertDescription>{phase.message}</AlertDescription>
         </Alert>
       )}
       {phase.kind === "report" && (
-        <ReportView report={phase.report} busy={busy} onApply={() => void run(true)} />
+        <ReportView
+          report={phase.report}
+          busy={busy}
+          onApply={() => void run(true)}
+          headingRef={reportHeading}
+        />
       )}
     </div>
   );
@@ -189,14 +207,32 @@ function summary(report: ImportReport) {
   )} unchanged, ${formatCount(rejected)} rejected.`;
 }
 
-function ReportView({ report, busy, onApply }: { report: ImportReport; busy: boolean; onApply: () => void }) {
+function ReportView({
+  report,
+  busy,
+  onApply,
+  headingRef,
+}: {
+  report: ImportReport;
+  busy: boolean;
+  onApply: () => void;
+  headingRef: React.Ref<HTMLHeadingElement>;
+}) {
   const { created, updated, rejected } = report.counts;
   return (
     <section aria-labelledby="import-report" className="flex flex-col gap-4">
-      <h2 id="import-report" className="text-lg font-semibold text-slate-900">
+      <h2
+        id="import-report"
+        ref={headingRef}
+        tabIndex={-1}
+        aria-describedby="import-report-counts"
+        className="rounded-sm text-lg font-semibold text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      >
         {report.applied ? "Imported" : "Dry run"}: {report.fileName}
       </h2>
-      <p className="text-slate-700">{summary(report)}</p>
+      <p id="import-report-counts" className="text-slate-700">
+        {summary(report)}
+      </p>
       {!report.applied &&
         (rejected > 0 ? (
           <Alert variant="destructive">

@@ -293,7 +293,11 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
                       {day ? formatDate(field.value) : "Pick a date"}
                     </Button>
                   </PopoverTrigger>
-                  <PopoverContent className="w-auto p-0" align="start">
+                  <PopoverContent
+                    className="w-auto p-0"
+                    align="start"
+                    aria-label="Choose the application deadline"
+                  >
                     <Calendar
                       mode="single"
                       selected={day}

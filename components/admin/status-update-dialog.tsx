@@ -38,7 +38,7 @@ export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDia
       title="Update status"
       description={`${application.studentName}, ${application.programName}`}
       trigger={
-        <Button type="button" variant="outline" size={size}>
+        <Button type="button" variant="outline" size={size} data-focus-control="status">
           Update status
           <span className="sr-only"> of {application.studentName}&apos;s application</span>
         </Button>

@@ -69,6 +69,7 @@ export function UniversityPicker({ value, onValueChange, initial = null, ...prop
         setQuery(next);
       }}
       placeholder="Select university"
+      dialogLabel="Choose a university"
       searchPlaceholder="Search universities..."
       emptyText="No university found."
     />

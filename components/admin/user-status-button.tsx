@@ -3,6 +3,7 @@
 import { Loader2Icon } from "lucide-react";
 import { ConfirmButton, useAction } from "@/components/forms/confirm-button";
 import { Button } from "@/components/ui/button";
+import { keepFocusNear } from "@/lib/a11y/focus";
 import { apiFetch } from "@/lib/http/client";
 
 type UserStatusButtonProps = {
@@ -27,8 +28,12 @@ export function UserStatusButton({ user }: UserStatusButtonProps) {
         type="button"
         variant="outline"
         size="sm"
+        data-focus-control="user-status"
         disabled={activate.pending}
-        onClick={() => void activate.run()}
+        onClick={(event) => {
+          const button = event.currentTarget;
+          void activate.run(() => keepFocusNear(button));
+        }}
       >
         {activate.pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         Activate<span className="sr-only"> {user.fullName}</span>
@@ -44,7 +49,7 @@ export function UserStatusButton({ user }: UserStatusButtonProps) {
       description="They are signed out at once and cannot sign in until an admin activates the account again. Their applications are kept."
       confirmLabel="Deactivate"
       trigger={
-        <Button type="button" variant="outline" size="sm">
+        <Button type="button" variant="outline" size="sm" data-focus-control="user-status">
           Deactivate<span className="sr-only"> {user.fullName}</span>
         </Button>
       }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { keepFocusNear } from "@/lib/a11y/focus";
 import * as alert from "@/components/ui/alert-dialog";
 import * as dialog from "@/components/ui/dialog";
 
@@ -32,7 +33,11 @@ type TriggeredDialogProps = {
   description: React.ReactNode;
   /** While busy (a request is running), Escape, the overlay and Cancel do not close it. */
   busy: boolean;
-  /** The body, given a way to close the dialog (after a success). Mounted while open. */
+  /**
+   * The body, given a way to close the dialog after a success. Mounted while open. Closing keeps
+   * focus near the trigger while the page re-renders (lib/a11y/focus.ts), as the trigger itself may
+   * be gone.
+   */
   children: (close: () => void) => React.ReactNode;
 };
 
@@ -40,15 +45,22 @@ type TriggeredDialogProps = {
 export function TriggeredDialog({ role, trigger, title, description, busy, children }: TriggeredDialogProps) {
   const { Root, Trigger, Content, Header, Title, Description } = PARTS[role];
   const [open, setOpen] = useState(false);
+  const [triggerElement, setTriggerElement] = useState<HTMLButtonElement | null>(null);
+  const close = () => {
+    keepFocusNear(triggerElement);
+    setOpen(false);
+  };
   return (
     <Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <Trigger asChild>{trigger}</Trigger>
+      <Trigger ref={setTriggerElement} asChild>
+        {trigger}
+      </Trigger>
       <Content>
         <Header>
           <Title>{title}</Title>
           <Description>{description}</Description>
         </Header>
-        {children(() => setOpen(false))}
+        {children(close)}
       </Content>
     </Root>
   );

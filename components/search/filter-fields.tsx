@@ -153,15 +153,15 @@ function CostSlider({ value, onCommit }: { value: number; onCommit: (cost: numbe
     setOutside(value);
     setCost(value);
   }
+  // Said by screen readers for the slider's value too: 0 means no limit, not "$0".
+  const meaning = cost === 0 ? "Any cost" : `Up to ${formatUsd(cost)} per year`;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-2">
         <span id={`${id}-label`} className="text-sm font-medium text-slate-900">
           Cost range (USD)
         </span>
-        <span className="text-sm text-slate-600">
-          {cost === 0 ? "Any cost" : `Up to ${formatUsd(cost)} per year`}
-        </span>
+        <span className="text-sm text-slate-600">{meaning}</span>
       </div>
       <Slider
         min={TUITION_SLIDER.min}
@@ -171,6 +171,7 @@ function CostSlider({ value, onCommit }: { value: number; onCommit: (cost: numbe
         onValueChange={([value]) => setCost(value)}
         onValueCommit={([value]) => onCommit(value)}
         thumbLabel="Maximum tuition per year (USD), 0 for any"
+        thumbValueText={meaning}
       />
       <div className="flex justify-between text-xs text-slate-600" aria-hidden="true">
         <span>$0</span>

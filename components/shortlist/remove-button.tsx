@@ -3,11 +3,15 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Trash2 } from "lucide-react";
+import { announce, keepFocusNear } from "@/lib/a11y/focus";
 import { apiFetch } from "@/lib/http/client";
 import type { ShortlistKind } from "@/lib/validation/shortlist";
 import { Button } from "@/components/ui/button";
 
-/** /user/shortlist: removes one saved item, then re-renders the list. */
+/**
+ * /user/shortlist: removes one saved item, says so, then re-renders the list; focus goes to the
+ * next item's Remove (the previous one at the end, the page heading when the list is empty).
+ */
 export function RemoveFromShortlist({ type, id, name }: { type: ShortlistKind; id: number; name: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -18,18 +22,22 @@ export function RemoveFromShortlist({ type, id, name }: { type: ShortlistKind; i
         type="button"
         variant="outline"
         size="sm"
+        data-focus-control="remove"
         disabled={pending}
-        onClick={() =>
+        onClick={(event) => {
+          const button = event.currentTarget;
           startTransition(async () => {
             setFailed(false);
             try {
               await apiFetch(`/api/shortlist?type=${type}&id=${id}`, { method: "DELETE" });
+              announce(`${name} removed from your shortlist.`);
+              keepFocusNear(button);
               router.refresh();
             } catch {
               setFailed(true);
             }
-          })
-        }
+          });
+        }}
       >
         <Trash2 aria-hidden="true" />
         Remove<span className="sr-only"> {name}</span>

@@ -1,22 +1,42 @@
 "use client";
 
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { DayPicker } from "react-day-picker";
+import { DateLib, DayPicker, type Modifiers } from "react-day-picker";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 // A month calendar (shadcn style) on react-day-picker, which handles keyboard navigation and the
 // grid's accessibility.
+
+/**
+ * A day button's accessible name starts with the number it shows ("1 November 2026, Sunday"): a
+ * name that does not contain the visible text ("Sunday, November 1st, 2026") fails speech users,
+ * who say what they see.
+ */
+export function labelDayButton(
+  date: Date,
+  modifiers: Modifiers,
+  options?: DateLib["options"],
+  dateLib?: DateLib,
+) {
+  let label = (dateLib ?? new DateLib(options)).format(date, "d MMMM yyyy, EEEE");
+  if (modifiers.today) label += ", today";
+  if (modifiers.selected) label += ", selected";
+  return label;
+}
+
 function Calendar({
   className,
   classNames,
   showOutsideDays = true,
+  labels,
   ...props
 }: React.ComponentProps<typeof DayPicker>) {
   return (
     <DayPicker
       showOutsideDays={showOutsideDays}
       className={cn("p-3", className)}
+      labels={{ labelDayButton, ...labels }}
       classNames={{
         months: "relative flex flex-col gap-4 sm:flex-row",
         month: "flex w-full flex-col gap-4",

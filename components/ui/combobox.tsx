@@ -37,12 +37,14 @@ export interface ComboboxProps extends Omit<React.ComponentProps<typeof Button>,
   loading?: boolean;
   /** The chosen option when it is not among `options` (with server-side search). */
   selected?: ComboboxOption | null;
+  /** The accessible name of the popover with the list; `placeholder` when not given. */
+  dialogLabel?: string;
 }
 
 /**
  * A searchable dropdown (shadcn's combobox: a button opening a popover with a command list).
  * The button carries the field's id and aria attributes, so a <Label htmlFor> and aria-invalid work
- * as on an input.
+ * as on an input. The first match is highlighted as the list changes, so Enter picks it.
  */
 export function Combobox({
   value,
@@ -54,11 +56,21 @@ export function Combobox({
   onSearchChange,
   loading = false,
   selected,
+  dialogLabel = placeholder,
   className,
   ...buttonProps
 }: ComboboxProps) {
   const [open, setOpen] = useState(false);
   const current = options.find((option) => option.value === value) ?? (value ? selected : null) ?? null;
+  const itemValue = (option: ComboboxOption) =>
+    onSearchChange ? option.value : `${option.label} ${option.value}`;
+  // cmdk highlights the first match itself when it filters; with server-side search the options
+  // arrive after the typing, so the highlight is kept here: the one the visitor moved to while it
+  // is listed, else the first. While new results load, Enter picks nothing (the listed ones are
+  // stale).
+  const [highlighted, setHighlighted] = useState("");
+  const listed = options.map(itemValue);
+  const active = listed.includes(highlighted) ? highlighted : (listed[0] ?? "");
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -84,8 +96,18 @@ export function Combobox({
           <ChevronsUpDownIcon className="size-4 shrink-0 opacity-60" aria-hidden="true" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-64 p-0" align="start">
-        <Command shouldFilter={!onSearchChange}>
+      <PopoverContent
+        className="w-(--radix-popover-trigger-width) min-w-64 p-0"
+        align="start"
+        aria-label={dialogLabel}
+      >
+        <Command
+          shouldFilter={!onSearchChange}
+          {...(onSearchChange ? { value: active, onValueChange: setHighlighted } : {})}
+          onKeyDown={(event) => {
+            if (loading && event.key === "Enter") event.preventDefault();
+          }}
+        >
           <CommandInput placeholder={searchPlaceholder} onValueChange={onSearchChange} />
           <CommandList>
             {loading && <CommandLoading>Loading…</CommandLoading>}
@@ -94,7 +116,7 @@ export function Combobox({
               {options.map((option) => (
                 <CommandItem
                   key={option.value}
-                  value={onSearchChange ? option.value : `${option.label} ${option.value}`}
+                  value={itemValue(option)}
                   onSelect={() => {
                     onValueChange(option.value);
                     setOpen(false);

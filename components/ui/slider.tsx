@@ -10,6 +10,11 @@ type SliderProps = React.ComponentProps<typeof SliderPrimitive.Root> & {
    * would name nothing.
    */
   thumbLabel?: string | readonly string[];
+  /**
+   * What each thumb's value means, read instead of the bare number (aria-valuetext), e.g.
+   * "Up to $15,000 per year" or "Any cost".
+   */
+  thumbValueText?: string | readonly string[];
 };
 
 function Slider({
@@ -19,6 +24,7 @@ function Slider({
   min = 0,
   max = 100,
   thumbLabel,
+  thumbValueText,
   "aria-label": ariaLabel,
   "aria-labelledby": ariaLabelledBy,
   ...props
@@ -55,6 +61,7 @@ function Slider({
           key={index}
           aria-label={labelOf(index)}
           aria-labelledby={ariaLabelledBy}
+          aria-valuetext={typeof thumbValueText === "string" ? thumbValueText : thumbValueText?.[index]}
           className="block size-4 shrink-0 rounded-full border-2 border-brand-600 bg-white shadow-sm transition-[box-shadow] hover:ring-4 hover:ring-brand-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:pointer-events-none"
         />
       ))}

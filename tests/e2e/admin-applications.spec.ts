@@ -1,33 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
-import { expect, test, type SignedIn, type TestProgram, type TestUniversity } from "./fixtures";
+import { applyTo, expect, test, type SignedIn, type TestUniversity } from "./fixtures";
 
 // /admin/applications (SPEC §2; issue "Applying to programs", Admin review): a student applies
 // through the API to the test university's program, an admin finds the application, moves it
 // along the review workflow with notes, reads its history, and the student sees the outcome.
 // Each test has its own student, admin and university (tests/e2e/fixtures.ts).
-
-const statement = "I want to study here because ".padEnd(620, "I love learning. ");
-
-/** Applies to the program as the student whose request context this is; returns the application id. */
-async function applyTo(request: APIRequestContext, program: TestProgram) {
-  const response = await request.post("/api/applications", {
-    data: {
-      programId: program.id,
-      personalStatement: statement,
-      academicHistory: {
-        institution: "Springfield High School",
-        degree: "High School Diploma",
-        gpa: "3.9",
-        graduationYear: 2023,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const application = (await response.json()) as { id: number; status: string };
-  expect(application.status).toBe("pending");
-  return application.id;
-}
 
 /** Moves the application on through the API, as the admin whose request context this is. */
 async function moveTo(request: APIRequestContext, id: number, status: string, note?: string) {

@@ -129,6 +129,29 @@ export async function deleteUniversity(api: APIRequestContext, id: number) {
   expect([200, 204, 404], `deleting university ${id}`).toContain(response.status());
 }
 
+/** A personal statement past the form's minimum length. */
+const statement = "I want to study here because ".padEnd(620, "I love learning. ");
+
+/** Applies to the program as the student whose request context this is; returns the application id. */
+export async function applyTo(request: APIRequestContext, program: TestProgram) {
+  const response = await request.post("/api/applications", {
+    data: {
+      programId: program.id,
+      personalStatement: statement,
+      academicHistory: {
+        institution: "Springfield High School",
+        degree: "High School Diploma",
+        gpa: "3.9",
+        graduationYear: 2023,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const application = (await response.json()) as { id: number; status: string };
+  expect(application.status).toBe("pending");
+  return application.id;
+}
+
 interface Fixtures {
   /** A fresh student, signed in in a browser context of its own. */
   student: SignedIn;

@@ -75,7 +75,11 @@ export function StudyListManager({ kind, items }: StudyListManagerProps) {
       ) : (
         <ul className="divide-y divide-slate-200" aria-label={title}>
           {items.map((item) => (
-            <li key={item.id} className="flex items-center justify-between gap-3 py-2">
+            <li
+              key={item.id}
+              data-focus-item={`${endpoint}/${item.id}`}
+              className="flex items-center justify-between gap-3 py-2"
+            >
               <span>
                 <span className="font-medium text-slate-900">{item.name}</span>{" "}
                 <span className="text-sm text-slate-600">

@@ -51,7 +51,11 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
       list={list}
     >
       {list.rows?.items.map((application) => (
-        <TableRow key={application.id} className="align-top">
+        <TableRow
+          key={application.id}
+          data-focus-item={`application:${application.id}`}
+          className="align-top"
+        >
           <TableCell>
             <p className="font-medium text-slate-900">
               {application.student.fullName}

@@ -32,7 +32,7 @@ export default async function AdminMessagesPage({ searchParams }: Props) {
       list={list}
     >
       {list.rows?.items.map((message) => (
-        <TableRow key={message.id}>
+        <TableRow key={message.id} data-focus-item={`message:${message.id}`}>
           <TableCell className="align-top whitespace-nowrap">
             <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
           </TableCell>

@@ -76,7 +76,7 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
       list={list}
     >
       {list.rows?.items.map((program) => (
-        <TableRow key={program.id}>
+        <TableRow key={program.id} data-focus-item={`program:${program.id}`}>
           <TableCell className="font-medium text-slate-900">
             <span className="inline-flex flex-wrap items-center gap-2">
               {program.name}

@@ -49,7 +49,7 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
       list={list}
     >
       {list.rows?.items.map((university) => (
-        <TableRow key={university.id}>
+        <TableRow key={university.id} data-focus-item={`university:${university.id}`}>
           <TableCell className="font-medium text-slate-900">
             <span className="inline-flex flex-wrap items-center gap-2">
               {university.name}

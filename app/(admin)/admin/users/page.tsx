@@ -61,7 +61,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
 function UserRow({ user, viewer }: { user: AdminUserDto; viewer: Viewer }) {
   const isSelf = user.id === viewer.id;
   return (
-    <TableRow>
+    <TableRow data-focus-item={`user:${user.id}`}>
       <TableCell>
         <div className="flex items-center gap-3">
           <span

@@ -104,7 +104,11 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
           {page.items.map((application) => {
             const history = histories.get(application.id) ?? [];
             return (
-              <li key={application.id} data-testid="application-item">
+              <li
+                key={application.id}
+                data-testid="application-item"
+                data-focus-item={`application:${application.id}`}
+              >
                 <Card className="gap-4 py-5">
                   <CardContent className="flex flex-col gap-4">
                     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

@@ -40,6 +40,7 @@ export default async function ShortlistPage() {
             {items.map((item) => (
               <li
                 key={`${item.type}:${item.id}`}
+                data-focus-item={`${item.type}:${item.id}`}
                 className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
