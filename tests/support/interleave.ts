@@ -1,12 +1,9 @@
-import { Client } from "pg";
+import { openSession, waitForLockWaiters } from "./postgres-only";
 
 // Two transactions interleaved at a chosen point: a second session (a plain pg connection) runs
 // some statements in an open transaction, then the action under test runs while that
 // transaction holds its locks, then the session commits. An action that waits for the session's
 // locks sees the committed change; one that does not wait acts on what it read before.
-
-const POLL_MS = 20;
-const WAIT_LIMIT_MS = 10_000;
 
 /**
  * Runs `statements` in an open transaction of a second session, starts `action`, commits once the
@@ -16,8 +13,7 @@ export async function whileUncommitted<T>(
   statements: { sql: string; values?: unknown[] }[],
   action: () => Promise<T>,
 ): Promise<PromiseSettledResult<T>> {
-  const session = new Client({ connectionString: process.env.DATABASE_URL });
-  await session.connect();
+  const session = await openSession();
   try {
     await session.query("BEGIN");
     for (const { sql, values } of statements) await session.query(sql, values);
@@ -25,25 +21,13 @@ export async function whileUncommitted<T>(
       (value): PromiseSettledResult<T> => ({ status: "fulfilled", value }),
       (reason: unknown): PromiseSettledResult<T> => ({ status: "rejected", reason }),
     );
-    let settled = false;
-    void outcome.then(() => (settled = true));
-    const deadline = Date.now() + WAIT_LIMIT_MS;
-    while (!settled && !(await someoneWaitsForALock(session)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    // Whichever comes first: the action waits for this session's locks, or it is done already.
+    await Promise.race([outcome, waitForLockWaiters(session).catch(() => undefined)]);
     await session.query("COMMIT");
     return await outcome;
   } finally {
     await session.end();
   }
-}
-
-async function someoneWaitsForALock(session: Client): Promise<boolean> {
-  const { rows } = await session.query<{ waiting: number }>(
-    `SELECT count(*)::int AS "waiting" FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
-  );
-  return rows[0].waiting > 0;
 }
 
 /** The HTTP status an action's outcome stands for: 200 when it succeeded, else its error's. */
