@@ -121,7 +121,7 @@ function columns(input: UniversityInput) {
 }
 
 export async function createUniversity(actor: AuditActor, input: UniversityInput): Promise<UniversityDto> {
-  const id = await retryOnSlugClash(() =>
+  const university = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const country = await findCountry(tx, input.country);
       const slug = await freeSlug(tx, input.name, country.code);
@@ -136,10 +136,10 @@ export async function createUniversity(actor: AuditActor, input: UniversityInput
         summary: input.name,
         after: await snapshot(tx, row.id),
       });
-      return row.id;
+      // Read in the transaction: nothing after the commit may fail the saved write.
+      return (await getUniversityById(row.id, { includeArchived: true }, tx))!;
     }),
   );
-  const university = (await getUniversityById(id, { includeArchived: true }))!;
   await universityChanged(university);
   return university;
 }
@@ -158,7 +158,7 @@ export async function updateUniversity(
   input: UniversityInput,
 ): Promise<WriteResult & { university: UniversityDto }> {
   let oldSlug = "";
-  const droppedImages = await retryOnSlugClash(() =>
+  const { university, droppedImages } = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const current = await tx.university.findUnique({
         where: { id },
@@ -185,10 +185,12 @@ export async function updateUniversity(
         after: await snapshot(tx, id),
       });
       const kept = new Set(imagesOf(input));
-      return imagesOf(current).filter((url) => !kept.has(url));
+      return {
+        university: (await getUniversityById(id, { includeArchived: true }, tx))!,
+        droppedImages: imagesOf(current).filter((url) => !kept.has(url)),
+      };
     }),
   );
-  const university = (await getUniversityById(id, { includeArchived: true }))!;
   // A new name may bring a new slug: the old address is expired too.
   await universityChanged(university);
   if (oldSlug !== university.slug) await universityChanged({ slug: oldSlug });
@@ -259,11 +261,12 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
  * on their own before stay archived). 404 for no such university; a live one is left as it is.
  */
 export async function restoreUniversity(actor: AuditActor, id: number): Promise<UniversityDto> {
-  await prisma.$transaction(async (tx) => {
+  const university = await prisma.$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
       SELECT "archivedAt" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
     if (!current) throw notFound(NOT_FOUND);
-    if (!current.archivedAt) return;
+    const restored = async () => (await getUniversityById(id, { includeArchived: true }, tx))!;
+    if (!current.archivedAt) return restored();
     const before = (await snapshot(tx, id))!;
     const programs = await tx.program.updateMany({
       where: { universityId: id, archivedAt: current.archivedAt },
@@ -278,8 +281,8 @@ export async function restoreUniversity(actor: AuditActor, id: number): Promise<
       before,
       after: { ...(await snapshot(tx, id)), programsRestored: programs.count },
     });
+    return restored();
   });
-  const university = (await getUniversityById(id, { includeArchived: true }))!;
   await universityChanged(university);
   return university;
 }

@@ -11,7 +11,7 @@ import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { afterResponse } from "@/lib/http/after-response";
 import { badRequest, conflict, notFound, unprocessable } from "@/lib/http/errors";
 import { greeting } from "@/lib/mail/greeting";
-import { sendMailLater } from "@/lib/mail/later";
+import { platformNameForMail, sendMailLater } from "@/lib/mail/later";
 import { sendMail } from "@/lib/mail/send";
 import { getPlatformName } from "@/lib/settings/queries";
 import type { RegisterInput } from "@/lib/validation/auth";
@@ -167,7 +167,7 @@ export async function updateProfile(
     revokeOtherSessions(id, keepSessionId, now),
   ]);
 
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMailLater(
     verificationMail(input.email, link.token, platformName, "change"),
     "Verification e-mail",
@@ -256,7 +256,7 @@ export async function changePassword(
     }),
     revokeOtherSessions(id, keepSessionId, now),
   ]);
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMailLater(
     {
       to: changed.email,
@@ -329,7 +329,7 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
       data: { pendingEmailToken: link.hash, pendingEmailExpiry: link.expiry },
     });
     await sendMailLater(
-      verificationMail(user.pendingEmail, link.token, await getPlatformName(), "change"),
+      verificationMail(user.pendingEmail, link.token, await platformNameForMail(), "change"),
       "Verification e-mail",
     );
     return;
@@ -341,7 +341,7 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
     data: { emailVerifyToken: verification.hash, emailVerifyExpiry: verification.expiry },
   });
   await sendMailLater(
-    verificationMail(user.email, verification.token, await getPlatformName()),
+    verificationMail(user.email, verification.token, await platformNameForMail()),
     "Verification e-mail",
   );
 }
@@ -427,7 +427,7 @@ async function confirmEmailChange(hash: string, now: Date): Promise<{ email: str
     });
     throw count > 0 ? conflict(EMAIL_CHANGE_TAKEN) : unprocessable(VERIFY_LINK_INVALID);
   }
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMailLater(
     {
       to: claim.email,
