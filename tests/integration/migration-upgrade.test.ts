@@ -13,6 +13,7 @@ const STUDY_KEYS = "20261122000000_program_study_list_keys";
 const LETTER_CASE = "20261122010000_case_insensitive_usernames";
 const EMAIL_VERIFICATION = "20261123174000_email_verification";
 const RANKING_SOURCE = "20261123180000_ranking_source";
+const SOURCE_KEY = "20261126163000_university_source_key";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -200,6 +201,36 @@ test("ranking source: rankings the earlier seed stored keep their number with no
   expect(after.rows).toEqual(before.rows.map((row) => ({ ...row, rankingSource: null, rankingYear: null })));
   const setting = await client.query(`SELECT "value" FROM "settings" WHERE "key" = 'demoData'`);
   expect(setting.rows).toEqual([{ value: "true" }]);
+});
+
+test("source key: each university keeps the slug the seed gave it, also when renamed, and the seed counts as completed", async () => {
+  await migrateWith(client, upTo(SOURCE_KEY, { including: false }));
+  const {
+    rows: [renamed],
+  } = await client.query(`SELECT "id", "slug" FROM "universities" ORDER BY "id" LIMIT 1`);
+  await client.query(`UPDATE "universities" SET "name" = 'Renamed', "slug" = 'renamed' WHERE "id" = $1`, [
+    renamed.id,
+  ]);
+  await client.query(`INSERT INTO "university_slugs" ("slug", "universityId") VALUES ($1, $2)`, [
+    renamed.slug,
+    renamed.id,
+  ]);
+
+  // Seeded before the seed wrote its mark.
+  await client.query(`DELETE FROM "settings" WHERE "key" = 'seedCompletedAt'`);
+
+  expect((await migrateWith(client, upTo(SOURCE_KEY, { including: true }))).applied).toEqual([SOURCE_KEY]);
+
+  const keys = await client.query(
+    `SELECT count(*)::int AS "differ" FROM "universities" WHERE "sourceKey" IS DISTINCT FROM "slug"`,
+  );
+  expect(keys.rows).toEqual([{ differ: 1 }]);
+  const key = await client.query(`SELECT "sourceKey" FROM "universities" WHERE "id" = $1`, [renamed.id]);
+  expect(key.rows).toEqual([{ sourceKey: renamed.slug }]);
+  const mark = await client.query(
+    `SELECT count(*)::int AS "marks" FROM "settings" WHERE "key" = 'seedCompletedAt'`,
+  );
+  expect(mark.rows).toEqual([{ marks: 1 }]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {
