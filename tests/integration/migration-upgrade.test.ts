@@ -14,6 +14,7 @@ const LETTER_CASE = "20261122010000_case_insensitive_usernames";
 const EMAIL_VERIFICATION = "20261123174000_email_verification";
 const RANKING_SOURCE = "20261123180000_ranking_source";
 const SOURCE_KEY = "20261126163000_university_source_key";
+const UPLOADS = "20261126163100_uploads";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -231,6 +232,33 @@ test("source key: each university keeps the slug the seed gave it, also when ren
     `SELECT count(*)::int AS "marks" FROM "settings" WHERE "key" = 'seedCompletedAt'`,
   );
   expect(mark.rows).toEqual([{ marks: 1 }]);
+});
+
+test("uploads: the stored images universities show are recorded as used by them", async () => {
+  await migrateWith(client, upTo(UPLOADS, { including: false }));
+  const [main, gallery, shared] = ["a", "b", "c"].map((digit) => `${digit.repeat(32)}.png`);
+  const { rows } = await client.query(`SELECT "id" FROM "universities" ORDER BY "id" LIMIT 2`);
+  await client.query(`UPDATE "universities" SET "mainImage" = $2, "images" = $3 WHERE "id" = $1`, [
+    rows[0].id,
+    `/uploads/${main}`,
+    [`https://images.example.com/${gallery}`, `/uploads/${shared}`, "https://example.com/photo.jpg"],
+  ]);
+  await client.query(`UPDATE "universities" SET "images" = $2 WHERE "id" = $1`, [
+    rows[1].id,
+    [`/uploads/${shared}`],
+  ]);
+
+  expect((await migrateWith(client, upTo(UPLOADS, { including: true }))).applied).toEqual([UPLOADS]);
+
+  const uploads = await client.query(`SELECT "key" FROM "uploads" ORDER BY "key"`);
+  expect(uploads.rows).toEqual([main, gallery, shared].sort().map((key) => ({ key })));
+  const used = await client.query(
+    `SELECT "universityId", "key" FROM "university_uploads" ORDER BY "universityId", "key"`,
+  );
+  expect(used.rows).toEqual([
+    ...[main, gallery, shared].sort().map((key) => ({ universityId: rows[0].id, key })),
+    { universityId: rows[1].id, key: shared },
+  ]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {
