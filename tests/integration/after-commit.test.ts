@@ -8,6 +8,7 @@ import { dropStore, useFreshMemoryStore } from "../support/cache";
 import { cleanup, createUniversity as insertUniversity, remember, uniqueTag } from "../support/factories";
 import { programFormBody } from "../support/program-body";
 import { signInEachRole } from "../support/roles";
+import { universityFormBody } from "../support/university-body";
 
 // Work after a write's commit (expiring cached pages) is best effort: when it fails, the write is
 // still saved, so the answer is the write's success. An error answer would make the client retry,
@@ -43,14 +44,7 @@ test("a program created while the cache cannot be expired answers 201 with the s
 
 test("a university created or edited while the cache cannot be expired answers with the row", async () => {
   const name = `After Commit ${tag} University`;
-  const body = {
-    name,
-    country: "New Zealand",
-    description: null,
-    mainImage: null,
-    images: [],
-    ranking: null,
-  };
+  const body = universityFormBody(name);
   const created = await admin.call(createUniversity, "/api/universities", { json: body });
   expect(created.status).toBe(201);
   const university = remember("university", await created.json());

@@ -20,6 +20,7 @@ import type { Agent } from "../support/agent";
 import { cleanup, remember, uniqueTag } from "../support/factories";
 import { onPostgres } from "../support/postgres-only";
 import { signInEachRole } from "../support/roles";
+import { universityFormBody } from "../support/university-body";
 
 // Uploaded files and the universities that use them: a university write records its files in its
 // transaction and never deletes one (a stale form saved later may still name it); a file that is
@@ -39,15 +40,8 @@ afterAll(async () => {
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-const body = (name: string, images: { mainImage?: string | null; images?: string[] } = {}) => ({
-  name,
-  country: "New Zealand",
-  description: "A test university.",
-  mainImage: null,
-  images: [],
-  ranking: null,
-  ...images,
-});
+const body = (name: string, images: { mainImage?: string | null; images?: string[] } = {}) =>
+  universityFormBody(name, images);
 
 async function uploadImage(): Promise<{ url: string; key: string }> {
   const response = await admin.call(upload, "/api/uploads", {
