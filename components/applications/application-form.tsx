@@ -13,11 +13,14 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { SignedOutNotice, SignInDialog } from "./sign-in-again";
 import type { DraftData } from "@/lib/applications/drafts";
 import { applicationFormAction } from "@/lib/applications/form-actions";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { formatCount } from "@/lib/format";
+import { announceSignedIn, announceSignedOut, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
 import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
+import type { UserDto } from "@/lib/users/dto";
 import {
   academicHistorySchema,
   DRAFT_CHANGED,
@@ -40,7 +43,10 @@ import { textLength } from "@/lib/validation/text";
 // older version (another tab saved since, or this page came back from the browser's history with
 // the copy it was first rendered with), and the form then loads the newer draft instead of
 // overwriting it. A form that mounts again (Back or Forward re-rendering a cached page) or is
-// restored from the back/forward cache asks the server for the saved draft first.
+// restored from the back/forward cache asks the server for the saved draft first. When the session
+// ends (an answer of 401, or SIGNED_OUT_EVENT from elsewhere in the tab), saving pauses, the form
+// keeps its values and says what to do, and the student signs in again in a dialog over it
+// (./sign-in-again.tsx); the draft is then saved at once.
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -64,13 +70,14 @@ const ALL_FIELDS = ["personalStatement", ...STEP_2_FIELDS] as const;
 
 const STEP_TITLES: Record<Step, string> = { 1: "Personal Statement", 2: "Academic History" };
 
-type SaveState = "idle" | "saving" | "saved" | "reloaded" | "error";
+type SaveState = "idle" | "saving" | "saved" | "reloaded" | "error" | "signedOut";
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: "",
   saving: "Saving...",
   saved: "Draft saved",
   reloaded: "Loaded the draft saved most recently",
   error: "Couldn't save the draft",
+  signedOut: "Couldn't save the draft: you are signed out",
 };
 
 type SavedDraft = { data: DraftData; version: number };
@@ -97,6 +104,8 @@ function toDraft(values: FormInput, step: Step): DraftData {
 
 type ApplicationFormProps = {
   programId: number;
+  /** The student the page was rendered for: signing in again as someone else reloads the page. */
+  studentId: number;
   /** The saved draft, if any (from getDraft on the server). */
   draft: DraftData | null;
   /** The saved draft's version (0: none), sent with each save. */
@@ -123,7 +132,7 @@ function valuesOf(draft: DraftData | null): FormInput {
   };
 }
 
-export function ApplicationForm({ programId, draft, draftVersion, today }: ApplicationFormProps) {
+export function ApplicationForm({ programId, studentId, draft, draftVersion, today }: ApplicationFormProps) {
   const router = useRouter();
   const now = useMemo(() => new Date(today), [today]);
   const maxYear = graduationYearMax(now);
@@ -155,6 +164,17 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
   const [leaving, setLeaving] = useState(false);
   // Set when a save is refused because the application was sent meanwhile (from another tab).
   const [applied, setApplied] = useState(false);
+  // The session ended (signed out in another tab, revoked): nothing is saved until the student
+  // signs in again in place (SignInDialog); the form keeps its values meanwhile.
+  const [signedOut, setSignedOut] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
+  const signedOutRef = useRef(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // A refused Submit whose message is no field's: shown above the form, and focused.
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  // The message to focus once rendered (after a refused Submit, whose button was disabled).
+  const focusMessage = useRef<React.RefObject<HTMLDivElement | null> | null>(null);
   const statement = useWatch({ control, name: "personalStatement" }) ?? "";
   // Counted as the server counts it: what a person sees, blank space not padding it out.
   const statementLength = textLength(statement);
@@ -202,7 +222,7 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     queue.current = queue.current.then(async () => {
-      if (stopped.current) return;
+      if (stopped.current || signedOutRef.current) return;
       const data = toDraft(getValues(), stepRef.current);
       const body = JSON.stringify(data);
       if (body === lastSaved.current) return;
@@ -225,6 +245,9 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
           stopped.current = true;
           setApplied(true);
           setSaveState("idle");
+        } else if (errorStatus(error) === 401) {
+          // The whole tab learns it (the header among others), this form through its listener.
+          announceSignedOut();
         } else setSaveState("error");
       }
     });
@@ -248,6 +271,38 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
   }, [loadNewer]);
 
   useEffect(() => {
+    const onSignedOut = () => {
+      signedOutRef.current = true;
+      setSignedOut(true);
+      setSaveState("signedOut");
+    };
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
+
+  // A refused Submit moves the focus to the message that says what to do (the button was disabled
+  // while sending, which left the focus on the page's body).
+  useEffect(() => {
+    focusMessage.current?.current?.focus();
+    focusMessage.current = null;
+  }, [signedOut, failure]);
+
+  /** Signed in again from the dialog: saves what the form holds at once. */
+  const onSignedIn = (user: UserDto) => {
+    if (user.id !== studentId) {
+      // Someone else at this computer: the page is theirs to load, with their own draft.
+      window.location.reload();
+      return;
+    }
+    signedOutRef.current = false;
+    setSignedOut(false);
+    setSigningIn(false);
+    setSaveState("idle");
+    announceSignedIn();
+    void saveNow();
+  };
+
+  useEffect(() => {
     return subscribe({
       formState: { values: true },
       callback: () => {
@@ -266,7 +321,7 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
   // Leaving the page with a save still waiting: send it with keepalive so it outlives the page.
   useEffect(() => {
     const flush = () => {
-      if (!timer.current || stopped.current) return;
+      if (!timer.current || stopped.current || signedOutRef.current) return;
       clearTimeout(timer.current);
       timer.current = null;
       const data = toDraft(getValues(), stepRef.current);
@@ -332,6 +387,7 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
     // No autosave may land after the submit: the server deletes the draft when it succeeds.
     stopped.current = true;
     if (timer.current) clearTimeout(timer.current);
+    setFailure(null);
     await queue.current;
     try {
       await apiFetch("/api/applications", { method: "POST", body: { programId, ...values } });
@@ -343,6 +399,15 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
       router.refresh();
     } catch (error) {
       stopped.current = false;
+      if (errorStatus(error) === 401) {
+        // The message says what to do (sign in again, nothing is lost), and takes the focus.
+        if (signedOutRef.current) noticeRef.current?.focus();
+        else {
+          focusMessage.current = noticeRef;
+          announceSignedOut();
+        }
+        return;
+      }
       const fieldErrors = fieldErrorsOf(error);
       const withErrors = ALL_FIELDS.filter((field) => fieldErrors[field]?.[0]);
       for (const field of withErrors) setError(field, { type: "server", message: fieldErrors[field][0] });
@@ -351,7 +416,13 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
       // Already applied (409) or deadline passed (422): the page now says so instead of the form.
       const status = errorStatus(error);
       if (status === 409 || status === 422) router.refresh();
-      else void saveNow();
+      else {
+        if (withErrors.length === 0) {
+          focusMessage.current = failureRef;
+          setFailure(errorMessage(error));
+        }
+        void saveNow();
+      }
     }
   };
 
@@ -395,130 +466,149 @@ export function ApplicationForm({ programId, draft, draftVersion, today }: Appli
   };
 
   return (
-    <form
-      action={formAction}
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-6"
-      aria-label="Application form"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div>
-          <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
-          <h2
-            id="application-step-title"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-xl font-semibold text-slate-900 outline-none"
-          >
-            {STEP_TITLES[step]}
-          </h2>
+    <>
+      <form
+        action={formAction}
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-6"
+        aria-label="Application form"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <div>
+            <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
+            <h2
+              id="application-step-title"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-xl font-semibold text-slate-900 outline-none"
+            >
+              {STEP_TITLES[step]}
+            </h2>
+          </div>
+          {/* A live region: screen readers hear each change of the draft's state. */}
+          <p role="status" className="text-xs text-slate-600" data-testid="draft-status">
+            {SAVE_TEXT[saveState]}
+          </p>
         </div>
-        <p className="text-xs text-slate-600" data-testid="draft-status">
-          {SAVE_TEXT[saveState]}
-        </p>
-      </div>
-      <input type="hidden" name="programId" value={programId} />
-      <input type="hidden" name="draftVersion" value={draftVersion} />
-      <ActionError title="Application Failed" state={state} />
-      {applied && (
-        <Alert variant="info" role="alert">
-          <AlertTitle>You have already applied to this program</AlertTitle>
-          <AlertDescription>
-            <p>
-              This draft is no longer saved: the application was sent, from another tab or device.{" "}
-              <Link
-                href="/user/applications"
-                className="rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-              >
-                Follow it under My Applications
-              </Link>
-            </p>
-          </AlertDescription>
-        </Alert>
-      )}
+        <input type="hidden" name="programId" value={programId} />
+        <input type="hidden" name="draftVersion" value={draftVersion} />
+        <ActionError title="Application Failed" state={state} />
+        {failure && <ActionError title="Application Failed" state={{ error: failure }} ref={failureRef} />}
+        {signedOut && <SignedOutNotice ref={noticeRef} onSignIn={() => setSigningIn(true)} />}
+        {applied && (
+          <Alert variant="info" role="alert">
+            <AlertTitle>You have already applied to this program</AlertTitle>
+            <AlertDescription>
+              <p>
+                This draft is no longer saved: the application was sent, from another tab or device.{" "}
+                <Link
+                  href="/user/applications"
+                  className="rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                >
+                  Follow it under My Applications
+                </Link>
+              </p>
+            </AlertDescription>
+          </Alert>
+        )}
 
-      {step === 1 ? (
-        <div className="grid gap-2">
-          <Label htmlFor="application-statement">Personal Statement</Label>
-          <p id="application-statement-hint" className="text-sm text-slate-600">
-            Tell the admissions team why you want to join this program: at least {formatCount(STATEMENT_MIN)}{" "}
-            characters, at most {formatCount(STATEMENT_MAX)}.
-          </p>
-          <Textarea
-            id="application-statement"
-            rows={14}
-            className="min-h-64"
-            aria-invalid={statementError ? true : undefined}
-            aria-describedby={[
-              "application-statement-hint",
-              "application-statement-count",
-              statementError ? "application-statement-error" : null,
-            ]
-              .filter(Boolean)
-              .join(" ")}
-            {...statementField}
-            defaultValue={draft?.personalStatement}
-          />
-          <p
-            id="application-statement-count"
-            className={
-              statementLength > STATEMENT_MAX ? "text-sm font-medium text-red-700" : "text-sm text-slate-600"
-            }
-          >
-            {formatCount(statementLength)} / {formatCount(STATEMENT_MAX)} characters
-          </p>
-          {statementError && (
-            <p id="application-statement-error" className="text-sm font-medium text-red-700">
-              {statementError}
+        {step === 1 ? (
+          <div className="grid gap-2">
+            <Label htmlFor="application-statement">Personal Statement</Label>
+            <p id="application-statement-hint" className="text-sm text-slate-600">
+              Tell the admissions team why you want to join this program: at least{" "}
+              {formatCount(STATEMENT_MIN)} characters, at most {formatCount(STATEMENT_MAX)}.
             </p>
-          )}
-          <div className="flex justify-end">
-            <Button type="submit" name="intent" value="next">
-              Next
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="grid gap-5">
-          <FormField
-            id="application-institution"
-            label="Previous Institution"
-            autoComplete="organization"
-            {...field("academicHistory.institution")}
-          />
-          <FormField id="application-degree" label="Previous Degree" {...field("academicHistory.degree")} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              id="application-gpa"
-              label="GPA"
-              hint="As on your transcript, for example 3.8 / 4.0 or Upper Second Class (2:1)."
-              {...field("academicHistory.gpa")}
+            <Textarea
+              id="application-statement"
+              rows={14}
+              className="min-h-64"
+              aria-invalid={statementError ? true : undefined}
+              aria-describedby={[
+                "application-statement-hint",
+                "application-statement-count",
+                statementError ? "application-statement-error" : null,
+              ]
+                .filter(Boolean)
+                .join(" ")}
+              {...statementField}
+              defaultValue={draft?.personalStatement}
             />
-            <FormField
-              id="application-graduation-year"
-              label="Graduation Year"
-              type="number"
-              inputMode="numeric"
-              min={GRADUATION_YEAR_MIN}
-              max={maxYear}
-              step={1}
-              hint={`Expected, if you are still studying: ${GRADUATION_YEAR_MIN} to ${maxYear}.`}
-              {...field("academicHistory.graduationYear")}
-            />
+            <p
+              id="application-statement-count"
+              className={
+                statementLength > STATEMENT_MAX
+                  ? "text-sm font-medium text-red-700"
+                  : "text-sm text-slate-600"
+              }
+            >
+              {formatCount(statementLength)} / {formatCount(STATEMENT_MAX)} characters
+            </p>
+            {statementError && (
+              <p id="application-statement-error" className="text-sm font-medium text-red-700">
+                {statementError}
+              </p>
+            )}
+            <div className="flex justify-end">
+              <Button type="submit" name="intent" value="next">
+                Next
+              </Button>
+            </div>
           </div>
-          {/* Submit comes first in the markup: Enter in a field sends the form with the first submit
+        ) : (
+          <div className="grid gap-5">
+            <FormField
+              id="application-institution"
+              label="Previous Institution"
+              autoComplete="organization"
+              {...field("academicHistory.institution")}
+            />
+            <FormField id="application-degree" label="Previous Degree" {...field("academicHistory.degree")} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField
+                id="application-gpa"
+                label="GPA"
+                hint="As on your transcript, for example 3.8 / 4.0 or Upper Second Class (2:1)."
+                {...field("academicHistory.gpa")}
+              />
+              <FormField
+                id="application-graduation-year"
+                label="Graduation Year"
+                type="number"
+                inputMode="numeric"
+                min={GRADUATION_YEAR_MIN}
+                max={maxYear}
+                step={1}
+                hint={`Expected, if you are still studying: ${GRADUATION_YEAR_MIN} to ${maxYear}.`}
+                {...field("academicHistory.graduationYear")}
+              />
+            </div>
+            {/* Submit comes first in the markup: Enter in a field sends the form with the first submit
               button, which must not be Previous. The row is reversed to show Previous on the left. */}
-          <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-between">
-            <Button type="submit" name="intent" value="submit" disabled={pending}>
-              {pending ? "Submitting..." : "Submit Application"}
-            </Button>
-            <Button type="submit" name="intent" value="previous" variant="outline" disabled={pending}>
-              Previous
-            </Button>
+            <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-between">
+              <Button type="submit" name="intent" value="submit" disabled={pending}>
+                {pending ? "Submitting..." : "Submit Application"}
+              </Button>
+              <Button type="submit" name="intent" value="previous" variant="outline" disabled={pending}>
+                Previous
+              </Button>
+            </div>
           </div>
-        </div>
-      )}
-    </form>
+        )}
+      </form>
+      <SignInDialog
+        open={signingIn}
+        onOpenChange={setSigningIn}
+        returnTo={`/apply/${programId}`}
+        onSignedIn={onSignedIn}
+        onCloseAutoFocus={(event) => {
+          // Signed in: the button that opened the dialog is gone with the message; the step goes on.
+          if (signedOutRef.current) return;
+          event.preventDefault();
+          headingRef.current?.focus();
+        }}
+      />
+    </>
   );
 }

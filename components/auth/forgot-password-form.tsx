@@ -1,50 +1,26 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailIcon } from "lucide-react";
-import { useActionState, useState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { forgotPasswordAction } from "@/lib/auth/form-actions";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
-import { apiFetch, errorMessage } from "@/lib/http/client";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
+
+const FAILURE_TITLE = "Could not send the reset link";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
-  // Before hydration (or without JavaScript) the form posts to forgotPasswordAction.
-  const [state, formAction] = useActionState(forgotPasswordAction, INITIAL_FORM_STATE);
-  const [sent, setAnswer] = useState<string | null>(null);
-  const answer = sent ?? state.message ?? null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: state.values?.email ?? "" },
-    errors: useActionFieldErrors<{ email: string }>(state),
+  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<{ email: string }>({
+    action: forgotPasswordAction,
+    schema: forgotPasswordSchema,
+    defaults: { email: "" },
+    onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
   });
-  const field = fieldsOf(register, errors, state.values);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await apiFetch<{ message: string }>("/api/password/forgot", {
-        method: "POST",
-        body: values,
-      });
-      setAnswer(message);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ["email"]);
-      toast.error("Could not send the reset link", { description: errorMessage(error) });
-    }
-  });
+  const field = fieldsOf(form.register, form.formState.errors, values);
+  const answer = state.error ? null : state.message;
 
   if (answer) {
     return (
@@ -59,15 +35,10 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <ActionForm
-      action={formAction}
-      onSubmit={onSubmit}
-      state={state}
-      failureTitle="Could not send the reset link"
-    >
+    <ActionForm action={dispatch} onSubmit={onSubmit} state={state} failureTitle={FAILURE_TITLE}>
       <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field("email")} />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Sending..." : "Send reset link"}
+      <Button type="submit" size="lg" disabled={pending} className="w-full">
+        {pending ? "Sending..." : "Send reset link"}
       </Button>
     </ActionForm>
   );

@@ -11,18 +11,24 @@ import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { loginAction } from "@/lib/auth/form-actions";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
+import type { UserDto } from "@/lib/users/dto";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { useAuth } from "./auth-provider";
 
 type LoginFormProps = {
   /** A safe path to return to after signing in; otherwise the user's dashboard. */
   callbackUrl: string | null;
+  /**
+   * Signing in without leaving the page (a dialog over a form being filled in): told the user
+   * instead of going to callbackUrl, and "Forgot password?" opens in a new tab.
+   */
+  onSignedIn?: (user: UserDto) => void;
 };
 
-export function LoginForm({ callbackUrl }: LoginFormProps) {
+export function LoginForm({ callbackUrl, onSignedIn }: LoginFormProps) {
   const { login } = useAuth();
   const router = useRouter();
   // Stays true after success, while the next page loads, so the form cannot be sent twice.
@@ -44,6 +50,10 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const user = await login(values);
+      if (onSignedIn) {
+        onSignedIn(user);
+        return;
+      }
       setLeaving(true);
       router.replace(callbackUrl ?? homeOf(user));
       router.refresh();
@@ -80,9 +90,11 @@ export function LoginForm({ callbackUrl }: LoginFormProps) {
         labelAside={
           <Link
             href="/auth/forgot-password"
+            target={onSignedIn ? "_blank" : undefined}
             className="rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           >
             Forgot password?
+            {onSignedIn && <span className="sr-only"> (opens in a new tab)</span>}
           </Link>
         }
         {...register("password")}

@@ -11,7 +11,7 @@ import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { registerAction } from "@/lib/auth/form-actions";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
 import { registerSchema, type RegisterInput } from "@/lib/validation/auth";

@@ -1,20 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import Link from "next/link";
-import { useActionState, useState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { resetPasswordAction } from "@/lib/auth/form-actions";
-import { INITIAL_FORM_STATE, type FormState } from "@/lib/auth/form-state";
-import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
+import { INITIAL_FORM_STATE, type FormState } from "@/lib/http/form-state";
 import { resetPasswordSchema } from "@/lib/validation/auth";
+
+const FAILURE_TITLE = "Could not change the password";
+type ResetInput = { token: string; password: string; confirmPassword: string };
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
@@ -26,44 +24,20 @@ function refusalOf(state: FormState): string | null {
 
 /** Sets a new password with the token of a reset e-mail. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  // Before hydration (or without JavaScript) the form posts to resetPasswordAction.
-  const [state, formAction] = useActionState(resetPasswordAction, INITIAL_FORM_STATE);
-  const [changed, setDone] = useState<string | null>(null);
-  const done = changed ?? state.message ?? null;
-  const [refusedNow, setRefused] = useState<string | null | undefined>(undefined);
-  const refused = refusedNow === undefined ? refusalOf(state) : refusedNow;
-  const serverErrors = useActionFieldErrors<{ token: string; password: string; confirmPassword: string }>(
-    refused ? {} : state,
-  );
+  const { state, dispatch, pending, form, onSubmit } = useActionForm<ResetInput>({
+    action: resetPasswordAction,
+    schema: resetPasswordSchema,
+    defaults: { token, password: "", confirmPassword: "" },
+    onFailure: (refusedState) => {
+      if (!refusalOf(refusedState)) toast.error(FAILURE_TITLE, { description: refusedState.error });
+    },
+  });
+  const done = state.error ? null : state.message;
+  const refused = refusalOf(state);
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { token, password: "", confirmPassword: "" },
-    errors: serverErrors,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setRefused(null);
-    try {
-      const { message } = await apiFetch<{ message: string }>("/api/password/reset", {
-        method: "POST",
-        body: values,
-      });
-      setDone(message);
-    } catch (error) {
-      const tokenError = fieldErrorsOf(error).token?.[0];
-      if (errorStatus(error) === 422 || tokenError) {
-        setRefused(tokenError ?? errorMessage(error));
-        return;
-      }
-      applyServerFieldErrors(error, setError, ["password", "confirmPassword"]);
-      toast.error("Could not change the password", { description: errorMessage(error) });
-    }
-  });
+    formState: { errors },
+  } = form;
 
   if (done) {
     return (
@@ -84,10 +58,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <ActionForm
-      action={formAction}
+      action={dispatch}
       onSubmit={onSubmit}
       state={refused ? INITIAL_FORM_STATE : state}
-      failureTitle="Could not change the password"
+      failureTitle={FAILURE_TITLE}
     >
       {refused && (
         <Alert variant="destructive" role="alert">
@@ -110,8 +84,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         errors={errors}
         labels={{ password: "New password", confirm: "Confirm new password" }}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Saving..." : "Set new password"}
+      <Button type="submit" size="lg" disabled={pending} className="w-full">
+        {pending ? "Saving..." : "Set new password"}
       </Button>
     </ActionForm>
   );

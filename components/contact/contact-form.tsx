@@ -1,61 +1,42 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon } from "lucide-react";
 import Link from "next/link";
-import { useActionState, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { toast } from "sonner";
-import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
 import { sendContactMessageAction } from "@/lib/contact/actions";
-import { apiFetch, errorMessage } from "@/lib/http/client";
 import { contactMessageSchema, type ContactMessageInput } from "@/lib/validation/contact";
 
-const FIELDS = ["name", "email", "subject", "message"] as const;
 const EMPTY: ContactMessageInput = { name: "", email: "", subject: "", message: "" };
 const FAILURE_TITLE = "Your message was not sent";
 
-/**
- * The contact form. Before hydration (or without JavaScript) it posts to sendContactMessageAction;
- * once interactive it calls POST /api/contact. Either way a stored message is confirmed in place
- * of the form.
- */
+/** The contact form; a stored message is confirmed in place of the form. */
 export function ContactForm() {
-  const [state, formAction] = useActionState(sendContactMessageAction, INITIAL_FORM_STATE);
-  const [sent, setSent] = useState<string | null>(null);
-  const values = state.values ?? EMPTY;
+  // "Send another message" starts a new form (and a new action state).
+  const [round, setRound] = useState(0);
+  return <ContactFormRound key={round} onAnother={() => setRound((n) => n + 1)} />;
+}
+
+function ContactFormRound({ onAnother }: { onAnother: () => void }) {
+  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<ContactMessageInput>({
+    action: sendContactMessageAction,
+    schema: contactMessageSchema,
+    defaults: EMPTY,
+    onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageSchema),
-    defaultValues: values,
-    errors: useActionFieldErrors<ContactMessageInput>(state),
-  });
+    formState: { errors },
+  } = form;
   const field = fieldsOf(register, errors, values);
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const answer = await apiFetch<{ message: string }>("/api/contact", { method: "POST", body });
-      reset(EMPTY);
-      setSent(answer.message);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      toast.error(FAILURE_TITLE, { description: errorMessage(error) });
-    }
-  });
-
-  const confirmation = sent ?? (state.error ? null : state.message);
+  const confirmation = state.error ? null : state.message;
   if (confirmation) {
     return (
       <div className="grid gap-4">
@@ -67,15 +48,18 @@ export function ContactForm() {
           </AlertDescription>
         </Alert>
         <div>
-          {sent ? (
-            <Button type="button" variant="outline" onClick={() => setSent(null)}>
+          {/* A link without JavaScript (a new page), a new form with it. */}
+          <Button asChild variant="outline">
+            <Link
+              href="/contact"
+              onClick={(event) => {
+                event.preventDefault();
+                onAnother();
+              }}
+            >
               Send another message
-            </Button>
-          ) : (
-            <Button asChild variant="outline">
-              <Link href="/contact">Send another message</Link>
-            </Button>
-          )}
+            </Link>
+          </Button>
         </div>
       </div>
     );
@@ -84,7 +68,7 @@ export function ContactForm() {
   const messageError = errors.message?.message;
   return (
     <ActionForm
-      action={formAction}
+      action={dispatch}
       onSubmit={onSubmit}
       state={state}
       failureTitle={FAILURE_TITLE}
@@ -112,8 +96,8 @@ export function ContactForm() {
         )}
       </div>
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Sending..." : "Send message"}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Sending..." : "Send message"}
         </Button>
       </div>
     </ActionForm>

@@ -3,7 +3,12 @@
 import Link from "next/link";
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import { hasSignedInHint, SIGNED_IN_HINT_COOKIE, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
+import {
+  hasSignedInHint,
+  SIGNED_IN_EVENT,
+  SIGNED_IN_HINT_COOKIE,
+  SIGNED_OUT_EVENT,
+} from "@/lib/auth/signed-in-hint";
 import type { UserDto } from "@/lib/users/dto";
 import { SignOutForm } from "./sign-out-form";
 import { dashboardLinkOf } from "./viewer";
@@ -35,9 +40,11 @@ export function AccountProvider({ children }: { children: React.ReactNode }) {
   );
   // undefined: not asked yet; null: not signed in after all.
   const [user, setUser] = useState<UserDto | null | undefined>(undefined);
+  // Bumped when the tab signs in again in place (SIGNED_IN_EVENT), to ask again.
+  const [signIns, setSignIns] = useState(0);
 
-  // Once per mount of the public frame: signing in happens on the sign-in pages, outside it, and
-  // signing out from it says so (signedOut).
+  // Once per mount of the public frame: signing in happens on the sign-in pages, outside it, or
+  // in place, which says so (SIGNED_IN_EVENT); signing out from it says so too (signedOut).
   useEffect(() => {
     if (!hinted) return;
     let current = true;
@@ -53,7 +60,16 @@ export function AccountProvider({ children }: { children: React.ReactNode }) {
     return () => {
       current = false;
     };
-  }, [hinted]);
+  }, [hinted, signIns]);
+
+  useEffect(() => {
+    const signedIn = () => {
+      setUser(undefined);
+      setSignIns((count) => count + 1);
+    };
+    window.addEventListener(SIGNED_IN_EVENT, signedIn);
+    return () => window.removeEventListener(SIGNED_IN_EVENT, signedIn);
+  }, []);
 
   const signedOut = useCallback(() => {
     forgetHint();

@@ -1,15 +1,16 @@
 "use client";
 
 import { unstable_rethrow } from "next/navigation";
-import { useTransition } from "react";
+import { useActionState, useTransition } from "react";
 import { signOutAction } from "@/lib/auth/actions";
 import { announceSignedOut } from "@/lib/auth/signed-in-hint";
 import { errorMessage } from "@/lib/http/client";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 
 /**
  * Wraps a Sign Out button: submitting ends the session (server action) and goes home. Without
  * JavaScript the form posts the action itself; once hydrated it calls the action here, so that a
- * failure (network down, server error) shows the 'Logout failed' toast of SPEC §8.
+ * failure (network down, server error) shows the 'Logout failed' toast.
  */
 export function SignOutForm({
   children,
@@ -22,17 +23,19 @@ export function SignOutForm({
   onSignedOut?: () => void;
 }) {
   const [pending, startTransition] = useTransition();
+  const [, formAction] = useActionState(signOutAction, INITIAL_FORM_STATE);
   return (
     <form
-      action={signOutAction}
+      action={formAction}
       className={className}
       aria-busy={pending || undefined}
       onSubmit={(event) => {
         event.preventDefault();
         if (pending) return;
         startTransition(async () => {
+          let failure: string | undefined;
           try {
-            await signOutAction();
+            failure = (await signOutAction(INITIAL_FORM_STATE, new FormData())).error;
           } catch (error) {
             // The action's redirect home is Next's to follow, not a failure: it means signed out.
             if (isRedirect(error)) {
@@ -40,10 +43,12 @@ export function SignOutForm({
               announceSignedOut();
             }
             unstable_rethrow(error);
-            // sonner is fetched only when a sign-out fails: the public header loads without it.
-            const { toast } = await import("sonner");
-            toast.error("Logout failed", { description: errorMessage(error) });
+            failure = errorMessage(error);
           }
+          if (failure === undefined) return;
+          // sonner is fetched only when a sign-out fails: the public header loads without it.
+          const { toast } = await import("sonner");
+          toast.error("Logout failed", { description: failure });
         });
       }}
     >

@@ -7,6 +7,7 @@ import type { ProgramCard } from "@/lib/programs/cards";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import { CountryFlag } from "@/components/country-flag";
 import { ApplyNow } from "@/components/programs/apply-now";
+import { CompareBox } from "@/components/search/compare-bar";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { Badge } from "@/components/ui/badge";
 import { IconSprite, SpriteIcon } from "@/components/ui/icon-sprite";
@@ -16,7 +17,7 @@ import { IconSprite, SpriteIcon } from "@/components/ui/icon-sprite";
 
 const ICONS = { "icon-duration": Clock, "icon-tuition": Wallet, "icon-deadline": CalendarDays };
 
-/** The cards, each with Apply Now (or, once the deadline has passed, "Closed"), Save, and a Compare box (an `ids` of the form around them). */
+/** The cards, each with Apply Now (or, once the deadline has passed, "Closed"), Save, and a Compare box (an `ids` of the form around them, kept across pages: ./compare-selection.ts). */
 export function ProgramResults({
   programs,
   now,
@@ -90,10 +91,7 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
       <div className="flex shrink-0 flex-row flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         <ApplyNow programId={program.id} deadline={program.deadline} now={now} label={program.name} />
         <SaveButton type="program" id={program.id} name={program.name} />
-        <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="ids" value={program.id} className="size-4 accent-brand-600" />
-          Compare<span className="sr-only"> {program.name}</span>
-        </label>
+        <CompareBox id={program.id} name={program.name} />
       </div>
     </article>
   );

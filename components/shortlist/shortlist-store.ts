@@ -2,7 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { announceSignedOut, hasSignedInHint, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
-import { apiFetch, errorStatus } from "@/lib/http/client";
+import { ApiError, apiFetch, errorStatus } from "@/lib/http/client";
 import type { ShortlistKey, ShortlistKind } from "@/lib/validation/shortlist";
 
 // The visitor's shortlist in the browser, shared by every Save control of a page. Public pages do
@@ -73,7 +73,7 @@ export function loadShortlist({ recheck = false } = {}): Promise<{ merged: boole
       visitor();
       return { merged: false };
     }
-    if (!response.ok) throw new Error(`${response.status}`);
+    if (!response.ok) throw new ApiError(response.status, await response.text());
     let { items } = (await response.json()) as { items: ShortlistKey[] };
     const local = readLocal();
     if (local.length > 0) {

@@ -1,61 +1,42 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useActionState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
-import { apiFetch, errorMessage } from "@/lib/http/client";
 import { changePasswordAction } from "@/lib/users/profile-actions";
-import { PASSWORD_CHANGED } from "@/lib/users/profile-messages";
 import { changePasswordSchema } from "@/lib/validation/auth";
 
-const FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 type ChangePasswordInput = { currentPassword: string; password: string; confirmPassword: string };
+const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmPassword: "" };
+const FAILURE_TITLE = "Could not change your password";
 
 /**
  * Changes the password after checking the current one. The server ends the account's other
- * sessions, keeps this one signed in and tells the account's address. Before hydration (or
- * without JavaScript) the form posts to changePasswordAction; once interactive it calls
- * POST /api/user/password.
+ * sessions, keeps this one signed in and tells the account's address.
  */
 export function ChangePasswordForm() {
-  const [state, formAction] = useActionState(changePasswordAction, INITIAL_FORM_STATE);
+  const { state, dispatch, pending, form, onSubmit } = useActionForm<ChangePasswordInput>({
+    action: changePasswordAction,
+    schema: changePasswordSchema,
+    defaults: EMPTY,
+    onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
+    // Nothing of a password stays in the fields once it is changed.
+    onSuccess: () => form.reset(EMPTY),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
-    errors: useActionFieldErrors<ChangePasswordInput>(state),
-  });
+    formState: { errors },
+  } = form;
   const field = fieldsOf(register, errors);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await apiFetch<null>("/api/user/password", { method: "POST", body: values });
-      reset();
-      toast.success("Password changed", { description: PASSWORD_CHANGED });
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      toast.error("Could not change your password", { description: errorMessage(error) });
-    }
-  });
 
   return (
     <ActionForm
-      action={formAction}
+      action={dispatch}
       onSubmit={onSubmit}
       state={state}
-      failureTitle="Could not change your password"
+      failureTitle={FAILURE_TITLE}
       successTitle="Password changed"
       aria-label="Change password"
     >
@@ -73,8 +54,8 @@ export function ChangePasswordForm() {
         labels={{ password: "New password", confirm: "Confirm new password" }}
       />
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing password..." : "Change password"}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Changing password..." : "Change password"}
         </Button>
       </div>
     </ActionForm>

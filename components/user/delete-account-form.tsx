@@ -19,7 +19,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { INITIAL_FORM_STATE } from "@/lib/auth/form-state";
+import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { deleteAccountAction } from "@/lib/users/delete-account-action";
 import { deletionConsequence } from "@/lib/users/deletion";

@@ -3,7 +3,9 @@ import { logger } from "@/lib/log";
 import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { violatedForeignKey } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands";
 import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
 import { conflict, forbidden, gone, notFound, unprocessable } from "@/lib/http/errors";
@@ -68,12 +70,14 @@ export async function submitApplication(userId: number, input: ApplicationInput,
       // Taken before anything is read: a draft save waiting on it sees this application once it
       // commits, and is refused instead of bringing the draft back.
       await lockApplying(tx, userId, input.programId);
-      const program = await tx.program.findUnique({
-        where: { id: input.programId },
-        select: { id: true, deadline: true, archivedAt: true, university: { select: { archivedAt: true } } },
-      });
-      if (!program) throw notFound("Program not found");
-      if (program.archivedAt || program.university.archivedAt) throw gone(PROGRAM_ARCHIVED);
+      // FOR SHARE: archiving or deleting the program (which lock it for update) waits until this
+      // application is stored, or this read waits for the archive and sees it. The foreign key's
+      // own lock would not wait for an archive, which changes no key.
+      const [program] = await tx.$queryRaw<{ id: number; deadline: Date; archivedAt: Date | null }[]>`
+        SELECT "id", "deadline", "archivedAt" FROM "programs" WHERE "id" = ${input.programId} FOR SHARE`;
+      if (!program) throw notFound(PROGRAM_NOT_FOUND);
+      // A live program's university is live too (the database keeps that rule).
+      if (program.archivedAt) throw gone(PROGRAM_ARCHIVED);
       if (program.deadline.getTime() < now.getTime()) throw unprocessable(DEADLINE_PASSED);
       const existing = await tx.application.findUnique({
         where: { userId_programId: { userId, programId: program.id } },
@@ -129,6 +133,8 @@ export async function submitApplication(userId: number, input: ApplicationInput,
     // Two submits at once: the unique (user, program) key turns the second into a 409 too.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
       throw conflict(ALREADY_APPLIED);
+    // The program was deleted while the application was being stored.
+    if (violatedForeignKey(error) === "applications_programId_fkey") throw notFound(PROGRAM_NOT_FOUND);
     throw error;
   }
 }

@@ -1,16 +1,16 @@
 "use server";
 
-import { redirect, unstable_rethrow } from "next/navigation";
-import type { FormState } from "@/lib/auth/form-state";
-import { viewerOrSignIn } from "@/lib/auth/session";
-import { assertStorableForm, errorAnswer } from "@/lib/http/route";
+import { redirect } from "next/navigation";
+import { action } from "@/lib/http/action";
+import { badRequest, HttpError, notFound } from "@/lib/http/errors";
+import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands";
 import { applicationSchema, DRAFT_LIMITS, personalStatementSchema } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
 import { submitApplication } from "./commands";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts";
 
-// The application form posts (issue 11 §6): sent before hydration or without JavaScript, Next
+// The application form posts: sent before hydration or without JavaScript, Next
 // runs this action. Each step's button is a submit button with an intent; what the student
 // typed is saved as the draft first, so the page shown next (rendered from the draft) keeps it,
 // and the form moves between steps through the draft's step. Submitting validates with the API's
@@ -48,60 +48,64 @@ function merge(saved: DraftData | null, data: FormData, step: 1 | 2): DraftData 
   });
 }
 
-function failure(error: unknown): FormState {
-  unstable_rethrow(error);
-  const { status, body } = errorAnswer(error);
-  return { status, error: body.error, fieldErrors: body.fieldErrors };
+/** The application page of the posted program; the programs list when the field is not an id. */
+function pageOf(data: FormData): string {
+  const id = idSchema.safeParse(data.get("programId"));
+  return id.success ? `/apply/${id.data}` : "/programs";
 }
 
 // The program comes in a hidden field, not as a bound argument: a bound action's state answer
 // never finished rendering without JavaScript (React 19.3's decodeFormState with bound arguments).
-export async function applicationFormAction(_previous: FormState, data: FormData): Promise<FormState> {
-  const id = idSchema.safeParse(data.get("programId"));
-  if (!id.success) return { status: 404, error: "Program not found" };
-  const programId = id.data;
-  const page = `/apply/${programId}`;
-  const viewer = await viewerOrSignIn(page);
-
-  const intent = data.get("intent");
-  // The version of the draft the page was rendered with: a post from an older copy of the page
-  // (Back, another tab) is refused like the API's stale save, and the page shows the newer draft.
-  const version = z.coerce.number().int().min(0).safeParse(data.get("draftVersion"));
-  const base = version.success ? version.data : undefined;
-  try {
-    assertStorableForm(data);
-    const saved = (await getDraft(viewer.id, programId))?.data ?? null;
-    if (intent === "previous") {
-      await saveDraft(viewer.id, programId, merge(saved, data, 1), base);
-    } else if (intent === "next") {
-      const draft = merge(saved, data, 1);
-      const statement = personalStatementSchema.safeParse(draft.personalStatement);
-      await saveDraft(viewer.id, programId, { ...draft, step: statement.success ? 2 : 1 }, base);
-      if (!statement.success) {
-        const message = statement.error.issues[0]?.message ?? "Check the personal statement";
-        return { status: 400, error: message, fieldErrors: { personalStatement: [message] } };
+export const applicationFormAction = action({
+  name: "applicationForm",
+  audience: "user",
+  signInReturnTo: pageOf,
+  // The whole statement and history, with room for what the draft keeps beyond the limits.
+  bodyLimit:
+    4 * (DRAFT_LIMITS.personalStatement + DRAFT_LIMITS.institution + DRAFT_LIMITS.degree) + 16 * 1024,
+  handle: async ({ viewer, data }) => {
+    const id = idSchema.safeParse(data.get("programId"));
+    if (!id.success) throw notFound(PROGRAM_NOT_FOUND);
+    const programId = id.data;
+    const page = `/apply/${programId}`;
+    const intent = data.get("intent");
+    // The version of the draft the page was rendered with: a post from an older copy of the page
+    // (Back, another tab) is refused like the API's stale save, and the page shows the newer draft.
+    const version = z.coerce.number().int().min(0).safeParse(data.get("draftVersion"));
+    const base = version.success ? version.data : undefined;
+    try {
+      const saved = (await getDraft(viewer.id, programId))?.data ?? null;
+      if (intent === "previous") {
+        await saveDraft(viewer.id, programId, merge(saved, data, 1), base);
+      } else if (intent === "next") {
+        const draft = merge(saved, data, 1);
+        const statement = personalStatementSchema.safeParse(draft.personalStatement);
+        await saveDraft(viewer.id, programId, { ...draft, step: statement.success ? 2 : 1 }, base);
+        if (!statement.success) {
+          const message = statement.error.issues[0]?.message ?? "Check the personal statement";
+          throw badRequest(message, { personalStatement: [message] });
+        }
+      } else {
+        const draft = merge(saved, data, 2);
+        const input = applicationSchema().safeParse({
+          programId,
+          personalStatement: draft.personalStatement,
+          academicHistory: draft.academicHistory,
+        });
+        if (!input.success) {
+          const statementOk = personalStatementSchema.safeParse(draft.personalStatement).success;
+          await saveDraft(viewer.id, programId, { ...draft, step: statementOk ? 2 : 1 }, base);
+          throw input.error;
+        }
+        await submitApplication(viewer.id, input.data);
+        redirect("/user/applications");
       }
-    } else {
-      const draft = merge(saved, data, 2);
-      const input = applicationSchema().safeParse({
-        programId,
-        personalStatement: draft.personalStatement,
-        academicHistory: draft.academicHistory,
-      });
-      if (!input.success) {
-        const statementOk = personalStatementSchema.safeParse(draft.personalStatement).success;
-        await saveDraft(viewer.id, programId, { ...draft, step: statementOk ? 2 : 1 }, base);
-        return failure(input.error);
-      }
-      await submitApplication(viewer.id, input.data);
-      redirect("/user/applications");
+    } catch (error) {
+      // Already applied, a newer draft saved, archived or past its deadline meanwhile: the page
+      // itself now says so (or shows the newer draft).
+      if (error instanceof HttpError && [409, 410, 422].includes(error.status)) redirect(page);
+      throw error;
     }
-  } catch (error) {
-    const answer = failure(error);
-    // Already applied, a newer draft saved, archived or past its deadline meanwhile: the page
-    // itself now says so (or shows the newer draft).
-    if (answer.status === 409 || answer.status === 410 || answer.status === 422) redirect(page);
-    return answer;
-  }
-  redirect(page);
-}
+    redirect(page);
+  },
+});

@@ -22,3 +22,13 @@ export const SIGNED_OUT_EVENT = "unisearch:signed-out";
 export function announceSignedOut(): void {
   window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
 }
+
+/**
+ * The event a tab's window gets when it signs in again without leaving the page (the application
+ * form's sign-in dialog): the header's account island asks who is signed in again.
+ */
+export const SIGNED_IN_EVENT = "unisearch:signed-in";
+
+export function announceSignedIn(): void {
+  window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+}

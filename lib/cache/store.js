@@ -1,9 +1,9 @@
 // @ts-check
 
-// The store behind both of Next's cache handlers (./use-cache-handler.js for 'use cache' entries,
-// ./incremental-handler.js for rendered pages): cache entries, and when each tag was last
-// expired. With REDIS_URL every app server shares one Redis, so an admin edit served by one
-// server expires the pages of all (README "Scaling past one machine"); without it, this process's
+// The store behind Next's cache handler (./incremental-handler.js: rendered pages, route
+// responses and the unstable_cache reads of lib/cache/reads.ts): cache entries, and when each tag
+// was last expired. With REDIS_URL every app server shares one Redis, so an admin edit served by one
+// server expires the pages of all (docs/caching.md); without it, this process's
 // memory. CommonJS with JSDoc types: Next loads the handlers with require() at run time.
 //
 // Entries are plain objects in which Buffers and Maps may sit; Redis keeps them as strings

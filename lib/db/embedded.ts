@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
 
 // The embedded database: PostgreSQL compiled to WebAssembly (PGlite), served over the
@@ -121,7 +122,7 @@ export async function startEmbeddedDatabase(
   options: EmbeddedDatabaseOptions = {},
 ): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { citext, pg_trgm } });
+  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { citext, pg_trgm, unaccent } });
   const queue = new SessionQueue(db);
   const maxConnections = options.maxConnections ?? 32;
   const sockets = new Set<net.Socket>();

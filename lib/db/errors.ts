@@ -15,6 +15,36 @@ export function violatedForeignKey(error: unknown): string | null {
   return /constraint: `([^`]+)`/.exec(error.message)?.[1] ?? "";
 }
 
+/** What the pg adapter reports of a statement PostgreSQL refused (under meta.driverAdapterError). */
+interface AdapterCause {
+  originalCode?: unknown;
+  originalMessage?: unknown;
+  constraint?: { index?: unknown };
+}
+
+function adapterCause(error: unknown): AdapterCause | undefined {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
+  return (error.meta as { driverAdapterError?: { cause?: AdapterCause } } | undefined)?.driverAdapterError
+    ?.cause;
+}
+
+/** The name of the unique index a write violated (Prisma's P2002), or null for any other error. */
+export function violatedUniqueIndex(error: unknown): string | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return null;
+  const index = adapterCause(error)?.constraint?.index;
+  return typeof index === "string" ? index : "";
+}
+
+/**
+ * Whether a write was refused by a check that raised `message` with SQLSTATE 23514
+ * (check_violation), as the database's triggers do: the adapter passes on the code and the message,
+ * not the constraint's name.
+ */
+export function failedCheck(error: unknown, message: string): boolean {
+  const cause = adapterCause(error);
+  return cause?.originalCode === "23514" && cause.originalMessage === message;
+}
+
 // Two kinds of failure are answered 503 (the client may retry): a database that cannot be reached
 // (refused, reset, closed, not answering) and one too busy to take the work in time (no pool
 // connection free in time, a transaction that could not start, a statement past its timeout, too

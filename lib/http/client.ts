@@ -1,6 +1,9 @@
-// The browser's fetch client (SPEC §7): cookies always sent, a JSON body (and its content type)
-// only when there is a body, and any non-OK response thrown as an Error whose message is
-// "{status}: {body text}" (the status text when the body is empty). No retries, no caching.
+import type { ErrorBody } from "./errors";
+
+// The browser's fetch client: cookies always sent, a JSON body (and its content type) only when
+// there is a body, and any non-OK response thrown as an ApiError whose message is
+// "{status}: {body text}" (the status text when the body is empty), as the REST contract says.
+// No retries, no caching.
 
 export interface ApiFetchOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -10,8 +13,34 @@ export interface ApiFetchOptions {
 }
 
 /**
+ * A non-OK answer of our API: its status, its body text, and the body parsed when it is our JSON
+ * error shape. Its message is "{status}: {body text}" (the status text when the body is empty).
+ */
+export class ApiError extends Error {
+  readonly body: Partial<ErrorBody> | null;
+
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+    this.body = parseErrorBody(text);
+  }
+}
+
+function parseErrorBody(text: string): Partial<ErrorBody> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Partial<ErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Calls our API and returns the parsed JSON answer, or null when the answer has no body (204).
- * Throws `Error("{status}: {body text}")` for a non-OK status.
+ * Throws an ApiError for a non-OK status.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = "GET", body, signal } = options;
@@ -24,35 +53,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     signal,
   });
   const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`${response.status}: ${text || response.statusText}`);
-  }
+  if (!response.ok) throw new ApiError(response.status, text || response.statusText);
   return (text ? JSON.parse(text) : null) as T;
-}
-
-const FAILURE = /^(\d{3}): ([\s\S]*)$/;
-
-/** The parts of an apiFetch error: its HTTP status and the body text, or null for other errors. */
-function parseFailure(error: unknown): { status: number; text: string } | null {
-  if (!(error instanceof Error)) return null;
-  const match = FAILURE.exec(error.message);
-  return match ? { status: Number(match[1]), text: match[2] } : null;
-}
-
-function bodyOf(error: unknown): { error?: unknown; fieldErrors?: unknown } | null {
-  const failure = parseFailure(error);
-  if (!failure) return null;
-  try {
-    const body: unknown = JSON.parse(failure.text);
-    return body && typeof body === "object" ? body : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The HTTP status of an apiFetch error, or null when the request never got an answer. */
 export function errorStatus(error: unknown): number | null {
-  return parseFailure(error)?.status ?? null;
+  return error instanceof ApiError ? error.status : null;
 }
 
 export const NETWORK_FAILURE = "Could not reach the server. Check your connection and try again.";
@@ -63,11 +70,9 @@ export const UNKNOWN_FAILURE = "Something went wrong. Please try again.";
  * shape, else a short plain-text body (such as a status text), else a generic sentence.
  */
 export function errorMessage(error: unknown): string {
-  const body = bodyOf(error);
-  if (typeof body?.error === "string" && body.error) return body.error;
-  const failure = parseFailure(error);
-  if (failure) {
-    const text = failure.text.trim();
+  if (error instanceof ApiError) {
+    if (typeof error.body?.error === "string" && error.body.error) return error.body.error;
+    const text = error.text.trim();
     // An HTML error page or a long dump says nothing useful to a person.
     return text && !text.startsWith("<") && !text.startsWith("{") && text.length <= 200
       ? text
@@ -79,7 +84,7 @@ export function errorMessage(error: unknown): string {
 
 /** The server's per-field messages of a 400 or 409 (`{ fieldErrors: { field: [messages] } }`). */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> {
-  const fieldErrors = bodyOf(error)?.fieldErrors;
+  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
   if (!fieldErrors || typeof fieldErrors !== "object") return {};
   const result: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(fieldErrors)) {

@@ -44,7 +44,7 @@ export type RouteHandler = ((request: Request, context: RouteContext) => Promise
   declaration: RouteDeclaration;
 };
 
-type ViewerOf<A extends Audience> = A extends "public" ? null : Viewer;
+export type ViewerOf<A extends Audience> = A extends "public" ? null : Viewer;
 type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
 type BodySchemaFactory = (input: { params: never; viewer: never }) => ZodType | Promise<ZodType>;
 type BodySpec = ZodType | "bytes" | BodySchemaFactory;
@@ -103,10 +103,14 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function assertSameOrigin(request: Request) {
   if (!UNSAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("origin");
+  assertOriginIsHost(request.headers, new URL(request.url).host);
+}
+
+/** The rule of assertSameOrigin for a request known to change state (a server action's POST). */
+export function assertOriginIsHost(headers: Headers, fallbackHost?: string) {
+  const origin = headers.get("origin");
   if (origin === null) return;
-  const host =
-    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const host = headers.get("x-forwarded-host") ?? headers.get("host") ?? fallbackHost;
   let originHost: string | null = null;
   try {
     originHost = new URL(origin).host;
@@ -116,7 +120,8 @@ export function assertSameOrigin(request: Request) {
   if (originHost !== host) throw forbidden("Requests from other sites are not allowed.");
 }
 
-const AUTHORISE: Record<Audience, () => Promise<Viewer | null>> = {
+/** Who may call what: the viewer for an audience, or the 401/403 its require* function throws. */
+export const AUTHORISE: Record<Audience, () => Promise<Viewer | null>> = {
   public: async () => null,
   user: requireUser,
   admin: () => requireRole("admin"),
@@ -279,7 +284,6 @@ export function assertStorableForm(data: FormData): void {
   }
 }
 
-/** The status and the one error shape for any error (server actions show the same as the API). */
 /**
  * The status and the one error shape for any error (server actions show the same as the API),
  * with the request's id: the one its log lines carry.

@@ -1,9 +1,10 @@
+import { ApiError } from "@/lib/http/client";
 import type { StoredImage } from "@/lib/storage/storage";
 
 // Sends one file to POST /api/uploads with XMLHttpRequest, whose upload.onprogress reports the
 // bytes actually sent (fetch cannot). Progress climbs to 90 while sending; the caller shows 100
-// when the server has answered. A failure is an Error "{status}: {body}" like apiFetch's, so
-// errorMessage() reads the server's message; a network failure is a TypeError.
+// when the server has answered. A failure is an ApiError like apiFetch's, so errorMessage() reads
+// the server's message; a network failure is a TypeError.
 
 export const UPLOAD_ENDPOINT = "/api/uploads";
 
@@ -32,10 +33,10 @@ export function uploadImage(
         try {
           resolve(JSON.parse(xhr.responseText) as UploadedImage);
         } catch {
-          reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+          reject(new ApiError(xhr.status, xhr.responseText || xhr.statusText));
         }
       } else {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        reject(new ApiError(xhr.status, xhr.responseText || xhr.statusText));
       }
     };
     xhr.onerror = () => reject(new TypeError("Failed to upload"));

@@ -5,7 +5,10 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { catalogueChanged } from "@/lib/cache/tags";
 import { afterCommit } from "@/lib/db/after-commit";
 import { refreshCatalogueStatistics } from "@/lib/db/statistics";
+import { violatedUniqueIndex } from "@/lib/db/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { conflict } from "@/lib/http/errors";
+import { PROGRAM_KEY_INDEX, programKey } from "@/lib/programs/key";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
 import {
@@ -110,6 +113,7 @@ export async function runImport(
   try {
     const applied = await db.$transaction(
       async (tx) => {
+        await takeImportLock(tx);
         const report = await pass(tx, true);
         if (report.counts.rejected > 0) throw new Rejected(report);
         report.applied = true;
@@ -132,8 +136,28 @@ export async function runImport(
     return applied;
   } catch (error) {
     if (error instanceof Rejected) return error.report;
+    if (violatedUniqueIndex(error) === PROGRAM_KEY_INDEX.name) throw conflict(PROGRAM_CREATED_MEANWHILE);
     throw error;
   }
+}
+
+/** The key of the advisory lock an apply holds (pg_advisory_xact_lock's one-key form). */
+const IMPORT_LOCK = 0x696d706f7274;
+export const PROGRAM_CREATED_MEANWHILE =
+  "Someone created one of this file's programs while the import ran, so nothing was imported. Run the dry run again.";
+export const IMPORT_IN_PROGRESS =
+  "Another import is being applied right now. Wait until it has finished, then apply this file again.";
+
+/**
+ * One apply at a time: two applies of the same rows would both find them missing and both insert
+ * them. A second apply is refused at once (409) rather than queued behind a long transaction.
+ * Released when the transaction ends.
+ */
+async function takeImportLock(tx: Tx) {
+  const [lock] = await tx.$queryRaw<
+    { taken: boolean }[]
+  >`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK}::bigint) AS "taken"`;
+  if (!lock?.taken) throw conflict(IMPORT_IN_PROGRESS);
 }
 
 interface PassContext {
@@ -375,6 +399,20 @@ interface StoredProgram extends NewProgram {
   archivedAt: Date | null;
 }
 
+/**
+ * Locks the universities a batch of programs is written to (FOR SHARE) and reads their archive mark
+ * again: an archive of one of them either waits for the import to commit (and archives its new
+ * programs too) or has committed, and its rows are then rejected.
+ */
+async function lockUniversities(tx: Tx, universities: { id: number; archivedAt: Date | null }[]) {
+  if (universities.length === 0) return;
+  const rows = await tx.$queryRaw<{ id: number; archivedAt: Date | null }[]>`
+    SELECT "id", "archivedAt" FROM "universities" WHERE "id" = ANY(${[...new Set(universities.map((u) => u.id))]}::int[])
+     ORDER BY "id" FOR SHARE`;
+  const archivedAt = new Map(rows.map((row) => [row.id, row.archivedAt]));
+  for (const university of universities) university.archivedAt = archivedAt.get(university.id) ?? null;
+}
+
 /** The stored programs with the given keys, in one query (a join on the keys, not 1,000 ORs). */
 async function findPrograms(
   tx: Tx,
@@ -393,9 +431,6 @@ async function findPrograms(
         ON p."universityId" = k."universityId" AND p."name" = k."name" AND p."degree" = k."degree"`;
   return rows.map(({ deadlineMs, ...row }) => ({ ...row, deadline: new Date(deadlineMs) }));
 }
-
-const programKey = (universityId: number, name: string, degree: string) =>
-  `${universityId}\u0000${name}\u0000${degree}`;
 
 async function importPrograms(context: PassContext) {
   const { tx, write, now, report } = context;
@@ -416,6 +451,12 @@ async function importPrograms(context: PassContext) {
   const seen = new Map<string, number>();
 
   for await (const batch of batches(context)) {
+    if (write) {
+      const used = batch
+        .map(({ values }) => bySlug.get(text(values.university)))
+        .filter((u) => u !== undefined);
+      await lockUniversities(tx, used);
+    }
     const rows = batch.map(({ row, values }) => {
       const slug = text(values.university);
       const name = text(values.name);

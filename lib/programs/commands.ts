@@ -2,12 +2,13 @@ import "server-only";
 import { programsChanged } from "@/lib/cache/tags";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
-import { violatedForeignKey } from "@/lib/db/errors";
+import { failedCheck, violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import type { DeleteOutcome } from "@/lib/universities/commands";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import { programSchema, UNIVERSITY_NOT_FOUND, type ProgramInput } from "@/lib/validation/program";
+import { LIVE_PROGRAM_UNDER_ARCHIVED, PROGRAM_KEY_INDEX, PROGRAM_KEY_TAKEN, RESTORE_KEY_TAKEN } from "./key";
 import { programSelect, toProgramDto, type ProgramDto } from "./queries";
 
 // Writes of the admin's program management. Each is one statement or transaction, so a refused
@@ -37,10 +38,17 @@ function goneFromList(list: "level" | "field", name: string) {
 }
 
 /**
- * The database's refusals as our answers: a missing university, study level or field (their
- * foreign keys) is a 400 on that field; a missing program (P2025) a 404.
+ * The database's refusals as our answers: a live program with the same key is a 409; a missing
+ * or archived university, study level or field (their foreign keys, the live-university trigger)
+ * a 400 on that field; a missing program (P2025) a 404.
  */
 function translate(error: unknown, input: ProgramInput): unknown {
+  if (violatedUniqueIndex(error) === PROGRAM_KEY_INDEX.name) {
+    return conflict(PROGRAM_KEY_TAKEN, { name: [PROGRAM_KEY_TAKEN] });
+  }
+  if (failedCheck(error, LIVE_PROGRAM_UNDER_ARCHIVED)) {
+    return badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
+  }
   const foreignKey = violatedForeignKey(error);
   if (foreignKey === "programs_level_fkey") return goneFromList("level", input.level);
   if (foreignKey === "programs_field_fkey") return goneFromList("field", input.field);
@@ -66,16 +74,23 @@ async function snapshot(tx: Tx, id: number) {
   return { ...program, university: university.name, archivedAt: row.archivedAt };
 }
 
+/** Whether the university is archived, read FOR SHARE (see below); false when there is none. */
+async function isUniversityArchived(tx: Tx, universityId: number): Promise<boolean> {
+  const [university] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
+    SELECT "archivedAt" FROM "universities" WHERE "id" = ${universityId} FOR SHARE`;
+  return Boolean(university?.archivedAt);
+}
+
 /**
  * A live program never sits under an archived university: the program lists rely on it and check
- * only the program's own mark (queries.ts). Read in the write's transaction.
+ * only the program's own mark (queries.ts). The university is read FOR SHARE in the write's
+ * transaction, so an archive of it (which locks it FOR UPDATE) waits for this write to commit and
+ * then archives the program too, or this write waits for the archive and is refused. A trigger
+ * refuses the write in any case (programs_live_university_check).
  */
 async function assertUniversityTakesPrograms(tx: Tx, universityId: number) {
-  const university = await tx.university.findUnique({
-    where: { id: universityId },
-    select: { archivedAt: true },
-  });
-  if (university?.archivedAt) throw badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
+  if (await isUniversityArchived(tx, universityId))
+    throw badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
 }
 
 export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
@@ -177,27 +192,35 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
 
 /** Brings an archived program back; 409 while its university is archived, 404 for none. */
 export async function restoreProgram(actor: AuditActor, id: number): Promise<ProgramDto> {
-  const program = await prisma.$transaction(async (tx) => {
-    const current = await tx.program.findUnique({
-      where: { id },
-      select: { university: { select: { archivedAt: true } } },
-    });
-    if (!current) throw notFound(PROGRAM_NOT_FOUND);
-    if (current.university.archivedAt) throw conflict(RESTORE_UNIVERSITY_FIRST);
-    const before = (await snapshot(tx, id))!;
-    const row = await tx.program.update({ where: { id }, data: { archivedAt: null }, select: programSelect });
-    if (before.archivedAt) {
-      await recordAudit(tx, actor, {
-        action: "program.restore",
-        entityType: "program",
-        entityId: id,
-        summary: `${row.name} at ${row.university.name}`,
-        before,
-        after: await snapshot(tx, id),
+  const program = await prisma
+    .$transaction(async (tx) => {
+      const current = await tx.program.findUnique({ where: { id }, select: { universityId: true } });
+      if (!current) throw notFound(PROGRAM_NOT_FOUND);
+      // An archive of the university waits for this restore, or this waits for it and refuses.
+      if (await isUniversityArchived(tx, current.universityId)) throw conflict(RESTORE_UNIVERSITY_FIRST);
+      const before = (await snapshot(tx, id))!;
+      const row = await tx.program.update({
+        where: { id },
+        data: { archivedAt: null },
+        select: programSelect,
       });
-    }
-    return toProgramDto(row);
-  });
+      if (before.archivedAt) {
+        await recordAudit(tx, actor, {
+          action: "program.restore",
+          entityType: "program",
+          entityId: id,
+          summary: `${row.name} at ${row.university.name}`,
+          before,
+          after: await snapshot(tx, id),
+        });
+      }
+      return toProgramDto(row);
+    })
+    .catch((error: unknown) => {
+      // A live program took this one's key while it was archived.
+      if (violatedUniqueIndex(error) === PROGRAM_KEY_INDEX.name) throw conflict(RESTORE_KEY_TAKEN);
+      throw error;
+    });
   await programsChanged([program.universityId]);
   return program;
 }

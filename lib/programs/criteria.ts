@@ -2,7 +2,7 @@
 // outside Next (the bench) can use them without loading next/navigation.
 
 export interface ProgramSearchCriteria {
-  /** Case-insensitive substring of the program's or its university's name. */
+  /** Substring of the program's or its university's name, any case or accents. */
   text?: string;
   /** ISO 3166-1 alpha-2, upper case. */
   countryCode?: string;

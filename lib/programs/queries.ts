@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { containsText } from "@/lib/db/text-match";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { likePattern } from "@/lib/universities/criteria";
 import type { RankingFields } from "@/lib/universities/ranking";
 
 /**
@@ -114,7 +114,7 @@ export interface ProgramListOptions {
   universityId?: number;
   /** The program's stored level (a name of the study level list). */
   level?: string;
-  /** Case-insensitive substring of the program's name or of its university's name. */
+  /** Substring of the program's name or of its university's name, any case or accents. */
   search?: string;
   /** "university" (by university, then id: the API's order) or "newest" (the admin list). */
   order?: "university" | "newest";
@@ -126,19 +126,19 @@ export interface ProgramListOptions {
 
 /**
  * The programs a list reads, as `p`: all of them, or with a text those whose name or whose
- * university's name contains it (any case). Two disjoint halves, each read through its name's
- * trigram index, and the other conditions apply to both. An OR across the join would read every
- * program, and a `p."id" IN (... UNION ...)` read every program too, to join the matches back
- * (at 100,000 universities, 'engineering', 171,000 matches: count 636 -> 165 ms).
+ * university's name contains it (any case, any accents: lib/db/text-match.ts). Two disjoint
+ * halves, each read through its name's trigram index, and the other conditions apply to both. An
+ * OR across the join would read every program, and a `p."id" IN (... UNION ...)` read every
+ * program too, to join the matches back (at 100,000 universities, 'engineering', 171,000 matches:
+ * count 636 -> 165 ms).
  */
 export function programsMatching(text: string | undefined): Prisma.Sql {
   if (!text) return Prisma.sql`"programs" p`;
-  const pattern = likePattern(text);
   return Prisma.sql`(
-    SELECT * FROM "programs" WHERE "name" ILIKE ${pattern} ESCAPE '\\'
+    SELECT * FROM "programs" WHERE ${containsText(`"name"`, text)}
     UNION ALL
     SELECT m.* FROM "programs" m JOIN "universities" t ON t."id" = m."universityId"
-     WHERE t."name" ILIKE ${pattern} ESCAPE '\\' AND NOT (m."name" ILIKE ${pattern} ESCAPE '\\')
+     WHERE ${containsText(`t."name"`, text)} AND NOT (${containsText(`m."name"`, text)})
   ) p`;
 }
 

@@ -1,18 +1,17 @@
 "use server";
 
-import { formFailure } from "@/lib/auth/form-answers";
-import type { FormState } from "@/lib/auth/form-state";
+import { action } from "@/lib/http/action";
 import { unsubscribeReminders, UNSUBSCRIBED } from "./settings";
 
 /**
- * The unsubscribe page's button (issue 14), bound to the e-mail's token: a plain form post that
- * works without JavaScript. Opening the page alone changes nothing (mail scanners open links).
+ * The unsubscribe page's button, carrying the e-mail's token in a hidden field: a plain form post
+ * that works without JavaScript. Opening the page alone changes nothing (mail scanners open links).
  */
-export async function unsubscribeAction(token: string, _previous: FormState): Promise<FormState> {
-  try {
-    await unsubscribeReminders(String(token));
+export const unsubscribeAction = action({
+  name: "unsubscribeReminders",
+  audience: "public",
+  handle: async ({ data }) => {
+    await unsubscribeReminders(String(data.get("token") ?? ""));
     return { message: UNSUBSCRIBED };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+  },
+});

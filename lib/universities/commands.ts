@@ -209,12 +209,14 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<D
       const before = (await snapshot(tx, id))!;
       const applicationsKept = await tx.application.count({ where: { program: { universityId: id } } });
       if (applicationsKept > 0) {
+        // The programs first: the database refuses an archived university with live programs. A
+        // program write waiting on this university's lock then finds it archived.
         const now = new Date();
-        await tx.university.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
         const programs = await tx.program.updateMany({
           where: { universityId: id, archivedAt: null },
           data: { archivedAt: now },
         });
+        await tx.university.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
         await recordAudit(tx, actor, {
           action: "university.archive",
           entityType: "university",
@@ -260,11 +262,12 @@ export async function restoreUniversity(actor: AuditActor, id: number): Promise<
     const restored = async () => (await getUniversityById(id, { includeArchived: true }, tx))!;
     if (!current.archivedAt) return restored();
     const before = (await snapshot(tx, id))!;
+    // The university first: the database refuses a live program under an archived university.
+    await tx.university.update({ where: { id }, data: { archivedAt: null }, select: { id: true } });
     const programs = await tx.program.updateMany({
       where: { universityId: id, archivedAt: current.archivedAt },
       data: { archivedAt: null },
     });
-    await tx.university.update({ where: { id }, data: { archivedAt: null }, select: { id: true } });
     await recordAudit(tx, actor, {
       action: "university.restore",
       entityType: "university",

@@ -16,7 +16,7 @@ export interface SearchFilters {
 }
 
 export interface SearchCriteria {
-  /** Case-insensitive substring of the university name. */
+  /** Substring of the university name, any case and any accents (lib/db/text-match.ts). */
   nameContains?: string;
   /** ISO 3166-1 alpha-2, upper case. */
   countryCode?: string;
@@ -45,9 +45,4 @@ export function toSearchCriteria(filters: SearchFilters): SearchCriteria {
   if (filters.cost && filters.cost > TUITION_SLIDER.min) program.maxTuition = filters.cost;
   if (Object.keys(program).length > 0) criteria.program = program;
   return criteria;
-}
-
-/** Escapes LIKE wildcards so that user text matches literally (used with ESCAPE '\'). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -20,6 +20,8 @@ export interface PartialIndex {
   columns: string[];
   /** As written in CREATE INDEX ... WHERE. */
   predicate: string;
+  /** A unique index (CREATE UNIQUE INDEX); false when absent. */
+  unique?: boolean;
 }
 
 /**

@@ -1,7 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { likePattern, type SearchCriteria } from "./criteria";
+import { containsText } from "@/lib/db/text-match";
+import type { SearchCriteria } from "./criteria";
 import { fieldCondition } from "./field-match";
 import type { UniversityDto } from "./queries";
 import type { SearchSort } from "./search-params";
@@ -53,8 +54,7 @@ function programCondition(criteria: SearchCriteria, includeArchived = false): Pr
 function ownCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (!includeArchived) parts.push(Prisma.sql`u."archivedAt" IS NULL`);
-  if (criteria.nameContains)
-    parts.push(Prisma.sql`u."name" ILIKE ${likePattern(criteria.nameContains)} ESCAPE '\\'`);
+  if (criteria.nameContains) parts.push(containsText(`u."name"`, criteria.nameContains));
   if (criteria.countryCode) {
     parts.push(
       Prisma.sql`u."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`,

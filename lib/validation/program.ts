@@ -9,7 +9,7 @@ export * from "./program-form";
 export const ALL_LEVELS = "all";
 
 /**
- * GET /api/programs and /admin/programs: ?q= (program or university name, case-insensitive
+ * GET /api/programs and /admin/programs: ?q= (program or university name, any case or accents,
  * substring) and ?level= (a study level's name, "Master's", or "all"). The levels are the
  * database's list, so the level is any text: one not in the list matches no program.
  */

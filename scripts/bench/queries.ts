@@ -1,13 +1,15 @@
 // The "queries" part of `npm run bench` (scripts/bench.ts): times the university search (the page
 // query and its count, as the search page runs them) for typical and heavy filter combinations,
 // and the admin area's lists and dashboard (the calls its pages make), in the bench's database,
-// and prints the plans of the slowest search and of the slowest admin scenario.
+// prints the plans of the slowest search and of the slowest admin scenario, and checks that the
+// name searches typed without accents still read the trigram indexes on the unaccented names.
 import { performance } from "node:perf_hooks";
 import { Client } from "pg";
 import { listApplications } from "@/lib/applications/queries";
 import { getDashboardStats } from "@/lib/dashboard/stats";
 import { getWeeklyApplications } from "@/lib/dashboard/weekly";
 import { LIST_PAGE_SIZE } from "@/lib/paging";
+import { TEXT_SEARCH_INDEXES } from "@/lib/db/text-match";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
 import { searchPrograms } from "@/lib/programs/search";
 import { toProgramCriteria } from "@/lib/programs/criteria";
@@ -25,6 +27,7 @@ const SEARCH_SCENARIOS: { name: string; filters: SearchFilters; sort: SearchSort
   { name: "no filters, by name, page 200", filters: {}, sort: "name", page: 200 },
   { name: "no filters, by lowest tuition", filters: {}, sort: "tuition" },
   { name: "name 'tech'", filters: { q: "tech" }, sort: "ranking" },
+  { name: "name 'sao paulo' (without its accent)", filters: { q: "sao paulo" }, sort: "ranking" },
   { name: "country US", filters: { country: "US" }, sort: "ranking" },
   { name: "level Master's + field Law", filters: { level: "Master's", field: "Law" }, sort: "ranking" },
   { name: "cost <= 5,000, by tuition", filters: { cost: 5000 }, sort: "tuition" },
@@ -87,6 +90,7 @@ const PROGRAM_SEARCH_SCENARIOS: Scenario[] = (
   [
     ["everything, by deadline", {}, "deadline"],
     ["'engineering', still open, by university ranking", { q: "engineering", open: true }, "ranking"],
+    ["'munchen' (without its accent), by deadline", { q: "munchen" }, "deadline"],
     ["country US, by lowest tuition", { country: "US" }, "tuition"],
   ] as const
 ).map(([name, filters, sort]) => ({
@@ -194,7 +198,7 @@ const slowest = (results: Timing[]) => results.reduce((a, b) => (b.p50 > a.p50 ?
 export async function runQueryBench(
   url: string,
   mode: string,
-): Promise<{ search: QueryTiming[]; admin: QueryTiming[] }> {
+): Promise<{ search: QueryTiming[]; admin: QueryTiming[]; indexUse: IndexUse[] }> {
   const search = await timeAll(`Searches on the ${mode} database (page query + count)`, [
     ...SEARCH_SCENARIOS.map(searchScenario),
     ...PROGRAM_SEARCH_SCENARIOS,
@@ -206,16 +210,21 @@ export async function runQueryBench(
     console.log(`\nPlan of the slowest statement of the slowest, "${scenario.name}":`);
     await explain(url, scenario);
   }
+  const indexUse = await checkIndexUse(url, search);
   const figures = (timings: Timing[]) =>
     timings.map(({ scenario, p50, p95, found }) => ({ name: scenario.name, p50, p95, found }));
-  return { search: figures(search), admin: figures(admin) };
+  return { search: figures(search), admin: figures(admin), indexUse };
 }
 
-/**
- * EXPLAIN ANALYZE of the statement of one run of the scenario that takes the database the longest,
- * captured by logging what Prisma sends.
- */
-async function explain(url: string, scenario: Scenario) {
+/** A statement Prisma sent and its EXPLAIN ANALYZE lines. */
+interface Plan {
+  sql: string;
+  lines: string[];
+  ms: number;
+}
+
+/** EXPLAIN ANALYZE of each statement of one run of the scenario, captured by logging what Prisma sends. */
+async function plansOf(url: string, scenario: Scenario): Promise<Plan[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const original = Client.prototype.query;
   // Only for this one run: record the SQL and parameters Prisma's adapter sends.
@@ -234,13 +243,70 @@ async function explain(url: string, scenario: Scenario) {
 
   const client = new Client({ connectionString: url });
   await client.connect();
-  let plan = { lines: [] as string[], ms: -1 };
-  for (const { sql, params } of captured) {
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
-    const lines = rows.map((r) => r["QUERY PLAN"] as string);
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? "")?.[1] ?? 0);
-    if (ms > plan.ms) plan = { lines, ms };
+  try {
+    const plans: Plan[] = [];
+    for (const { sql, params } of captured) {
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
+      const lines = rows.map((r) => r["QUERY PLAN"] as string);
+      const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? "")?.[1] ?? 0);
+      plans.push({ sql, lines, ms });
+    }
+    return plans;
+  } finally {
+    await client.end();
   }
-  console.log(plan.lines.join("\n"));
-  await client.end();
+}
+
+/** Prints the plan of the statement of one run of the scenario that takes the database the longest. */
+async function explain(url: string, scenario: Scenario) {
+  const plans = await plansOf(url, scenario);
+  const slowestPlan = plans.reduce((a, b) => (b.ms > a.ms ? b : a), { sql: "", lines: [], ms: -1 });
+  console.log(slowestPlan.lines.join("\n"));
+}
+
+/** The name searches typed without accents, and the trigram index each must read. */
+const UNACCENTED_SEARCHES = [
+  { scenario: "name 'sao paulo' (without its accent)", index: "universities_name_unaccent_trgm_idx" },
+  {
+    scenario: "programs: 'munchen' (without its accent), by deadline",
+    index: "programs_name_unaccent_trgm_idx",
+  },
+] as const;
+
+export interface IndexUse {
+  scenario: string;
+  index: string;
+  /** Statements of the scenario whose plan reads the index, of those that search the text. */
+  reading: number;
+  searching: number;
+  /** The plan lines that name the index. */
+  lines: string[];
+}
+
+/**
+ * Whether the accent-blind name searches read the trigram indexes on the unaccented names: a plan
+ * that lost them (an expression that no longer matches the index's) scans every row instead.
+ */
+async function checkIndexUse(url: string, scenarios: Timing[]): Promise<IndexUse[]> {
+  console.log("\nAccent-blind name searches and the trigram indexes on the unaccented names:");
+  const uses: IndexUse[] = [];
+  for (const { scenario: name, index } of UNACCENTED_SEARCHES) {
+    if (!TEXT_SEARCH_INDEXES.some((declared) => declared.name === index))
+      throw new Error(`${index} is not one of the declared text search indexes`);
+    const scenario = scenarios.find((timing) => timing.scenario.name === name)!.scenario;
+    const searching = (await plansOf(url, scenario)).filter((plan) =>
+      plan.sql.includes("immutable_unaccent"),
+    );
+    const reading = searching.filter((plan) => plan.lines.some((line) => line.includes(index)));
+    const lines = reading.flatMap((plan) =>
+      plan.lines.filter((line) => line.includes(index)).map((l) => l.trim()),
+    );
+    console.log(
+      `${name}: ${reading.length} of ${searching.length} searching statements read ${index}` +
+        (reading.length < searching.length ? "  <-- NOT ALL" : ""),
+    );
+    for (const line of new Set(lines)) console.log(`    ${line}`);
+    uses.push({ scenario: name, index, reading: reading.length, searching: searching.length, lines });
+  }
+  return uses;
 }

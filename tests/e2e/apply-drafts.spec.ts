@@ -185,3 +185,80 @@ test("drafts are listed with their deadline and a Continue link, on My Applicati
   await expect(page).toHaveURL(`/apply/${laterProgram.id}`);
   await expect(page.getByLabel("Personal Statement")).toHaveValue("A start.");
 });
+
+test("signed out in another tab mid-application: the form says so, signs in again in place and keeps everything", async ({
+  student,
+  university,
+}) => {
+  // A deliberate budget: two form steps, a sign-out in a second page, a sign-in and a submit.
+  test.setTimeout(60_000);
+  const { page, context, account } = student;
+  const { program } = university;
+  const banner = page.getByRole("banner");
+  const status = page.getByTestId("draft-status");
+
+  await page.goto(`/apply/${program.id}`);
+  await page.getByLabel("Personal Statement").fill(STATEMENT);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Previous Institution").fill("Lincoln High School");
+  await expect(status).toHaveText("Draft saved");
+  await expect(banner.getByRole("link", { name: "Dashboard" })).toBeVisible();
+
+  // The student signs out in a second page of the same browser.
+  const other = await context.newPage();
+  await other.goto("/");
+  await other.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(other.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await other.close();
+
+  // Typing on: the save is refused, the live region and the message say so, the header too.
+  await page.getByLabel("Previous Degree").fill("High School Diploma");
+  await page.getByLabel("GPA").fill("Upper Second Class (2:1)");
+  await page.getByLabel("Graduation Year").fill("2024");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(status).toHaveText("Couldn't save the draft: you are signed out");
+  const notice = page.getByRole("alert").filter({ hasText: "You are signed out" });
+  await expect(notice).toContainText("sign in again to save your draft and submit it");
+  await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(banner.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+
+  // Submit is refused; the focus goes to the message, whose button opens the sign-in dialog.
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(notice).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await notice.getByRole("button", { name: "Sign in again" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign in again" });
+  await dialog.getByLabel("Username").fill(account.username);
+  await dialog.getByLabel("Password", { exact: true }).fill(account.password);
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+
+  // Signed in again on the same page: nothing typed is lost, and the draft is saved at once.
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`/apply/${program.id}`);
+  await expect(notice).toHaveCount(0);
+  await expect(status).toHaveText("Draft saved");
+  await expect(banner.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");
+  await expect(page.getByLabel("GPA")).toHaveValue("Upper Second Class (2:1)");
+  expect((await savedDraft(page, program.id))?.data.academicHistory).toMatchObject({
+    degree: "High School Diploma",
+    gpa: "Upper Second Class (2:1)",
+  });
+
+  // A Submit that does not reach the server: the focus goes to the message saying what to do.
+  await page.route("**/api/applications", (route) => route.abort());
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  const failure = page
+    .getByRole("form", { name: "Application form" })
+    .getByRole("alert")
+    .filter({ hasText: "Application Failed" });
+  await expect(failure).toContainText("Could not reach the server. Check your connection and try again.");
+  await expect(failure).toBeFocused();
+  await page.unroute("**/api/applications");
+
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByText("Application Submitted")).toBeVisible();
+  await expect(page).toHaveURL("/");
+  expect(await savedDraft(page, program.id)).toBeNull();
+});

@@ -148,6 +148,62 @@ test("compare three programs on a phone: names stay in view while the rows scrol
   await expect(page.getByTestId("compare-message")).toContainText("no longer offered or does not exist");
 });
 
+test("compare ticks are kept across pages and filters, up to 4, until Clear", async ({ page }) => {
+  // A deliberate budget: four server renders of /programs, the comparison, and axe.
+  test.setTimeout(60_000);
+  const names = () => page.locator("[data-testid=program-result] h3").allTextContents();
+  const bar = page.getByTestId("compare-bar");
+  const boxes = page.getByRole("checkbox", { name: /^Compare / });
+  await page.goto("/programs?sort=name");
+  const firstPage = await names();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(bar.getByRole("status")).toHaveText("2 of 4 programs selected.");
+
+  await page
+    .getByRole("navigation", { name: "Pagination" })
+    .getByRole("link", { name: "Page 2", exact: true })
+    .click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(boxes.first()).not.toBeChecked();
+  const secondPage = await names();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(bar.getByRole("status")).toHaveText("4 of 4 programs selected.");
+  // A fifth is refused, and the bar says what to do.
+  await boxes.nth(2).click();
+  await expect(boxes.nth(2)).not.toBeChecked();
+  await expect(bar.getByRole("status")).toContainText("You can compare at most 4 programs at a time.");
+  await expectNoAccessibilityViolations(page);
+
+  // A filter change and a reload keep the selection; back on page 1 its ticks are there.
+  await page.goto("/programs?sort=name&degree=MSc");
+  await expect(bar.getByRole("status")).toHaveText("4 of 4 programs selected.");
+  await page.goto("/programs?sort=name");
+  await page.reload();
+  await expect(boxes.nth(0)).toBeChecked();
+  await expect(boxes.nth(1)).toBeChecked();
+  await expect(boxes.nth(2)).not.toBeChecked();
+
+  await bar.getByRole("button", { name: "Compare selected (2 to 4)" }).click();
+  await expect(page).toHaveURL(/\/compare\?/);
+  await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([
+    ...firstPage.slice(0, 2),
+    ...secondPage.slice(0, 2),
+  ]);
+
+  // Clear empties the selection on every page, and keeps the focus on the button.
+  await page.goBack();
+  await expect(bar.getByRole("status")).toHaveText("4 of 4 programs selected.");
+  const clear = bar.getByRole("button", { name: "Clear" });
+  await clear.click();
+  await expect(bar.getByRole("status")).toHaveText("Tick Compare on 2 to 4 programs.");
+  await expect(clear).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: /^Compare /, checked: true })).toHaveCount(0);
+  await page.goto("/programs?sort=name&page=2");
+  await expect(page.getByRole("checkbox", { name: /^Compare /, checked: true })).toHaveCount(0);
+});
+
 test("signing out forgets the student's shortlist in the tab; a Save after the session ended works as a visitor's", async ({
   student,
   university,

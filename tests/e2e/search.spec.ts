@@ -56,6 +56,24 @@ test("search by each filter and by name, with the count and an empty state", asy
   await expect(count(page)).toHaveText("Items 0 of 0");
 });
 
+test("names match without their accents: sao paulo finds São Paulo, munchen München", async ({ page }) => {
+  const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  await page.goto("/universities/search?q=sao+paulo");
+  await expect(page.getByLabel("University name")).toHaveValue("sao paulo");
+  const names = await resultNames(page);
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.some((name) => name.includes("São Paulo"))).toBe(true);
+  for (const name of names) expect(plain(name)).toContain("sao paulo");
+
+  await page.getByLabel("University name").fill("MUNCHEN");
+  await expect(page).toHaveURL(/q=MUNCHEN/);
+  await expect(async () => {
+    const found = await resultNames(page);
+    expect(found.some((name) => name.includes("München"))).toBe(true);
+    for (const name of found) expect(plain(name)).toContain("munchen");
+  }).toPass();
+});
+
 test("the URL is the state: reload and Back/Forward keep the search", async ({ page }) => {
   await page.goto("/universities/search");
   const everything = await count(page).textContent();

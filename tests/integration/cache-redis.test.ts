@@ -2,7 +2,7 @@ import { createClient } from "redis";
 import { redisStore } from "@/lib/cache/store";
 import { uniqueTag } from "../support/factories";
 
-// The shared cache store on Redis (REDIS_URL; README "Scaling past one machine"): two app servers,
+// The shared cache store on Redis (REDIS_URL; docs/caching.md): two app servers,
 // here two stores on one Redis, see each other's entries and tag expiries, so an edit served by
 // one expires the pages of the other. Needs a Redis (TEST_REDIS_URL, else the local one); the
 // machines CI runs on have one.

@@ -5,9 +5,8 @@ import { sendContactMessageAction } from "@/lib/contact/actions";
 import { CONTACT_SENT } from "@/lib/contact/messages";
 import { prisma } from "@/lib/db/client";
 import { UNSTORABLE_TEXT } from "@/lib/http/route";
-import { Agent, ORIGIN } from "../support/agent";
+import { Agent } from "../support/agent";
 import { cleanup, uniqueTag } from "../support/factories";
-import { runWithRequest } from "../support/next-headers";
 import { signInEachRole, type RoleAgents } from "../support/roles";
 
 // Issue 14: the contact form's messages are stored (API and server action, same schema), limited
@@ -44,12 +43,8 @@ function form(fields: Record<string, string>) {
 
 /** Runs the server action as Next would for a request from `ip` (through one trusted proxy). */
 async function sendForm(fields: Record<string, string>, ip: string) {
-  const request = new Request(new URL("/contact", ORIGIN), {
-    method: "POST",
-    headers: { "x-forwarded-for": ip },
-  });
-  const { result } = await runWithRequest(request, () => sendContactMessageAction({}, form(fields)));
-  return result;
+  const { state } = await new Agent(ip).act(sendContactMessageAction, form(fields), { path: "/contact" });
+  return state!;
 }
 
 test("POST /api/contact stores the message, trimmed, and answers 201 with the confirmation", async () => {

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { updateFromDataset } from "@/lib/import/data-update";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
-import { onPostgres } from "../support/postgres-only";
+import { testOnPostgres } from "../support/postgres-only";
 
 // npm run data:update reads every university at its start and writes websites later in the same
 // run: an admin's edit committed in between keeps what the admin wrote. Two sessions interleave
@@ -11,7 +11,6 @@ import { onPostgres } from "../support/postgres-only";
 
 const tag = uniqueTag();
 const actor = { id: null, fullName: "Command line" };
-const run = onPostgres ? test : test.skip;
 
 let script: PrismaClient;
 
@@ -60,7 +59,7 @@ function pausedAfterRead(between: () => Promise<void>): PrismaClient {
   });
 }
 
-run("an admin's edit committed during the run keeps the admin's website", async () => {
+testOnPostgres("an admin's edit committed during the run keeps the admin's website", async () => {
   const university = await createUniversity({ name: `Racing ${tag}` });
   await prisma.university.update({
     where: { id: university.id },

@@ -1,10 +1,11 @@
 import { loginAction, registerAction } from "@/lib/auth/form-actions";
 import { UNSTORABLE_TEXT } from "@/lib/http/route";
 import { prisma } from "@/lib/db/client";
+import { Agent } from "../support/agent";
 import { cleanup } from "../support/factories";
 
-// Server actions do not go through route(): their form fields are held to the same rule, so text
-// PostgreSQL cannot store is a 400 the form shows, not a failed query's "Something went wrong".
+// Server actions hold their form fields to route()'s rule: text PostgreSQL cannot store is a 400
+// the form shows, not a failed query's "Something went wrong".
 
 afterAll(cleanup);
 
@@ -15,7 +16,10 @@ function form(fields: Record<string, string>) {
 }
 
 test("a NUL in the username of the sign-in form is the 400 message", async () => {
-  const state = await loginAction({}, form({ username: "stu\u0000dent", password: "whatever password" }));
+  const { state } = await new Agent().act(
+    loginAction,
+    form({ username: "stu\u0000dent", password: "whatever password" }),
+  );
   expect(state).toMatchObject({
     status: 400,
     error: UNSTORABLE_TEXT,
@@ -37,7 +41,7 @@ test("a NUL in any field of the registration form is the 400 message; nothing is
     ["password", "a long enough\u0000password"],
     // (FormData itself turns an unpaired surrogate into U+FFFD, which PostgreSQL stores.)
   ]) {
-    const state = await registerAction({}, form({ ...fields, [name]: value }));
+    const { state } = await new Agent().act(registerAction, form({ ...fields, [name]: value }));
     expect(state).toMatchObject({
       status: 400,
       error: UNSTORABLE_TEXT,

@@ -15,6 +15,7 @@ const EMAIL_VERIFICATION = "20261123174000_email_verification";
 const RANKING_SOURCE = "20261123180000_ranking_source";
 const SOURCE_KEY = "20261126163000_university_source_key";
 const UPLOADS = "20261126163100_uploads";
+const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -259,6 +260,40 @@ test("uploads: the stored images universities show are recorded as used by them"
     ...[main, gallery, shared].sort().map((key) => ({ universityId: rows[0].id, key })),
     { universityId: rows[1].id, key: shared },
   ]);
+});
+
+test("program key: live programs sharing a key stop the migration, named; live programs under an archived university are archived with it", async () => {
+  await migrateWith(client, upTo(PROGRAM_KEY, { including: false }));
+  const { rows: universities } = await client.query<{ id: number }>(
+    `SELECT DISTINCT "universityId" AS "id" FROM "programs" ORDER BY "universityId" LIMIT 2`,
+  );
+  const [withTwin, archived] = universities.map((u) => u.id);
+  const { rows: twins } = await client.query<{ id: number; name: string; degree: string }>(
+    `INSERT INTO "programs" ("universityId", "name", "description", "level", "field", "degree", "duration",
+                             "tuition", "deadline", "updatedAt")
+     SELECT "universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline", now()
+       FROM "programs" WHERE "universityId" = $1 ORDER BY "id" LIMIT 1
+     RETURNING "id", "name", "degree"`,
+    [withTwin],
+  );
+  const twin = twins[0];
+  const { rows: originals } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "programs" WHERE "universityId" = $1 AND "name" = $2 AND "degree" = $3 AND "id" <> $4`,
+    [withTwin, twin.name, twin.degree, twin.id],
+  );
+  await expect(migrateWith(client, upTo(PROGRAM_KEY, { including: true }))).rejects.toThrow(
+    `university ${withTwin}, "${twin.name}" (${twin.degree}): programs ${originals[0].id}, ${twin.id}`,
+  );
+
+  // What the operator does: archive (or rename) the extra one, then migrate again.
+  await client.query(`UPDATE "programs" SET "archivedAt" = now() WHERE "id" = $1`, [twin.id]);
+  await client.query(`UPDATE "universities" SET "archivedAt" = now() WHERE "id" = $1`, [archived]);
+  expect((await migrateWith(client, upTo(PROGRAM_KEY, { including: true }))).applied).toEqual([PROGRAM_KEY]);
+  const { rows: left } = await client.query(
+    `SELECT count(*)::int AS "n" FROM "programs" WHERE "universityId" = $1 AND "archivedAt" IS NULL`,
+    [archived],
+  );
+  expect(left).toEqual([{ n: 0 }]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

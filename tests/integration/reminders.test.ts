@@ -198,11 +198,17 @@ describe("one-click unsubscribe", () => {
   });
 
   test("the page's button does the same (the page alone does not)", async () => {
+    const { Agent } = await import("../support/agent");
     const { unsubscribeAction } = await import("@/lib/reminders/actions");
     const { unsubscribeToken } = await import("@/lib/reminders/tokens");
     const student = await f.createStudent();
-    expect(await unsubscribeAction("1.nope", {})).toMatchObject({ error: expect.any(String) });
-    expect(await unsubscribeAction(unsubscribeToken(student.id), {})).toMatchObject({
+    const visitor = new Agent();
+    expect((await visitor.act(unsubscribeAction, { token: "1.nope" })).state).toMatchObject({
+      error: expect.any(String),
+    });
+    expect(
+      (await visitor.act(unsubscribeAction, { token: unsubscribeToken(student.id) })).state,
+    ).toMatchObject({
       message: expect.stringContaining("no longer receive"),
     });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: student.id } })).remindersEnabled).toBe(false);

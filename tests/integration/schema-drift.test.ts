@@ -88,13 +88,25 @@ describe("the drift check notices", () => {
     ["a missing unique constraint", `DROP INDEX users_email_key`, "unique index on users(email): missing"],
     [
       "a missing index",
-      `DROP INDEX universities_name_trgm_idx`,
-      "normal index on universities(name): missing",
+      `DROP INDEX "universities_countryId_idx"`,
+      "normal index on universities(countryId): missing",
     ],
     [
-      "an index with another operator class",
-      `DROP INDEX programs_name_trgm_idx; CREATE INDEX programs_name_trgm_idx ON programs USING gin (name gin_trgm_ops, description gin_trgm_ops)`,
-      "normal index on programs(name): missing",
+      "a missing name search index",
+      `DROP INDEX universities_name_unaccent_trgm_idx`,
+      "expression index universities_name_unaccent_trgm_idx on universities: missing",
+    ],
+    [
+      "a name search index on the accented name",
+      `DROP INDEX programs_name_unaccent_trgm_idx;
+       CREATE INDEX programs_name_unaccent_trgm_idx ON programs USING gin (name gin_trgm_ops)`,
+      "expression index programs_name_unaccent_trgm_idx on programs: the database has programs USING gin (no expression gin_trgm_ops)",
+    ],
+    [
+      "a name search index of another method",
+      `DROP INDEX programs_name_unaccent_trgm_idx;
+       CREATE INDEX programs_name_unaccent_trgm_idx ON programs USING gist (immutable_unaccent(name) gist_trgm_ops)`,
+      "the database has programs USING gist (immutable_unaccent(name) gist_trgm_ops), expected programs USING gin (immutable_unaccent(name) gin_trgm_ops)",
     ],
     [
       "a missing search field index",

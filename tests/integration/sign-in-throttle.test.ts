@@ -23,10 +23,9 @@ import {
   VERIFICATION_SENT,
 } from "@/lib/users/accounts";
 import { resendVerificationAction } from "@/lib/users/profile-actions";
-import { Agent, ORIGIN } from "../support/agent";
+import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 import { lookAlikes } from "../support/hostile";
-import { runWithRequest } from "../support/next-headers";
 
 // Issue 11 §3: one student's typos must not lock out a school behind one address, parallel
 // guesses are all counted, a client cannot choose its address, registration that succeeds is a
@@ -514,12 +513,15 @@ describe("password reset", () => {
 describe("verification e-mails", () => {
   /** The profile's Resend link without JavaScript: the server action, with the agent's session. */
   async function resendByForm(agent: Agent) {
-    const cookie = [...agent.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
-    const request = new Request(new URL("/user/profile", ORIGIN), {
-      method: "POST",
-      headers: { cookie, "x-forwarded-for": newAddress() },
-    });
-    return (await runWithRequest(request, () => resendVerificationAction({}))).result;
+    const { state } = await agent.act(
+      resendVerificationAction,
+      {},
+      {
+        path: "/user/profile",
+        headers: { "x-forwarded-for": newAddress() },
+      },
+    );
+    return state!;
   }
 
   test(`"Resend link" sends at most ${VERIFICATION_RESENDS_PER_HOUR} an hour, by the API and the form together`, async () => {

@@ -18,7 +18,7 @@ import {
 } from "@/lib/storage/uploads";
 import type { Agent } from "../support/agent";
 import { cleanup, remember, uniqueTag } from "../support/factories";
-import { onPostgres } from "../support/postgres-only";
+import { testOnPostgres } from "../support/postgres-only";
 import { signInEachRole } from "../support/roles";
 import { universityFormBody } from "../support/university-body";
 
@@ -177,7 +177,7 @@ test("the sweeper deletes only the files no university used for the grace period
 
 // Two sessions interleave only on PostgreSQL (the embedded database holds other connections
 // while a transaction runs).
-(onPostgres ? test : test.skip)(
+testOnPostgres(
   "the sweeper running while a write names an old unused file leaves the file to the write",
   async () => {
     const image = await uploadImage();

@@ -1,3 +1,4 @@
+import type { FormState } from "@/lib/http/form-state";
 import { runWithRequest, type CookieWrite } from "./next-headers";
 
 // A browser-like client for route handlers in Jest: keeps cookies between calls, sends the
@@ -57,6 +58,44 @@ export class Agent {
     return result;
   }
 
+  /**
+   * Posts a form to a server action as a browser on one of the app's pages does (this agent's
+   * cookies, a same-origin POST to `path`): its form state, or where its redirect() sends the
+   * browser (`redirect`), or the status of its notFound() (`status`).
+   */
+  async act(
+    action: (previous: FormState, data: FormData) => Promise<FormState>,
+    fields: Record<string, string> | FormData,
+    init: { path?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ state: FormState | null; redirect: string | null; status?: number }> {
+    const data = fields instanceof FormData ? fields : new FormData();
+    if (!(fields instanceof FormData))
+      for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    const url = new URL(init.path ?? "/", ORIGIN);
+    const headers = new Headers({
+      host: url.host,
+      origin: ORIGIN,
+      "x-forwarded-for": this.ip,
+      "x-forwarded-proto": url.protocol.slice(0, -1),
+      "content-type": "application/x-www-form-urlencoded",
+      ...init.headers,
+    });
+    if (this.cookies.size)
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; "));
+    const request = new Request(url, { method: "POST", headers });
+    const { result, written } = await runWithRequest(request, async () => {
+      try {
+        return { state: await action({}, data), redirect: null };
+      } catch (error) {
+        const navigation = navigationOf(error);
+        if (!navigation) throw error;
+        return { state: null, ...navigation };
+      }
+    });
+    this.apply(written);
+    return result;
+  }
+
   private apply(written: CookieWrite[]) {
     this.writes.push(...written);
     for (const { name, value, options } of written) {
@@ -81,4 +120,15 @@ export class Agent {
   hasSession() {
     return [...this.cookies.keys()].some((name) => name.endsWith("authjs.session-token"));
   }
+}
+
+/** Where Next's redirect() sends the browser, or notFound()'s status; null for any other error. */
+export function navigationOf(error: unknown): { redirect: string | null; status?: number } | null {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  if (typeof digest !== "string") return null;
+  const redirect = /^NEXT_REDIRECT;[^;]*;(.*);(\d{3});?$/.exec(digest);
+  if (redirect) return { redirect: redirect[1], status: Number(redirect[2]) };
+  if (digest.startsWith("NEXT_HTTP_ERROR_FALLBACK;"))
+    return { redirect: null, status: Number(digest.split(";")[1]) };
+  return null;
 }

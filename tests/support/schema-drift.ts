@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getDMMF } from "@prisma/internals";
+import { TEXT_SEARCH_INDEXES, type ExpressionIndex } from "@/lib/db/text-match";
 import { SEARCH_FIELD_INDEXES, type PartialIndex } from "@/lib/universities/field-match";
+import { PROGRAM_KEY_INDEX } from "@/lib/programs/key";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
 // default), enums, primary keys, unique constraints, indexes (columns, method, operator class),
-// foreign keys (columns, target, ON DELETE, ON UPDATE), and the partial indexes that schema.prisma
-// cannot describe (PARTIAL_INDEXES, with their predicates). Prisma's schema engine would do this with
+// foreign keys (columns, target, ON DELETE, ON UPDATE), and the partial and expression indexes
+// that schema.prisma cannot describe (PARTIAL_INDEXES with their predicates, EXPRESSION_INDEXES
+// with their expressions). Prisma's schema engine would do this with
 // `prisma migrate diff`; it cannot be downloaded here, so the migrations are hand-written and
 // this check keeps them honest. Returns one line per difference; empty means in sync.
 
@@ -41,6 +44,8 @@ interface Index {
   opclasses: string[];
   /** pg_get_expr of a partial index's WHERE; null for a whole-table index. */
   predicate: string | null;
+  /** pg_get_expr of an expression index's expressions; null when it indexes columns only. */
+  expressions: string | null;
 }
 
 interface ForeignKey {
@@ -55,7 +60,10 @@ interface ForeignKey {
 const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
 
 /** Indexes the migrations build outside schema.prisma (Prisma has no partial indexes). */
-export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES];
+export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES, PROGRAM_KEY_INDEX];
+
+/** Indexes on expressions, built by the migrations outside schema.prisma (Prisma cannot describe them). */
+export const EXPRESSION_INDEXES: readonly ExpressionIndex[] = [...TEXT_SEARCH_INDEXES];
 
 /** A predicate as written and as pg_get_expr prints it, made comparable: no quotes, parentheses or casts. */
 function comparablePredicate(predicate: string): string {
@@ -98,7 +106,8 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
                       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               array(SELECT o.opcname::text FROM unnest(ix.indclass::oid[]) WITH ORDINALITY c(oid, ord)
                       JOIN pg_opclass o ON o.oid = c.oid ORDER BY c.ord) AS opclasses,
-              pg_get_expr(ix.indpred, ix.indrelid) AS predicate
+              pg_get_expr(ix.indpred, ix.indrelid) AS predicate,
+              pg_get_expr(ix.indexprs, ix.indrelid) AS expressions
          FROM pg_index ix
          JOIN pg_class i ON i.oid = ix.indexrelid
          JOIN pg_class t ON t.oid = ix.indrelid
@@ -197,6 +206,7 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
       (actual) =>
         !matched.has(actual) &&
         actual.predicate === null &&
+        actual.expressions === null &&
         actual.table_name === expected.table &&
         actual.columns.join(",") === expected.columns.join(",") &&
         actual.is_unique === expected.unique &&
@@ -222,15 +232,30 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
       actual.table_name !== expected.table ||
       actual.columns.join(",") !== expected.columns.join(",") ||
       actual.method !== "btree" ||
-      actual.is_unique
+      actual.is_unique !== (expected.unique ?? false)
     )
       differences.push(
-        `${label}: the database has ${actual.table_name}(${actual.columns.join(", ")}) ${actual.method}`,
+        `${label}: the database has ${actual.is_unique ? "unique " : ""}${actual.table_name}(${actual.columns.join(", ")}) ${actual.method}`,
       );
     if (comparablePredicate(actual.predicate ?? "") !== comparablePredicate(expected.predicate))
       differences.push(
         `${label}: WHERE ${actual.predicate ?? "(none)"}, expected WHERE ${expected.predicate}`,
       );
+  }
+  for (const expected of EXPRESSION_INDEXES) {
+    const label = `expression index ${expected.name} on ${expected.table}`;
+    const actual = dbIndexes.find((index) => index.index_name === expected.name);
+    if (!actual) {
+      differences.push(`${label}: missing in the database`);
+      continue;
+    }
+    matched.add(actual);
+    const described = (table: string, method: string, expression: string | null, opclass: string) =>
+      `${table} USING ${method} (${expression ?? "no expression"} ${opclass})`;
+    const want = described(expected.table, expected.method, expected.expression, expected.opclass);
+    const have = described(actual.table_name, actual.method, actual.expressions, actual.opclasses.join(", "));
+    if (have !== want || actual.columns.length > 0 || actual.predicate !== null || actual.is_unique)
+      differences.push(`${label}: the database has ${have}, expected ${want}`);
   }
   for (const actual of dbIndexes) {
     if (

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   NETWORK_FAILURE,
   UNKNOWN_FAILURE,
   apiFetch,
@@ -47,20 +48,26 @@ describe("apiFetch", () => {
     await expect(apiFetch("/api/logout", { method: "POST" })).resolves.toBeNull();
   });
 
-  test('a non-OK answer throws "{status}: {body text}", or the status text when the body is empty', async () => {
+  test('a non-OK answer throws an ApiError "{status}: {body text}", or the status text when the body is empty', async () => {
     fetchMock
       .mockResolvedValueOnce(answer(409, '{"error":"Taken"}', "Conflict"))
       .mockResolvedValueOnce(answer(502, "", "Bad Gateway"));
-    await expect(apiFetch("/api/register", { method: "POST", body: {} })).rejects.toThrow(
-      '409: {"error":"Taken"}',
-    );
-    await expect(apiFetch("/api/user")).rejects.toThrow("502: Bad Gateway");
+    const taken = apiFetch("/api/register", { method: "POST", body: {} });
+    await expect(taken).rejects.toThrow('409: {"error":"Taken"}');
+    await expect(taken).rejects.toMatchObject({ status: 409, body: { error: "Taken" } });
+    await expect(taken).rejects.toBeInstanceOf(ApiError);
+    await expect(apiFetch("/api/user")).rejects.toMatchObject({
+      status: 502,
+      text: "Bad Gateway",
+      body: null,
+    });
   });
 });
 
 describe("errorMessage, errorStatus and fieldErrorsOf", () => {
-  const conflict = new Error(
-    '409: {"error":"This username is already taken.","fieldErrors":{"username":["This username is already taken."],"x":[1]}}',
+  const conflict = new ApiError(
+    409,
+    '{"error":"This username is already taken.","fieldErrors":{"username":["This username is already taken."],"x":[1]}}',
   );
 
   test("read the server's error field, status and field messages", () => {
@@ -70,10 +77,10 @@ describe("errorMessage, errorStatus and fieldErrorsOf", () => {
   });
 
   test("fall back to a short plain-text body, then to a generic sentence", () => {
-    expect(errorMessage(new Error("502: Bad Gateway"))).toBe("Bad Gateway");
-    expect(errorMessage(new Error("500: <!DOCTYPE html><html>...</html>"))).toBe(UNKNOWN_FAILURE);
-    expect(errorMessage(new Error('500: {"requestId":"abc"}'))).toBe(UNKNOWN_FAILURE);
-    expect(fieldErrorsOf(new Error("502: Bad Gateway"))).toEqual({});
+    expect(errorMessage(new ApiError(502, "Bad Gateway"))).toBe("Bad Gateway");
+    expect(errorMessage(new ApiError(500, "<!DOCTYPE html><html>...</html>"))).toBe(UNKNOWN_FAILURE);
+    expect(errorMessage(new ApiError(500, '{"requestId":"abc"}'))).toBe(UNKNOWN_FAILURE);
+    expect(fieldErrorsOf(new ApiError(502, "Bad Gateway"))).toEqual({});
   });
 
   test("a request that never got an answer is a network failure without a status", () => {

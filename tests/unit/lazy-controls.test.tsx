@@ -3,6 +3,12 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { LazySheet } from "@/components/ui/lazy-sheet";
 
+/**
+ * The first open imports the control's module, which Jest compiles on first use: over a second on
+ * a busy machine, more than findBy's default wait.
+ */
+const FIRST_LOAD = { timeout: 10_000 };
+
 // Radix Select measures and scrolls in ways jsdom does not implement.
 beforeAll(() => {
   Element.prototype.scrollIntoView = jest.fn();
@@ -51,7 +57,7 @@ test("opening a LazySelect shows its options, and choosing one reports it", asyn
     </>,
   );
   fireEvent.click(screen.getByRole("combobox", { name: "Study Level" }));
-  const listbox = await screen.findByRole("listbox");
+  const listbox = await screen.findByRole("listbox", {}, FIRST_LOAD);
   expect(listbox).toHaveTextContent("PhD");
   fireEvent.click(screen.getByRole("option", { name: "PhD" }));
   expect(onValueChange).toHaveBeenCalledWith("PhD");
@@ -80,7 +86,7 @@ test("a LazySheet opens its dialog on the trigger, and `close` closes it", async
   expect(trigger).toHaveAttribute("aria-expanded", "false");
   expect(screen.queryByRole("dialog")).toBeNull();
   fireEvent.click(trigger);
-  const dialog = await screen.findByRole("dialog", { name: "Menu" });
+  const dialog = await screen.findByRole("dialog", { name: "Menu" }, FIRST_LOAD);
   expect(trigger).toHaveAttribute("aria-expanded", "true");
   fireEvent.click(screen.getByRole("link", { name: "Somewhere" }));
   expect(dialog).not.toBeInTheDocument();

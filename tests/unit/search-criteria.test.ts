@@ -1,4 +1,4 @@
-import { likePattern, toSearchCriteria } from "@/lib/universities/criteria";
+import { toSearchCriteria } from "@/lib/universities/criteria";
 
 describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
   test("'all', empty and missing values add no condition", () => {
@@ -47,9 +47,4 @@ describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
       program: { level: "Master's", field: "Law", maxTuition: 10_000 },
     });
   });
-});
-
-test("likePattern matches user text literally", () => {
-  expect(likePattern("tech")).toBe("%tech%");
-  expect(likePattern("100%_a\\b")).toBe("%100\\%\\_a\\\\b%");
 });

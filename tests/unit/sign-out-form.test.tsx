@@ -22,7 +22,7 @@ function signOut() {
 }
 
 test("signing out calls the action and shows no toast", async () => {
-  action.mockResolvedValue(undefined);
+  action.mockResolvedValue({});
   signOut();
   await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
   expect(toast.error).not.toHaveBeenCalled();
@@ -41,5 +41,15 @@ test("a server error while signing out shows 'Logout failed' too", async () => {
   signOut();
   await waitFor(() =>
     expect(toast.error).toHaveBeenCalledWith("Logout failed", { description: UNKNOWN_FAILURE }),
+  );
+});
+
+test("a sign-out the server refuses shows 'Logout failed' with its message", async () => {
+  action.mockResolvedValue({ status: 403, error: "Requests from other sites are not allowed." });
+  signOut();
+  await waitFor(() =>
+    expect(toast.error).toHaveBeenCalledWith("Logout failed", {
+      description: "Requests from other sites are not allowed.",
+    }),
   );
 });

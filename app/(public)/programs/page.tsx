@@ -4,6 +4,7 @@ import { lastPageOf, resultsSummary } from "@/lib/paging";
 import { searchPrograms } from "@/lib/programs/search";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { PROGRAM_SORT_NOTES, PROGRAMS_PAGE_SIZE, programSearchQuery } from "@/lib/programs/search-params";
+import { CompareBar } from "@/components/search/compare-bar";
 import { InvalidQuery } from "@/components/search/invalid-query";
 import { MobileFilters } from "@/components/search/mobile-filters";
 import { Pagination } from "@/components/search/pagination";
@@ -12,7 +13,6 @@ import { toProgramCard } from "@/lib/programs/cards";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
 import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
 import { SortSelect } from "@/components/search/sort-select";
-import { Button } from "@/components/ui/button";
 
 const PATH = "/programs";
 
@@ -80,14 +80,11 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
       {!list.ok ? (
         <InvalidQuery className="mt-6" message={list.message} clearHref={list.clearHref} />
       ) : results.items.length > 0 ? (
-        // Each card's Compare box is an `ids` of this form: no script needed to compare.
+        // Each card's Compare box is an `ids` of this form: no script needed to compare. With one, the
+        // ticks are kept across pages and filters (components/search/compare-selection.ts).
         <form action="/compare" method="get" aria-label="Compare programs">
           <ProgramResults programs={results.items.map(toProgramCard)} now={now.toISOString()} />
-          <div className="sticky bottom-4 mt-4 flex justify-end">
-            <Button type="submit" variant="secondary" className="shadow-md">
-              Compare selected (2 to 4)
-            </Button>
-          </div>
+          <CompareBar pageIds={results.items.map((program) => program.id)} />
         </form>
       ) : (
         <NoResults

@@ -30,7 +30,8 @@ export default async function UnsubscribePage({ searchParams }: UnsubscribePageP
             Stop the e-mails that remind you of the deadlines of your saved programs and application drafts?
           </p>
           <ActionButton
-            action={unsubscribeAction.bind(null, token)}
+            action={unsubscribeAction}
+            fields={{ token }}
             label="Unsubscribe"
             pendingLabel="Unsubscribing..."
             variant="default"

@@ -160,6 +160,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           <CardContent>
             <ApplicationForm
               programId={program.id}
+              studentId={viewer.id}
               draft={draft?.data ?? null}
               draftVersion={draft?.version ?? 0}
               today={now.toISOString()}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CountryFlag } from "@/components/country-flag";
+import { CompareBar, CompareBox } from "@/components/search/compare-bar";
 import { RemoveFromShortlist } from "@/components/shortlist/remove-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -32,7 +33,8 @@ export default async function ShortlistPage() {
           </Button>
         </div>
       ) : (
-        // A program's Compare box is an `ids` of this form (see /compare).
+        // A program's Compare box is an `ids` of this form (see /compare), ticked from the same
+        // selection as /programs' (components/search/compare-selection.ts).
         <form action="/compare" method="get" aria-label="Compare saved programs">
           <ul className="flex flex-col gap-3" data-testid="shortlist">
             {items.map((item) => (
@@ -71,22 +73,15 @@ export default async function ShortlistPage() {
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
-                  {item.type === "program" && !item.archived && (
-                    <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-                      <input type="checkbox" name="ids" value={item.id} className="size-4 accent-brand-600" />
-                      Compare<span className="sr-only"> {item.name}</span>
-                    </label>
-                  )}
+                  {item.type === "program" && !item.archived && <CompareBox id={item.id} name={item.name} />}
                   <RemoveFromShortlist type={item.type} id={item.id} name={item.name} />
                 </div>
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex justify-end">
-            <Button type="submit" variant="secondary">
-              Compare selected (2 to 4)
-            </Button>
-          </div>
+          <CompareBar
+            pageIds={items.filter((item) => item.type === "program" && !item.archived).map((item) => item.id)}
+          />
         </form>
       )}
     </div>

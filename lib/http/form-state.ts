@@ -1,6 +1,6 @@
-// What the auth pages' form actions (lib/auth/form-actions.ts) answer. Types and constants only,
-// so client components import them. The actions serve the forms before the page's JavaScript
-// has run (or without it); once hydrated, the forms call the JSON API as before.
+// What every server action answers (they are built with action(), lib/http/action.ts): the API's
+// status and error shape, or a success message. Types and constants only, so client components
+// import them.
 
 export interface FormState {
   /** The HTTP status the API would have answered (400, 401, 409, 422, 429...). */

@@ -1,0 +1,53 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// Free-text name searches match regardless of case and accents: "sao paulo" finds "São Paulo",
+// "munchen" "München", "AUTONOMA" "Autónoma". Both the name and the typed text go through
+// `immutable_unaccent` (PostgreSQL's unaccent extension, made usable in an index by migration
+// 20261126160000_accent_blind_search), and ILIKE ignores case. The trigram indexes on the names
+// are built on exactly `immutable_unaccent("name")`: PostgreSQL reads an expression index only for
+// the same expression, so the queries write it from here, and the drift test checks the indexes
+// against TEXT_SEARCH_INDEXES.
+
+/** An index on an expression, which schema.prisma cannot describe. */
+export interface ExpressionIndex {
+  name: string;
+  table: string;
+  /** Index method, as pg_am names it. */
+  method: string;
+  /** The indexed expression, as pg_get_indexdef prints it. */
+  expression: string;
+  opclass: string;
+}
+
+/** The unaccented form of a text column, e.g. `u."name"`: the expression of the trigram indexes. */
+function unaccented(column: string): Prisma.Sql {
+  return Prisma.raw(`"immutable_unaccent"(${column})`);
+}
+
+/**
+ * `column` contains `text`, any case, any accents, the text matched literally. The text is
+ * unaccented before its LIKE wildcards are escaped: unaccent turns some characters into `%`, `_`
+ * or `\` (full-width forms), which must stay literal too.
+ */
+export function containsText(column: string, text: string): Prisma.Sql {
+  return Prisma.sql`${unaccented(column)} ILIKE
+    ('%' || regexp_replace("immutable_unaccent"(${text}::text), '([\\\\%_])', '\\\\\\1', 'g') || '%') ESCAPE '\\'`;
+}
+
+/** The trigram indexes that containsText reads. */
+export const TEXT_SEARCH_INDEXES: readonly ExpressionIndex[] = [
+  {
+    name: "universities_name_unaccent_trgm_idx",
+    table: "universities",
+    method: "gin",
+    expression: "immutable_unaccent(name)",
+    opclass: "gin_trgm_ops",
+  },
+  {
+    name: "programs_name_unaccent_trgm_idx",
+    table: "programs",
+    method: "gin",
+    expression: "immutable_unaccent(name)",
+    opclass: "gin_trgm_ops",
+  },
+];

@@ -1,0 +1,99 @@
+import type { Mail } from "@/lib/mail/send";
+import { BODY_TOO_LARGE, UNSTORABLE_TEXT } from "@/lib/http/route";
+import type { FormState } from "@/lib/http/form-state";
+import { loadServerActions } from "../support/actions";
+import { changedTables, tableChecksums } from "../support/checksum";
+import { cleanup } from "../support/factories";
+import { ACTORS, type Actor, type World } from "./corpus";
+import { makeWorld, refreshSessions, sessionOf } from "./world";
+
+// Server actions get the route handlers' checks, from their declarations (lib/http/action.ts):
+// every export of a "use server" module is made by action(); every actor outside an action's
+// audience is refused (401 signed out, or sent to sign in when the action says where to return;
+// 403 for a role) and changes nothing; and every action refuses, changing nothing, a post from
+// another site, one over its size limit, and text PostgreSQL cannot store in any field.
+
+jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
+
+const actions = loadServerActions();
+
+/** Who each audience lets in (as the authorization matrix of the routes has it). */
+const ALLOWED: Record<string, readonly Actor[]> = {
+  public: ACTORS,
+  user: ["student", "otherStudent", "team", "super"],
+  admin: ["team", "super"],
+  superAdmin: ["super"],
+};
+let world: World;
+
+beforeAll(async () => {
+  world = await makeWorld();
+}, 120_000);
+beforeEach(() => refreshSessions(world));
+afterAll(cleanup);
+
+/** A form with one harmless value per field the action's schema names (or none). */
+function formFor(fields: readonly string[], value = "x"): FormData {
+  const data = new FormData();
+  for (const field of fields) data.append(field, value);
+  return data;
+}
+
+function fieldsOf(declaration: { schema?: unknown; echo: readonly string[] }): string[] {
+  const shape = (declaration.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return [...new Set([...Object.keys(shape ?? {}), ...declaration.echo])];
+}
+
+const expectRefused = (state: FormState | null, status: number, error?: string) => {
+  expect(state).toMatchObject({ status, ...(error ? { error } : {}) });
+};
+
+test("every export of a server actions module is made by action()", () => {
+  expect(actions.length).toBeGreaterThan(10);
+  expect(actions.filter((a) => a.declaration === null).map((a) => a.name)).toEqual([]);
+});
+
+const declared = actions.filter((a) => a.declaration !== null);
+
+test.each(declared.map((a) => [a.name, a] as const))("%s: only its audience gets in", async (_name, a) => {
+  const declaration = a.declaration!;
+  for (const actor of ACTORS) {
+    if (ALLOWED[declaration.audience].includes(actor)) continue;
+    const before = await tableChecksums();
+    const answer = await sessionOf(world.agents[actor]).act(a.action, formFor(fieldsOf(declaration)));
+    expect(changedTables(before, await tableChecksums())).toEqual([]);
+    if (answer.redirect !== null) expect(answer.redirect).toMatch(/^\/auth(\?|$)/);
+    else expectRefused(answer.state, actor === "anonymous" ? 401 : 403);
+  }
+});
+
+test.each(declared.map((a) => [a.name, a] as const))(
+  "%s: a foreign origin, an oversized form and unstorable text are refused",
+  async (_name, a) => {
+    const declaration = a.declaration!;
+    const actor = ACTORS.find((candidate) => ALLOWED[declaration.audience].includes(candidate))!;
+    const agent = () => sessionOf(world.agents[actor]);
+    const fields = fieldsOf(declaration);
+    const before = await tableChecksums();
+
+    const foreign = await agent().act(a.action, formFor(fields), {
+      headers: { origin: "https://evil.example" },
+    });
+    expectRefused(foreign.state, 403, "Requests from other sites are not allowed.");
+
+    const oversized = await agent().act(
+      a.action,
+      formFor([...fields, "padding"], "x".repeat(declaration.bodyLimit)),
+    );
+    expectRefused(oversized.state, 413, BODY_TOO_LARGE);
+
+    for (const field of fields.length ? fields : ["anything"]) {
+      const data = formFor(fields);
+      data.set(field, "before\u0000after");
+      const answer = await agent().act(a.action, data);
+      expectRefused(answer.state, 400, UNSTORABLE_TEXT);
+      expect(answer.state?.fieldErrors).toEqual({ [field]: [UNSTORABLE_TEXT] });
+    }
+    expect(changedTables(before, await tableChecksums())).toEqual([]);
+  },
+);
