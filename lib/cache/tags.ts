@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { prisma } from "@/lib/db/client";
+import { afterCommit } from "@/lib/db/after-commit";
 import { cacheStore } from "./store";
 
 // The cache tags of the public pages' data (lib/cache/reads.ts) and the one way writes expire
@@ -9,6 +10,8 @@ import { cacheStore } from "./store";
 //   settings (platform name)       -> SETTINGS
 //   a study level or field          -> STUDY_LISTS
 //   an import, data:update         -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
+// Writes call these after their commit, so each is best effort: a failure is logged and never
+// thrown, since the write is saved whatever happens here (lib/db/after-commit.ts).
 
 /** The platform name and the demo-data flag, which every page shows. */
 export const SETTINGS = "settings";
@@ -30,12 +33,14 @@ export function universityChanged(university: { slug: string }): Promise<void> {
 }
 
 /** Programs of these universities were created, edited, archived, restored or deleted. */
-export async function programsChanged(universityIds: readonly number[]): Promise<void> {
-  const universities = await prisma.university.findMany({
-    where: { id: { in: [...new Set(universityIds)] } },
-    select: { slug: true },
+export function programsChanged(universityIds: readonly number[]): Promise<void> {
+  return afterCommit("expiring the cached pages of changed programs", async () => {
+    const universities = await prisma.university.findMany({
+      where: { id: { in: [...new Set(universityIds)] } },
+      select: { slug: true },
+    });
+    await expireTags(...universities.map(({ slug }) => universitySlugTag(slug)), UNIVERSITY_LISTS);
   });
-  await expireTags(...universities.map(({ slug }) => universitySlugTag(slug)), UNIVERSITY_LISTS);
 }
 
 /** Many universities or programs at once (an import, data:update): every list and every page. */
@@ -50,10 +55,12 @@ export function catalogueChanged(): Promise<void> {
  * reaches the servers through the shared store; without REDIS_URL their own memory refreshes the
  * pages within their revalidate time (a minute: ./reads.ts).
  */
-export async function expireTags(...tags: string[]): Promise<void> {
+export function expireTags(...tags: string[]): Promise<void> {
   const unique = [...new Set(tags)];
-  if (process.env.NEXT_RUNTIME) {
-    for (const tag of unique) revalidateTag(tag, { expire: 0 });
-  }
-  await cacheStore().expireTags(unique, Date.now());
+  return afterCommit(`expiring the cache tags ${unique.join(", ")}`, async () => {
+    if (process.env.NEXT_RUNTIME) {
+      for (const tag of unique) revalidateTag(tag, { expire: 0 });
+    }
+    await cacheStore().expireTags(unique, Date.now());
+  });
 }

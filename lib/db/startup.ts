@@ -1,7 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { verifyPassword } from "@/lib/auth/password";
-import { DEMO_ACCOUNTS, seed, type SeedSummary } from "./seed";
+import { DEMO_ACCOUNTS, seed, seedCompleted, type SeedSummary } from "./seed";
 
 // What `npm run dev` and `npm start` (scripts/with-db.ts) do to the database before the server
 // starts: an empty embedded database is seeded (demo data and accounts only when `demo` says so), and a
@@ -18,12 +18,16 @@ export async function hasActiveSuperAdmin(prisma: PrismaClient): Promise<boolean
   return count > 0;
 }
 
-/** Seeds an empty database; returns what the seed reports, or null when there was data already. */
+/**
+ * Seeds a database no seed completed on (an empty one, or one whose first seed was cut short);
+ * returns what the seed reports, or null when a seed had completed.
+ */
 export async function seedIfEmpty(
   prisma: PrismaClient,
   options: { demo: boolean; log: (message: string) => void },
 ): Promise<SeedSummary | null> {
-  if ((await prisma.country.count()) > 0) return null;
+  if (await seedCompleted(prisma)) return null;
+  if ((await prisma.country.count()) > 0) options.log("The last seed did not finish: seeding again.");
   options.log(
     options.demo
       ? "The database is empty: seeding reference and demo data (once, a few seconds)..."

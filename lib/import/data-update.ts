@@ -85,6 +85,14 @@ export async function updateFromDataset(
       byName.set(name, [...(byName.get(name) ?? []), university]);
     }
     const matched = new Set<number>();
+    // The rows were read at the start; an admin may edit one while the run goes on. The write is
+    // conditional on no edit in its WHERE, which PostgreSQL checks against the row as it is when
+    // written (an edit in progress is waited for): false when an admin's edit came first.
+    const writeUneditedWebsite = async (id: number, webPage: string) => {
+      if (!options.apply) return true;
+      const { count } = await tx.university.updateMany({ where: { id, editedAt: null }, data: { webPage } });
+      return count === 1;
+    };
 
     for (const [index, raw] of (options.data as unknown[]).entries()) {
       const parsed = entrySchema.safeParse(raw);
@@ -142,11 +150,10 @@ export async function updateFromDataset(
         }
         if (!webPage || webPage === university.webPage) {
           if (!domainsChanged) summary.unchanged++;
-        } else if (university.editedAt) {
+        } else if (university.editedAt || !(await writeUneditedWebsite(university.id, webPage))) {
           summary.keptEdited.push({ slug: university.slug, stored: university.webPage, list: webPage });
         } else {
           summary.updated.push({ slug: university.slug, from: university.webPage, to: webPage });
-          if (options.apply) await tx.university.update({ where: { id: university.id }, data: { webPage } });
         }
         continue;
       }

@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "@/lib/validation/zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { catalogueChanged } from "@/lib/cache/tags";
+import { afterCommit } from "@/lib/db/after-commit";
 import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { violatedUniqueIndex } from "@/lib/db/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
@@ -129,7 +130,7 @@ export async function runImport(
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
     );
     if (applied.counts.created + applied.counts.updated > 0) {
-      await refreshCatalogueStatistics(db);
+      await afterCommit("refreshing the catalogue's statistics", () => refreshCatalogueStatistics(db));
       await catalogueChanged();
     }
     return applied;

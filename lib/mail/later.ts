@@ -1,5 +1,6 @@
 import "server-only";
 import { logger } from "@/lib/log";
+import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries";
 import { sendMail, type Mail } from "./send";
 
 /**
@@ -9,4 +10,17 @@ import { sendMail, type Mail } from "./send";
  */
 export async function sendMailLater(mail: Mail, what: string): Promise<void> {
   await sendMail(mail).catch((error: unknown) => logger().error({ err: error }, `${what} not queued`));
+}
+
+/**
+ * The platform name for a message about a saved change: the default name when it cannot be read,
+ * since the change stands and its answer must not become an error.
+ */
+export async function platformNameForMail(): Promise<string> {
+  try {
+    return await getPlatformName();
+  } catch (error) {
+    logger().error({ err: error }, "platform name not read for an e-mail");
+    return DEFAULT_PLATFORM_NAME;
+  }
 }

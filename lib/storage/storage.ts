@@ -1,5 +1,4 @@
 import "server-only";
-import { logger } from "@/lib/log";
 import { randomBytes } from "node:crypto";
 import { env, type Env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
@@ -47,29 +46,19 @@ export interface StoredImage {
 
 /**
  * Stores an uploaded image under a new random key after checking its bytes: 413 over 5 MB, 415
- * when it is not a whole JPEG, PNG, WebP or GIF (the messages of SPEC §8).
+ * when it is not a whole JPEG, PNG, WebP or GIF (the messages of SPEC §8). `record` runs with the
+ * key before the file is stored (the app records every upload: lib/storage/uploads.ts).
  */
-export async function saveImage(bytes: Uint8Array, driver = getStorage()): Promise<StoredImage> {
+export async function saveImage(
+  bytes: Uint8Array,
+  driver = getStorage(),
+  record?: (key: string) => Promise<void>,
+): Promise<StoredImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE);
   const type = sniffImageType(bytes);
   if (!type) throw new HttpError(415, IMAGE_ONLY);
   const key = `${randomBytes(16).toString("hex")}.${type.ext}`;
+  await record?.(key);
   await driver.put(key, bytes, type.mime);
   return { url: driver.url(key), key, contentType: type.mime, size: bytes.byteLength };
-}
-
-/**
- * Deletes the stored files behind these URLs (URLs of other sites are left alone). Best effort:
- * failures are logged, never thrown, since the database change they follow has already happened.
- */
-export async function deleteStoredFiles(urls: Iterable<string>, driver = getStorage()): Promise<void> {
-  for (const url of new Set(urls)) {
-    const key = driver.keyOf(url);
-    if (!key) continue;
-    try {
-      await driver.delete(key);
-    } catch (error) {
-      logger().warn({ err: error, url }, "could not delete a stored file");
-    }
-  }
 }

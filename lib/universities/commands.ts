@@ -1,12 +1,11 @@
 import "server-only";
 import { universityChanged } from "@/lib/cache/tags";
-import { logger } from "@/lib/log";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { deleteStoredFiles } from "@/lib/storage/storage";
+import { recordUsedUploads } from "@/lib/storage/uploads";
 import { INVALID_COUNTRY, type UniversityInput } from "@/lib/validation/university";
 import { getUniversityById, type UniversityDto } from "./queries";
 import { slugify, uniqueSlug } from "./slug";
@@ -121,7 +120,7 @@ function columns(input: UniversityInput) {
 }
 
 export async function createUniversity(actor: AuditActor, input: UniversityInput): Promise<UniversityDto> {
-  const id = await retryOnSlugClash(() =>
+  const university = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const country = await findCountry(tx, input.country);
       const slug = await freeSlug(tx, input.name, country.code);
@@ -129,6 +128,7 @@ export async function createUniversity(actor: AuditActor, input: UniversityInput
         data: { ...columns(input), slug, countryId: country.id },
         select: { id: true },
       });
+      await recordUsedUploads(tx, row.id, input);
       await recordAudit(tx, actor, {
         action: "university.create",
         entityType: "university",
@@ -136,33 +136,25 @@ export async function createUniversity(actor: AuditActor, input: UniversityInput
         summary: input.name,
         after: await snapshot(tx, row.id),
       });
-      return row.id;
+      // Read in the transaction: nothing after the commit may fail the saved write.
+      return (await getUniversityById(row.id, { includeArchived: true }, tx))!;
     }),
   );
-  const university = (await getUniversityById(id, { includeArchived: true }))!;
   await universityChanged(university);
   return university;
 }
-
-export interface WriteResult {
-  /** Image URLs the university used before and no longer does. */
-  droppedImages: string[];
-}
-
-const imagesOf = (row: { mainImage: string | null; images: string[] }) =>
-  [row.mainImage, ...row.images].filter((url): url is string => !!url);
 
 export async function updateUniversity(
   actor: AuditActor,
   id: number,
   input: UniversityInput,
-): Promise<WriteResult & { university: UniversityDto }> {
+): Promise<UniversityDto> {
   let oldSlug = "";
-  const droppedImages = await retryOnSlugClash(() =>
+  const university = await retryOnSlugClash(() =>
     prisma.$transaction(async (tx) => {
       const current = await tx.university.findUnique({
         where: { id },
-        select: { name: true, slug: true, mainImage: true, images: true },
+        select: { name: true, slug: true },
       });
       if (!current) throw notFound(NOT_FOUND);
       oldSlug = current.slug;
@@ -176,6 +168,8 @@ export async function updateUniversity(
         select: { id: true },
       });
       await keepOldSlug(tx, id, current.slug, slug);
+      // Files it stops using stay stored: a form that still shows them may be saved after this.
+      await recordUsedUploads(tx, id, input);
       await recordAudit(tx, actor, {
         action: "university.update",
         entityType: "university",
@@ -184,15 +178,13 @@ export async function updateUniversity(
         before,
         after: await snapshot(tx, id),
       });
-      const kept = new Set(imagesOf(input));
-      return imagesOf(current).filter((url) => !kept.has(url));
+      return (await getUniversityById(id, { includeArchived: true }, tx))!;
     }),
   );
-  const university = (await getUniversityById(id, { includeArchived: true }))!;
   // A new name may bring a new slug: the old address is expired too.
   await universityChanged(university);
   if (oldSlug !== university.slug) await universityChanged({ slug: oldSlug });
-  return { university, droppedImages };
+  return university;
 }
 
 /** What DELETE did: erased the row, or archived it because students had applied (issue 11 §1). */
@@ -207,12 +199,12 @@ export const UNIVERSITY_APPLICATIONS_ADDED =
  * public site, the applications and their history kept. The database backs this: an application
  * keeps its program from being deleted (ON DELETE RESTRICT).
  */
-export async function deleteUniversity(actor: AuditActor, id: number): Promise<WriteResult & DeleteOutcome> {
+export async function deleteUniversity(actor: AuditActor, id: number): Promise<DeleteOutcome> {
   try {
     const { slug, ...outcome } = await prisma.$transaction(async (tx) => {
       // Locks the row, so a concurrent restore or delete waits for this one.
-      const [current] = await tx.$queryRaw<{ slug: string; mainImage: string | null; images: string[] }[]>`
-        SELECT "slug", "mainImage", "images" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
+      const [current] = await tx.$queryRaw<{ slug: string }[]>`
+        SELECT "slug" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
       if (!current) throw notFound(NOT_FOUND);
       const before = (await snapshot(tx, id))!;
       const applicationsKept = await tx.application.count({ where: { program: { universityId: id } } });
@@ -233,9 +225,11 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
           before,
           after: { ...(await snapshot(tx, id)), applicationsKept, programsArchived: programs.count },
         });
-        // Its images stay: the university can be restored.
-        return { slug: current.slug, archived: true as const, applicationsKept, droppedImages: [] };
+        // Its images stay in use: the university can be restored.
+        return { slug: current.slug, archived: true as const, applicationsKept };
       }
+      // Its files start their grace period; the sweeper deletes them after it.
+      await recordUsedUploads(tx, id, { mainImage: null, images: [] });
       await tx.university.delete({ where: { id }, select: { id: true } });
       await recordAudit(tx, actor, {
         action: "university.delete",
@@ -244,7 +238,7 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
         summary: before.name,
         before,
       });
-      return { slug: current.slug, archived: false as const, droppedImages: imagesOf(current) };
+      return { slug: current.slug, archived: false as const };
     });
     await universityChanged({ slug });
     return outcome;
@@ -261,11 +255,12 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<W
  * on their own before stay archived). 404 for no such university; a live one is left as it is.
  */
 export async function restoreUniversity(actor: AuditActor, id: number): Promise<UniversityDto> {
-  await prisma.$transaction(async (tx) => {
+  const university = await prisma.$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
       SELECT "archivedAt" FROM "universities" WHERE "id" = ${id} FOR UPDATE`;
     if (!current) throw notFound(NOT_FOUND);
-    if (!current.archivedAt) return;
+    const restored = async () => (await getUniversityById(id, { includeArchived: true }, tx))!;
+    if (!current.archivedAt) return restored();
     const before = (await snapshot(tx, id))!;
     // The university first: the database refuses a live program under an archived university.
     await tx.university.update({ where: { id }, data: { archivedAt: null }, select: { id: true } });
@@ -281,26 +276,8 @@ export async function restoreUniversity(actor: AuditActor, id: number): Promise<
       before,
       after: { ...(await snapshot(tx, id)), programsRestored: programs.count },
     });
+    return restored();
   });
-  const university = (await getUniversityById(id, { includeArchived: true }))!;
   await universityChanged(university);
   return university;
-}
-
-/**
- * Deletes the stored files behind images no university uses any more. Best effort: it never
- * throws, because the change that dropped them is already saved.
- */
-export async function removeUnusedImages(urls: string[]): Promise<void> {
-  if (urls.length === 0) return;
-  try {
-    const users = await prisma.university.findMany({
-      where: { OR: [{ mainImage: { in: urls } }, { images: { hasSome: urls } }] },
-      select: { mainImage: true, images: true },
-    });
-    const stillUsed = new Set(users.flatMap(imagesOf));
-    await deleteStoredFiles(urls.filter((url) => !stillUsed.has(url)));
-  } catch (error) {
-    logger().warn({ err: error }, "could not remove the images universities no longer use");
-  }
 }

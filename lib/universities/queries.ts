@@ -73,11 +73,13 @@ function toDto({ country, ...rest }: UniversityRow): UniversityDto {
 
 const live = (options: ArchiveOption) => (options.includeArchived ? {} : { archivedAt: null });
 
+/** A university by id; `db` is a write's transaction when the write answers with it. */
 export async function getUniversityById(
   id: number,
   options: ArchiveOption = {},
+  db: Prisma.TransactionClient = prisma,
 ): Promise<UniversityDto | null> {
-  const row = await prisma.university.findFirst({
+  const row = await db.university.findFirst({
     where: { id, ...live(options) },
     select: universitySelect,
   });

@@ -11,9 +11,8 @@ import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { afterResponse } from "@/lib/http/after-response";
 import { badRequest, conflict, notFound, unprocessable } from "@/lib/http/errors";
 import { greeting } from "@/lib/mail/greeting";
-import { sendMailLater } from "@/lib/mail/later";
+import { platformNameForMail, sendMailLater } from "@/lib/mail/later";
 import { sendMail } from "@/lib/mail/send";
-import { getPlatformName } from "@/lib/settings/queries";
 import type { RegisterInput } from "@/lib/validation/auth";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
 
@@ -173,7 +172,7 @@ export async function updateProfile(
     return row;
   });
 
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMailLater(
     verificationMail(input.email, link.token, platformName, "change"),
     "Verification e-mail",
@@ -267,7 +266,7 @@ export async function changePassword(
     await revokeOtherSessions(id, keepSessionId, now, tx);
     return row;
   });
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMailLater(
     {
       to: changed.email,
@@ -344,7 +343,7 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
     });
     if (count === 0) return;
     await sendMailLater(
-      verificationMail(user.pendingEmail, link.token, await getPlatformName(), "change"),
+      verificationMail(user.pendingEmail, link.token, await platformNameForMail(), "change"),
       "Verification e-mail",
     );
     return;
@@ -363,7 +362,7 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
   });
   if (count === 0) return;
   await sendMailLater(
-    verificationMail(user.email, verification.token, await getPlatformName()),
+    verificationMail(user.email, verification.token, await platformNameForMail()),
     "Verification e-mail",
   );
 }
@@ -459,7 +458,7 @@ async function confirmEmailChange(hash: string, now: Date): Promise<{ email: str
     });
     throw count > 0 ? conflict(EMAIL_CHANGE_TAKEN) : unprocessable(VERIFY_LINK_INVALID);
   }
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMailLater(
     {
       to: claim.email,
@@ -534,7 +533,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
   });
   if (count === 0) return;
   const link = new URL(`/auth/reset-password?token=${token}`, env.APP_URL).toString();
-  const platformName = await getPlatformName();
+  const platformName = await platformNameForMail();
   await sendMail({
     to: user.email,
     subject: `Reset your ${platformName} password`,

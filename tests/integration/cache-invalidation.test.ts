@@ -11,6 +11,7 @@ import { Agent } from "../support/agent";
 import { cleanup, createUniversity as insertUniversity, remember, uniqueTag } from "../support/factories";
 import { programFormBody } from "../support/program-body";
 import { signInEachRole } from "../support/roles";
+import { universityFormBody } from "../support/university-body";
 
 // Issue 13: every admin write expires exactly the cache tags of what it changed (lib/cache/tags.ts),
 // so the public pages show it on the next request, and leaves every other page cached.
@@ -39,14 +40,7 @@ async function expiredBy(tags: readonly string[], write: () => Promise<Response>
   return expired;
 }
 
-const universityBody = (name: string) => ({
-  name,
-  country: "New Zealand",
-  description: "A test university.",
-  mainImage: null,
-  images: [],
-  ranking: null,
-});
+const universityBody = (name: string) => universityFormBody(name);
 
 test("creating a university expires the lists and whatever its address showed before", async () => {
   const name = `Cache Created ${tag}`;

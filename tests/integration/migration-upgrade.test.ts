@@ -15,6 +15,8 @@ const EMAIL_VERIFICATION = "20261123174000_email_verification";
 const RANKING_SOURCE = "20261123180000_ranking_source";
 const TOKEN_ADDRESSES = "20261126162000_token_addresses";
 const STUDY_NAMES_ANY_CASE = "20261126162100_study_list_names_any_case";
+const SOURCE_KEY = "20261126163000_university_source_key";
+const UPLOADS = "20261126163100_uploads";
 const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
@@ -245,6 +247,63 @@ test("study names in any case: case-variant values stop the migration, named, un
   await expect(
     client.query(`INSERT INTO "study_levels" ("name", "position") VALUES ('diploma', 92)`),
   ).rejects.toThrow(/study_levels_name_lower_key/);
+});
+
+test("source key: each university keeps the slug the seed gave it, also when renamed, and the seed counts as completed", async () => {
+  await migrateWith(client, upTo(SOURCE_KEY, { including: false }));
+  const {
+    rows: [renamed],
+  } = await client.query(`SELECT "id", "slug" FROM "universities" ORDER BY "id" LIMIT 1`);
+  await client.query(`UPDATE "universities" SET "name" = 'Renamed', "slug" = 'renamed' WHERE "id" = $1`, [
+    renamed.id,
+  ]);
+  await client.query(`INSERT INTO "university_slugs" ("slug", "universityId") VALUES ($1, $2)`, [
+    renamed.slug,
+    renamed.id,
+  ]);
+
+  // Seeded before the seed wrote its mark.
+  await client.query(`DELETE FROM "settings" WHERE "key" = 'seedCompletedAt'`);
+
+  expect((await migrateWith(client, upTo(SOURCE_KEY, { including: true }))).applied).toEqual([SOURCE_KEY]);
+
+  const keys = await client.query(
+    `SELECT count(*)::int AS "differ" FROM "universities" WHERE "sourceKey" IS DISTINCT FROM "slug"`,
+  );
+  expect(keys.rows).toEqual([{ differ: 1 }]);
+  const key = await client.query(`SELECT "sourceKey" FROM "universities" WHERE "id" = $1`, [renamed.id]);
+  expect(key.rows).toEqual([{ sourceKey: renamed.slug }]);
+  const mark = await client.query(
+    `SELECT count(*)::int AS "marks" FROM "settings" WHERE "key" = 'seedCompletedAt'`,
+  );
+  expect(mark.rows).toEqual([{ marks: 1 }]);
+});
+
+test("uploads: the stored images universities show are recorded as used by them", async () => {
+  await migrateWith(client, upTo(UPLOADS, { including: false }));
+  const [main, gallery, shared] = ["a", "b", "c"].map((digit) => `${digit.repeat(32)}.png`);
+  const { rows } = await client.query(`SELECT "id" FROM "universities" ORDER BY "id" LIMIT 2`);
+  await client.query(`UPDATE "universities" SET "mainImage" = $2, "images" = $3 WHERE "id" = $1`, [
+    rows[0].id,
+    `/uploads/${main}`,
+    [`https://images.example.com/${gallery}`, `/uploads/${shared}`, "https://example.com/photo.jpg"],
+  ]);
+  await client.query(`UPDATE "universities" SET "images" = $2 WHERE "id" = $1`, [
+    rows[1].id,
+    [`/uploads/${shared}`],
+  ]);
+
+  expect((await migrateWith(client, upTo(UPLOADS, { including: true }))).applied).toEqual([UPLOADS]);
+
+  const uploads = await client.query(`SELECT "key" FROM "uploads" ORDER BY "key"`);
+  expect(uploads.rows).toEqual([main, gallery, shared].sort().map((key) => ({ key })));
+  const used = await client.query(
+    `SELECT "universityId", "key" FROM "university_uploads" ORDER BY "universityId", "key"`,
+  );
+  expect(used.rows).toEqual([
+    ...[main, gallery, shared].sort().map((key) => ({ universityId: rows[0].id, key })),
+    { universityId: rows[1].id, key: shared },
+  ]);
 });
 
 test("program key: live programs sharing a key stop the migration, named; live programs under an archived university are archived with it", async () => {

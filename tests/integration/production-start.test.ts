@@ -2,7 +2,7 @@ import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrate } from "@/lib/db/migrate";
 import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
-import { DEMO_ACCOUNTS } from "@/lib/db/seed";
+import { DEMO_ACCOUNTS, readDataset, seed } from "@/lib/db/seed";
 import { hashPassword } from "@/lib/auth/password";
 import {
   NO_ADMIN_MESSAGE,
@@ -15,9 +15,9 @@ import { createAdmin } from "@/lib/users/create-admin";
 import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
 
-// What `npm start` (scripts/with-db.ts running `next start`) does to an empty database: the
-// reference data, facts only (no generated programs, rankings or descriptions), no account at all
-// (so no known password), and a hint to create the first admin.
+// What `npm start` (scripts/with-db.ts running `next start`) does to an empty database (here one
+// whose first seed was cut short): the reference data, facts only (no generated programs, rankings
+// or descriptions), no account at all (so no known password), and a hint to create the first admin.
 
 let scratch: ScratchDatabase;
 let prisma: PrismaClient;
@@ -28,6 +28,12 @@ beforeAll(async () => {
   scratch = await createScratchDatabase();
   await migrate(scratch.url);
   prisma = createPrismaClient(scratch.url, { max: 2 });
+  // A first start killed during its seed: the next start seeds again.
+  await seed(prisma, {
+    log: (message) => {
+      if (message === "countries done") throw new Error("killed");
+    },
+  }).catch(() => {});
   const production = isProductionStart(["next", "start", "-H", "127.0.0.1"], {});
   await seedIfEmpty(prisma, { demo: wantsDemoData({ production, env: {} }), log });
   await reportMissingAdmin(prisma, log);
@@ -72,6 +78,11 @@ test("it prints how to create the first admin, until one exists", async () => {
   const later: string[] = [];
   await reportMissingAdmin(prisma, (message) => later.push(message));
   expect(later).toEqual([]);
+});
+
+test("a first start killed during its seed is seeded in full by the next one", async () => {
+  expect(logged[0]).toBe("The last seed did not finish: seeding again.");
+  expect(await prisma.university.count()).toBe(readDataset().length);
 });
 
 test("a second start finds the data and seeds nothing", async () => {

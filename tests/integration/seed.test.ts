@@ -20,7 +20,7 @@ beforeAll(async () => {
   await migrate(scratch.url);
   prisma = createPrismaClient(scratch.url, { max: 2 });
   firstRun = await seed(prisma, { demo: true });
-}, 120_000);
+}, SCRATCH_DATABASE_TIMEOUT);
 
 afterAll(async () => {
   await prisma?.$disconnect();
@@ -153,7 +153,15 @@ test("the planner's statistics know the seeded catalogue, so a search's plan fit
   expect(estimated / inUs).toBeLessThan(1.25);
 });
 
-test("seeding again adds nothing", async () => {
+test("seeding again adds nothing, also after an admin renamed a university of the list", async () => {
   expect(firstRun).toMatchObject({ countries: 250, universities: 10_251, users: DEMO_ACCOUNTS.length });
+  const renamed = await prisma.university.findFirstOrThrow({ orderBy: { id: "desc" } });
+  // What a rename through the admin form does: a new name and slug, the old slug kept.
+  await prisma.university.update({
+    where: { id: renamed.id },
+    data: { name: `${renamed.name} Renamed`, slug: `${renamed.slug}-renamed`, editedAt: new Date() },
+  });
+  await prisma.universitySlug.create({ data: { slug: renamed.slug, universityId: renamed.id } });
   expect(await seed(prisma, { demo: true })).toEqual(firstRun);
+  expect(await prisma.university.count({ where: { name: renamed.name } })).toBe(0);
 });

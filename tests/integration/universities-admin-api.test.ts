@@ -416,33 +416,28 @@ describe("POST /api/uploads and /uploads/{key}", () => {
     });
   });
 
-  test("files a university no longer uses are removed after update and delete, shared ones kept", async () => {
+  test("an update or delete keeps the files; each university records the uploads it uses", async () => {
     const url = async () => (await (await uploadBytes(admin, png)).json()).url as string;
-    const [main, first, second, shared] = [await url(), await url(), await url(), await url()];
+    const [main, first, shared] = [await url(), await url(), await url()];
     const file = (u: string) => join(uploadsDir, u.replace("/uploads/", ""));
+    const keyOf = (u: string) => u.replace("/uploads/", "");
+    const usedBy = async (id: number) =>
+      (await prisma.universityUpload.findMany({ where: { universityId: id }, select: { key: true } }))
+        .map((row) => row.key)
+        .sort();
 
     const created = await (
-      await post(
-        admin,
-        body(`Gallery ${tag} University`, { mainImage: main, images: [first, second, shared] }),
-      )
+      await post(admin, body(`Gallery ${tag} University`, { mainImage: main, images: [first, shared] }))
     ).json();
-    expect(created).toMatchObject({ mainImage: main, images: [first, second, shared] });
-    await post(admin, body(`Sharing ${tag} University`, { images: [shared] }));
+    expect(created).toMatchObject({ mainImage: main, images: [first, shared] });
+    expect(await usedBy(created.id)).toEqual([main, first, shared].map(keyOf).sort());
+    const sharing = await (await post(admin, body(`Sharing ${tag} University`, { images: [shared] }))).json();
+    expect(await usedBy(sharing.id)).toEqual([keyOf(shared)]);
 
-    const updated = await patch(
-      admin,
-      created.id,
-      body(`Gallery ${tag} University`, { mainImage: main, images: [second] }),
-    );
+    const updated = await patch(admin, created.id, body(`Gallery ${tag} University`, { mainImage: main }));
     expect(updated.status).toBe(200);
-    expect(existsSync(file(first))).toBe(false);
-    expect(existsSync(file(second))).toBe(true);
-    expect(existsSync(file(shared))).toBe(true); // the other university still shows it
-
+    expect(await usedBy(created.id)).toEqual([keyOf(main)]);
     expect((await remove(admin, created.id)).status).toBe(204);
-    expect(existsSync(file(main))).toBe(false);
-    expect(existsSync(file(second))).toBe(false);
-    expect(existsSync(file(shared))).toBe(true);
+    for (const u of [main, first, shared]) expect(existsSync(file(u))).toBe(true);
   });
 });

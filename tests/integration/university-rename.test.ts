@@ -10,6 +10,7 @@ import { currentSlugOf } from "@/lib/universities/queries";
 import type { Agent } from "../support/agent";
 import { cleanup, createProgram, createSuperAdmin, remember, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
+import { universityFormBody } from "../support/university-body";
 
 // A rename changes a university's slug (its address), and nothing that named the old one breaks:
 // the old slug is kept (university_slugs) and leads to the university, it is never given to
@@ -26,14 +27,7 @@ beforeAll(async () => {
 
 afterAll(cleanup);
 
-const body = (name: string) => ({
-  name,
-  country: "New Zealand",
-  description: "A test university.",
-  mainImage: null,
-  images: [],
-  ranking: null,
-});
+const body = (name: string) => universityFormBody(name);
 
 async function create(name: string) {
   const response = await admin.call(createUniversityRoute, "/api/universities", { json: body(name) });

@@ -24,9 +24,11 @@ beforeAll(async () => {
   await make("Alpha", [{ tuition: 200 }, { tuition: 100, degree: "MSc", name: "Data Law" }]);
   await make("Gamma", []);
   await make("Sigma", [{ tuition: 0 }]);
-  // Delta's free program is archived, and so is Sigma: neither counts in the public search.
+  // Delta's free program is archived, and so is Sigma with its program (as archiving a university
+  // does: the database keeps no live program under an archived university): neither counts in the
+  // public search.
   await prisma.program.updateMany({
-    where: { universityId: ids.Delta, tuition: 0 },
+    where: { universityId: { in: [ids.Delta, ids.Sigma] }, tuition: 0 },
     data: { archivedAt: new Date() },
   });
   await prisma.university.update({ where: { id: ids.Sigma }, data: { archivedAt: new Date() } });

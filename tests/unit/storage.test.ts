@@ -3,11 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
-import { createLogger, setLogger } from "@/lib/log";
 import { IMMUTABLE_CACHE } from "@/lib/storage/driver";
 import { LocalStorage } from "@/lib/storage/local";
 import { S3Storage } from "@/lib/storage/s3";
-import { deleteStoredFiles, saveImage, storageFrom } from "@/lib/storage/storage";
+import { saveImage, storageFrom } from "@/lib/storage/storage";
 
 const png = new Uint8Array(readFileSync(join(__dirname, "../fixtures/images/campus-blue.png")));
 const jpeg = new Uint8Array(readFileSync(join(__dirname, "../fixtures/images/campus-red.jpg")));
@@ -63,28 +62,6 @@ describe("local disk", () => {
     expect(existsSync(join(dir, key))).toBe(false);
     expect(await storage.read(key)).toBeNull();
     await expect(storage.put("../escape.png", png, "image/png")).rejects.toThrow("Invalid storage key");
-  });
-
-  test("deleteStoredFiles removes our files, skips foreign URLs, and never throws", async () => {
-    const storage = new LocalStorage(dir);
-    const { key, url } = await saveImage(png, storage);
-    const failing = Object.assign(Object.create(storage), {
-      delete: jest.fn().mockRejectedValue(new Error("disk on fire")),
-    });
-    const lines: string[] = [];
-    const previous = setLogger(
-      createLogger({ level: "warn", destination: { write: (line) => lines.push(line) } }),
-    );
-    try {
-      await expect(deleteStoredFiles([url], failing)).resolves.toBeUndefined();
-    } finally {
-      setLogger(previous);
-    }
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 40, url, err: { message: "disk on fire" } });
-    expect(existsSync(join(dir, key))).toBe(true);
-    await deleteStoredFiles([url, url, "https://example.com/x.png", "/somewhere/else.png"], storage);
-    expect(existsSync(join(dir, key))).toBe(false);
   });
 });
 

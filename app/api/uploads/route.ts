@@ -1,18 +1,21 @@
 import { created } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { IMAGE_TOO_LARGE } from "@/lib/images/sniff";
-import { saveImage } from "@/lib/storage/storage";
+import { getStorage, saveImage } from "@/lib/storage/storage";
+import { recordUpload } from "@/lib/storage/uploads";
 import { UPLOAD_BODY_LIMIT, uploadedFile } from "@/lib/storage/upload";
 
 // POST /api/uploads: one image per request, the raw body or a multipart `file` field (admins).
-// Answers 201 { url, key, contentType, size }; the URL is what the university form saves.
+// Answers 201 { url, key, contentType, size }; the URL is what the university form saves. Recorded
+// in the uploads table: unless a university uses it, the file is deleted after a grace period.
 export const POST = route({
   auth: "admin",
   body: "bytes" as const,
   bodyLimit: UPLOAD_BODY_LIMIT,
   tooLargeMessage: IMAGE_TOO_LARGE,
   handle: async ({ request, body }) => {
-    const stored = await saveImage(await uploadedFile(body, request.headers.get("content-type")));
+    const bytes = await uploadedFile(body, request.headers.get("content-type"));
+    const stored = await saveImage(bytes, getStorage(), recordUpload);
     return created(stored, stored.url);
   },
 });

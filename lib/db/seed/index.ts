@@ -17,7 +17,10 @@ import { generatePrograms, hashString } from "./programs";
 // demo.ts for who asks) also generated descriptions, rankings (labelled "Demo ranking"),
 // programs with tuition and deadlines, demo accounts and applications, and the settings row that
 // makes every page say so (docs/decisions/0009-demo-mode-in-the-database.md). Idempotent: running
-// it again adds only what is missing.
+// it again adds only what is missing. A university of the list is found again by its source key
+// (the slug the seed derived for it), which a rename leaves as it is, so a renamed university is
+// never added a second time. Its last step writes SEED_COMPLETED_KEY: a seed cut short (a first
+// start killed midway) leaves none, and the next start seeds again.
 
 countries.registerLocale(english);
 
@@ -44,6 +47,14 @@ export const DEMO_ACCOUNTS = [
   { username: "amira", password: "Student#2026", fullName: "Amira Haddad", role: "user", adminType: null },
   { username: "kenji", password: "Student#2026", fullName: "Kenji Sato", role: "user", adminType: null },
 ] as const;
+
+/** The settings row the seed writes as its last step: its value is when the seed completed. */
+export const SEED_COMPLETED_KEY = "seedCompletedAt";
+
+/** Whether a seed ran to its end on this database. */
+export async function seedCompleted(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.setting.count({ where: { key: SEED_COMPLETED_KEY } })) > 0;
+}
 
 const STATUSES: ApplicationStatus[] = ["pending", "in_review", "rejected", "sent_to_university", "approved"];
 
@@ -91,6 +102,13 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
     });
   }
   await refreshCatalogueStatistics(prisma, { vacuum: true });
+  // Last: whatever failed before this leaves the database unmarked, to be seeded again.
+  const completedAt = new Date().toISOString();
+  await prisma.setting.upsert({
+    where: { key: SEED_COMPLETED_KEY },
+    create: { key: SEED_COMPLETED_KEY, value: completedAt },
+    update: { value: completedAt },
+  });
 
   const [countryCount, universities, programs, users, applications] = await Promise.all([
     prisma.country.count(),
@@ -140,6 +158,10 @@ async function seedUniversities(prisma: PrismaClient, today: Date, demo: boolean
   // building 60,000 rows than PostgreSQL spends storing them.
   // Outside demo mode only the dataset's facts are written (and only columns every schema
   // version has, so tests can seed a database that earlier migrations built).
+  // A row whose source key or slug is taken is skipped: the university is there already (perhaps
+  // renamed), or an admin's university has that address.
+  const keyed = await hasColumn(prisma, "universities", "sourceKey");
+  const keyColumn = keyed ? Prisma.sql`, "sourceKey"` : Prisma.empty;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const demoColumns = demo
@@ -153,16 +175,17 @@ async function seedUniversities(prisma: PrismaClient, today: Date, demo: boolean
         ${batch.map((_, offset) => (rankOf.has(start + offset) ? rankingYear : null))}::int[]`
       : Prisma.empty;
     await prisma.$executeRaw`
-      INSERT INTO "universities" ("name", "slug", "countryId", "webPage" ${demoColumns}, "updatedAt")
+      INSERT INTO "universities" ("name", "slug" ${keyColumn}, "countryId", "webPage" ${demoColumns}, "updatedAt")
       SELECT *, now() FROM unnest(
         ${batch.map((r) => r.source.name)}::text[],
         ${batch.map((r) => r.slug)}::text[],
+        ${keyed ? Prisma.sql`${batch.map((r) => r.slug)}::text[],` : Prisma.empty}
         ${batch.map((r) => r.countryId)}::int[],
         ${batch.map((r) => r.source.web_pages[0] ?? null)}::text[] ${demoValues}
       )
-      ON CONFLICT ("slug") DO NOTHING`;
+      ON CONFLICT DO NOTHING`;
   }
-  await seedDomains(prisma, rows);
+  await seedDomains(prisma, rows, keyed);
   return [...slugs];
 }
 
@@ -170,11 +193,13 @@ async function seedUniversities(prisma: PrismaClient, today: Date, demo: boolean
  * The list's domains, for universities that have none yet. A separate step, run only when the
  * schema has the column: the migration-upgrade test seeds schemas from before it.
  */
-async function seedDomains(prisma: PrismaClient, rows: { slug: string; source: DatasetUniversity }[]) {
-  const [column] = await prisma.$queryRaw<unknown[]>`
-    SELECT 1 FROM information_schema.columns
-     WHERE table_schema = current_schema() AND table_name = 'universities' AND column_name = 'domains'`;
-  if (!column) return;
+async function seedDomains(
+  prisma: PrismaClient,
+  rows: { slug: string; source: DatasetUniversity }[],
+  keyed: boolean,
+) {
+  if (!(await hasColumn(prisma, "universities", "domains"))) return;
+  const key = keyed ? Prisma.sql`u."sourceKey"` : Prisma.sql`u."slug"`;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     await prisma.$executeRaw`
@@ -183,8 +208,16 @@ async function seedDomains(prisma: PrismaClient, rows: { slug: string; source: D
           ${batch.map((r) => r.slug)}::text[],
           ${batch.map((r) => listDomains(r.source.domains ?? []).join(","))}::text[]
         ) AS d(slug, list)
-       WHERE u."slug" = d.slug AND d.list <> '' AND u."domains" = '{}'`;
+       WHERE ${key} = d.slug AND d.list <> '' AND u."domains" = '{}'`;
   }
+}
+
+/** Whether the schema has the column: tests seed databases that earlier migrations built. */
+async function hasColumn(prisma: PrismaClient, table: string, column: string): Promise<boolean> {
+  const rows = await prisma.$queryRaw<unknown[]>`
+    SELECT 1 FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`;
+  return rows.length > 0;
 }
 
 /** Demo mode: programs for the seeded universities that have none yet (a first run, or one cut short). */

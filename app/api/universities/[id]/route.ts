@@ -1,7 +1,7 @@
 import { notFound } from "@/lib/http/errors";
 import { noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
-import { deleteUniversity, removeUnusedImages, updateUniversity } from "@/lib/universities/commands";
+import { deleteUniversity, updateUniversity } from "@/lib/universities/commands";
 import { getUniversityById } from "@/lib/universities/queries";
 import { idParamsSchema } from "@/lib/validation/common";
 import { universitySchema } from "@/lib/validation/university";
@@ -21,12 +21,7 @@ export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: universitySchema,
-  handle: async ({ viewer, params, body }) => {
-    const { university, droppedImages } = await updateUniversity(viewer, params.id, body);
-    // Best effort, after the change is saved: never fails the request.
-    await removeUnusedImages(droppedImages);
-    return university;
-  },
+  handle: ({ viewer, params, body }) => updateUniversity(viewer, params.id, body),
 });
 
 /**
@@ -37,9 +32,7 @@ export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,
   handle: async ({ viewer, params }) => {
-    const { droppedImages, ...outcome } = await deleteUniversity(viewer, params.id);
-    if (outcome.archived) return outcome;
-    await removeUnusedImages(droppedImages);
-    return noContent();
+    const outcome = await deleteUniversity(viewer, params.id);
+    return outcome.archived ? outcome : noContent();
   },
 });
