@@ -4,11 +4,17 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import type { DeleteOutcome } from "@/lib/universities/commands";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
-import { programSchema, UNIVERSITY_NOT_FOUND, type ProgramInput } from "@/lib/validation/program";
-import { programSelect, toProgramDto, type ProgramDto } from "./queries";
+import { changedSinceOpened } from "@/lib/validation/common";
+import {
+  PROGRAM_KEEPS_UNIVERSITY,
+  programSchema,
+  UNIVERSITY_NOT_FOUND,
+  type ProgramInput,
+} from "@/lib/validation/program";
+import { programHasApplications, programSelect, toProgramDto, type ProgramDto } from "./queries";
 
 // Writes of the admin's program management. Each is one statement or transaction, so a refused
 // write changes nothing. A program students applied to is archived instead of deleted (issue 11
@@ -99,13 +105,34 @@ export async function createProgram(actor: AuditActor, input: ProgramInput): Pro
   }
 }
 
+export const PROGRAM_CHANGED = changedSinceOpened("program");
+
+/**
+ * Replaces a program's fields. With `input.version` the write is conditional on it: 409 when the
+ * program changed since that version (nothing written, no audit entry). A program with
+ * applications or drafts keeps its university (409).
+ */
 export async function updateProgram(actor: AuditActor, id: number, input: ProgramInput): Promise<ProgramDto> {
   try {
     const { program, movedFrom } = await prisma.$transaction(async (tx) => {
       const before = await snapshot(tx, id);
       if (!before) throw notFound(PROGRAM_NOT_FOUND);
+      if (input.version !== undefined && input.version !== before.version) throw staleWrite(PROGRAM_CHANGED);
+      if (input.universityId !== before.universityId) {
+        // Locks the row first: an application or draft being saved waits for this transaction
+        // (its foreign key check needs the row), so the count stays true until the move commits.
+        await tx.$queryRaw`SELECT "id" FROM "programs" WHERE "id" = ${id} FOR UPDATE`;
+        if (await programHasApplications(id, tx))
+          throw conflict(PROGRAM_KEEPS_UNIVERSITY, { universityId: [PROGRAM_KEEPS_UNIVERSITY] });
+      }
       if (!before.archivedAt) await assertUniversityTakesPrograms(tx, input.universityId);
-      const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
+      // Conditional on the version read above: an edit saved in between makes this write nothing.
+      const { count } = await tx.program.updateMany({
+        where: { id, version: before.version },
+        data: { ...toData(input), version: { increment: 1 } },
+      });
+      if (count === 0) throw staleWrite(PROGRAM_CHANGED);
+      const row = await tx.program.findUniqueOrThrow({ where: { id }, select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.update",
         entityType: "program",

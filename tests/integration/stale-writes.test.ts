@@ -1,0 +1,162 @@
+import { PATCH as patchProgramRoute } from "@/app/api/programs/[id]/route";
+import { prisma } from "@/lib/db/client";
+import { changedSinceOpened } from "@/lib/validation/common";
+import { PROGRAM_KEEPS_UNIVERSITY } from "@/lib/validation/program";
+import type { Agent } from "../support/agent";
+import { cleanup, createApplication, createStudent, createUniversity, uniqueTag } from "../support/factories";
+import { signInEachRole, type RoleAgents } from "../support/roles";
+
+// Edits based on an older version of a row (a second tab, a colleague who saved first) are refused
+// with 409 instead of silently undoing what was saved since: nothing is written and the audit log
+// gets no entry. A PATCH without a version writes as before (API clients of the original contract).
+
+const tag = uniqueTag();
+let roles: RoleAgents;
+
+beforeAll(async () => {
+  roles = await signInEachRole(`sw${tag}`);
+});
+
+afterAll(cleanup);
+
+const auditCount = (entityType: string, entityId: number | string) =>
+  prisma.auditEvent.count({ where: { entityType, entityId: String(entityId) } });
+
+async function expectStale(response: Response, thing: string) {
+  expect(response.status).toBe(409);
+  const message = changedSinceOpened(thing);
+  expect(await response.json()).toMatchObject({ error: message, fieldErrors: { version: [message] } });
+}
+
+describe("programs", () => {
+  const patch = (agent: Agent, id: number, json: unknown) =>
+    agent.call(patchProgramRoute, `/api/programs/${id}`, {
+      method: "PATCH",
+      json,
+      params: { id: String(id) },
+    });
+
+  function formValues(program: { name: string; universityId: number; tuition: unknown }, changes = {}) {
+    return {
+      name: program.name,
+      universityId: String(program.universityId),
+      level: "Master's",
+      field: "Business",
+      degree: "MSc",
+      duration: "2",
+      tuition: String(program.tuition),
+      deadline: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+      description: "A program edited in two tabs.",
+      ...changes,
+    };
+  }
+
+  test("two edits opened at one version: the second is refused, the first kept", async () => {
+    const university = await createUniversity({
+      programs: [{ name: `Tabs ${tag}`, degree: "MSc", tuition: 0 }],
+    });
+    const program = university.programs[0];
+    expect(program.version).toBe(1);
+
+    const first = await patch(
+      roles.agents.team,
+      program.id,
+      formValues(program, { tuition: "4,500", version: 1 }),
+    );
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ tuition: "4500.00", version: 2 });
+    const audited = await auditCount("program", program.id);
+
+    const second = await patch(
+      roles.agents.super,
+      program.id,
+      formValues(program, { name: `Renamed ${tag}`, version: 1 }),
+    );
+    await expectStale(second, "program");
+    const saved = await prisma.program.findUniqueOrThrow({ where: { id: program.id } });
+    expect({ name: saved.name, tuition: saved.tuition.toFixed(2), version: saved.version }).toEqual({
+      name: `Tabs ${tag}`,
+      tuition: "4500.00",
+      version: 2,
+    });
+    expect(await auditCount("program", program.id)).toBe(audited);
+
+    // Reloaded, the same edit is based on the saved version and goes through.
+    const again = await patch(
+      roles.agents.super,
+      program.id,
+      formValues(program, { name: `Renamed ${tag}`, tuition: "4500", version: 2 }),
+    );
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ name: `Renamed ${tag}`, tuition: "4500.00", version: 3 });
+  });
+
+  test("a PATCH without a version writes unconditionally and still counts the edit", async () => {
+    const university = await createUniversity({ programs: [{ name: `Unversioned ${tag}`, degree: "MSc" }] });
+    const program = university.programs[0];
+    const response = await patch(roles.agents.team, program.id, formValues(program, { tuition: "100" }));
+    expect(response.status).toBe(200);
+    expect((await prisma.program.findUniqueOrThrow({ where: { id: program.id } })).version).toBe(2);
+    const malformed = await patch(roles.agents.team, program.id, formValues(program, { version: "two" }));
+    expect(malformed.status).toBe(400);
+  });
+
+  describe("a program with applications keeps its university", () => {
+    test.each(["application", "draft"] as const)(
+      "with a %s: 409 with the reason, nothing moved",
+      async (kind) => {
+        const from = await createUniversity({ programs: [{ name: `Kept ${kind} ${tag}`, degree: "MSc" }] });
+        const to = await createUniversity();
+        const program = from.programs[0];
+        const student = await createStudent();
+        if (kind === "application") await createApplication({ userId: student.id, programId: program.id });
+        else
+          await prisma.applicationDraft.create({
+            data: { userId: student.id, programId: program.id, data: {} },
+          });
+        const audited = await auditCount("program", program.id);
+
+        const response = await patch(
+          roles.agents.team,
+          program.id,
+          formValues(program, { universityId: String(to.id), name: `Moved ${tag}`, version: 1 }),
+        );
+        expect(response.status).toBe(409);
+        expect(await response.json()).toMatchObject({
+          error: PROGRAM_KEEPS_UNIVERSITY,
+          fieldErrors: { universityId: [PROGRAM_KEEPS_UNIVERSITY] },
+        });
+        const saved = await prisma.program.findUniqueOrThrow({ where: { id: program.id } });
+        expect({ universityId: saved.universityId, name: saved.name, version: saved.version }).toEqual({
+          universityId: from.id,
+          name: program.name,
+          version: 1,
+        });
+        expect(await auditCount("program", program.id)).toBe(audited);
+
+        // Its other fields can still be edited.
+        const edited = await patch(
+          roles.agents.team,
+          program.id,
+          formValues(program, { name: `Edited ${tag}` }),
+        );
+        expect(edited.status).toBe(200);
+      },
+    );
+
+    test("a program nobody applied to moves", async () => {
+      const from = await createUniversity({ programs: [{ name: `Free ${tag}`, degree: "MSc" }] });
+      const to = await createUniversity();
+      const program = from.programs[0];
+      const response = await patch(
+        roles.agents.team,
+        program.id,
+        formValues(program, { universityId: String(to.id) }),
+      );
+      expect(response.status).toBe(200);
+      expect((await prisma.program.findUniqueOrThrow({ where: { id: program.id } })).universityId).toBe(
+        to.id,
+      );
+    });
+  });
+});
