@@ -1,3 +1,4 @@
+import { PATCH as patchApplicationRoute } from "@/app/api/applications/[id]/route";
 import { PATCH as patchProgramRoute } from "@/app/api/programs/[id]/route";
 import { prisma } from "@/lib/db/client";
 import { changedSinceOpened } from "@/lib/validation/common";
@@ -102,47 +103,47 @@ describe("programs", () => {
   });
 
   describe("a program with applications keeps its university", () => {
-    test.each(["application", "draft"] as const)(
-      "with a %s: 409 with the reason, nothing moved",
-      async (kind) => {
-        const from = await createUniversity({ programs: [{ name: `Kept ${kind} ${tag}`, degree: "MSc" }] });
-        const to = await createUniversity();
-        const program = from.programs[0];
-        const student = await createStudent();
-        if (kind === "application") await createApplication({ userId: student.id, programId: program.id });
-        else
-          await prisma.applicationDraft.create({
-            data: { userId: student.id, programId: program.id, data: {} },
-          });
-        const audited = await auditCount("program", program.id);
-
-        const response = await patch(
-          roles.agents.team,
-          program.id,
-          formValues(program, { universityId: String(to.id), name: `Moved ${tag}`, version: 1 }),
-        );
-        expect(response.status).toBe(409);
-        expect(await response.json()).toMatchObject({
-          error: PROGRAM_KEEPS_UNIVERSITY,
-          fieldErrors: { universityId: [PROGRAM_KEEPS_UNIVERSITY] },
+    test.each([
+      ["an application", "application"],
+      ["a draft", "draft"],
+    ] as const)("with %s: 409 with the reason, nothing moved", async (_, kind) => {
+      const from = await createUniversity({ programs: [{ name: `Kept ${kind} ${tag}`, degree: "MSc" }] });
+      const to = await createUniversity();
+      const program = from.programs[0];
+      const student = await createStudent();
+      if (kind === "application") await createApplication({ userId: student.id, programId: program.id });
+      else
+        await prisma.applicationDraft.create({
+          data: { userId: student.id, programId: program.id, data: {} },
         });
-        const saved = await prisma.program.findUniqueOrThrow({ where: { id: program.id } });
-        expect({ universityId: saved.universityId, name: saved.name, version: saved.version }).toEqual({
-          universityId: from.id,
-          name: program.name,
-          version: 1,
-        });
-        expect(await auditCount("program", program.id)).toBe(audited);
+      const audited = await auditCount("program", program.id);
 
-        // Its other fields can still be edited.
-        const edited = await patch(
-          roles.agents.team,
-          program.id,
-          formValues(program, { name: `Edited ${tag}` }),
-        );
-        expect(edited.status).toBe(200);
-      },
-    );
+      const response = await patch(
+        roles.agents.team,
+        program.id,
+        formValues(program, { universityId: String(to.id), name: `Moved ${tag}`, version: 1 }),
+      );
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        error: PROGRAM_KEEPS_UNIVERSITY,
+        fieldErrors: { universityId: [PROGRAM_KEEPS_UNIVERSITY] },
+      });
+      const saved = await prisma.program.findUniqueOrThrow({ where: { id: program.id } });
+      expect({ universityId: saved.universityId, name: saved.name, version: saved.version }).toEqual({
+        universityId: from.id,
+        name: program.name,
+        version: 1,
+      });
+      expect(await auditCount("program", program.id)).toBe(audited);
+
+      // Its other fields can still be edited.
+      const edited = await patch(
+        roles.agents.team,
+        program.id,
+        formValues(program, { name: `Edited ${tag}` }),
+      );
+      expect(edited.status).toBe(200);
+    });
 
     test("a program nobody applied to moves", async () => {
       const from = await createUniversity({ programs: [{ name: `Free ${tag}`, degree: "MSc" }] });
@@ -158,5 +159,44 @@ describe("programs", () => {
         to.id,
       );
     });
+  });
+});
+
+describe("application status dialogs", () => {
+  const patch = (agent: Agent, id: number, json: unknown) =>
+    agent.call(patchApplicationRoute, `/api/applications/${id}`, {
+      method: "PATCH",
+      json,
+      params: { id: String(id) },
+    });
+
+  test("two dialogs opened on Pending: the second is refused as stale, not as a move", async () => {
+    const university = await createUniversity({ programs: [{ name: `Review ${tag}`, degree: "MSc" }] });
+    const student = await createStudent();
+    const application = await createApplication({ userId: student.id, programId: university.programs[0].id });
+
+    const first = await patch(roles.agents.team, application.id, { status: "in-review", from: "pending" });
+    expect(first.status).toBe(200);
+    const audited = await auditCount("application", application.id);
+    const events = await prisma.applicationEvent.count({ where: { applicationId: application.id } });
+
+    const second = await patch(roles.agents.super, application.id, { status: "in-review", from: "pending" });
+    await expectStale(second, "application");
+    const third = await patch(roles.agents.super, application.id, {
+      status: "sent-to-university",
+      from: "pending",
+    });
+    await expectStale(third, "application");
+    expect((await prisma.application.findUniqueOrThrow({ where: { id: application.id } })).status).toBe(
+      "in_review",
+    );
+    expect(await auditCount("application", application.id)).toBe(audited);
+    expect(await prisma.applicationEvent.count({ where: { applicationId: application.id } })).toBe(events);
+
+    // Without `from` the move is checked against the status it has now, as before.
+    const unconditional = await patch(roles.agents.super, application.id, { status: "in-review" });
+    expect(unconditional.status).toBe(422);
+    const malformed = await patch(roles.agents.super, application.id, { status: "rejected", from: "done" });
+    expect(malformed.status).toBe(400);
   });
 });
