@@ -5,8 +5,9 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { violatedForeignKey } from "@/lib/db/errors";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import { deleteStoredFiles } from "@/lib/storage/storage";
+import { changedSinceOpened } from "@/lib/validation/common";
 import { INVALID_COUNTRY, type UniversityInput } from "@/lib/validation/university";
 import { getUniversityById, type UniversityDto } from "./queries";
 import { slugify, uniqueSlug } from "./slug";
@@ -152,6 +153,12 @@ export interface WriteResult {
 const imagesOf = (row: { mainImage: string | null; images: string[] }) =>
   [row.mainImage, ...row.images].filter((url): url is string => !!url);
 
+export const UNIVERSITY_CHANGED = changedSinceOpened("university");
+
+/**
+ * Changes a university. With `input.version` the write is conditional on it: 409 when the
+ * university changed since that version (nothing written, no audit entry).
+ */
 export async function updateUniversity(
   actor: AuditActor,
   id: number,
@@ -162,19 +169,22 @@ export async function updateUniversity(
     prisma.$transaction(async (tx) => {
       const current = await tx.university.findUnique({
         where: { id },
-        select: { name: true, slug: true, mainImage: true, images: true },
+        select: { name: true, slug: true, mainImage: true, images: true, version: true },
       });
       if (!current) throw notFound(NOT_FOUND);
+      if (input.version !== undefined && input.version !== current.version)
+        throw staleWrite(UNIVERSITY_CHANGED);
       oldSlug = current.slug;
       const before = await snapshot(tx, id);
       const country = await findCountry(tx, input.country);
       const slug =
         current.name === input.name ? current.slug : await freeSlug(tx, input.name, country.code, id);
-      await tx.university.update({
-        where: { id },
-        data: { ...columns(input), slug, countryId: country.id },
-        select: { id: true },
+      // Conditional on the version read above: an edit saved in between makes this write nothing.
+      const { count } = await tx.university.updateMany({
+        where: { id, version: current.version },
+        data: { ...columns(input), slug, countryId: country.id, version: { increment: 1 } },
       });
+      if (count === 0) throw staleWrite(UNIVERSITY_CHANGED);
       await keepOldSlug(tx, id, current.slug, slug);
       await recordAudit(tx, actor, {
         action: "university.update",

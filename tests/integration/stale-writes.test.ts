@@ -1,5 +1,6 @@
 import { PATCH as patchApplicationRoute } from "@/app/api/applications/[id]/route";
 import { PATCH as patchProgramRoute } from "@/app/api/programs/[id]/route";
+import { PATCH as patchUniversityRoute } from "@/app/api/universities/[id]/route";
 import { prisma } from "@/lib/db/client";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { PROGRAM_KEEPS_UNIVERSITY } from "@/lib/validation/program";
@@ -198,5 +199,49 @@ describe("application status dialogs", () => {
     expect(unconditional.status).toBe(422);
     const malformed = await patch(roles.agents.super, application.id, { status: "rejected", from: "done" });
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe("universities", () => {
+  const patch = (agent: Agent, id: number, json: unknown) =>
+    agent.call(patchUniversityRoute, `/api/universities/${id}`, {
+      method: "PATCH",
+      json,
+      params: { id: String(id) },
+    });
+
+  test("two edits opened at one version: the second is refused, the first kept", async () => {
+    const university = await createUniversity({ name: `Stale ${tag} University` });
+    const form = { name: university.name, country: "New Zealand", description: "Edited in two tabs." };
+
+    const first = await patch(roles.agents.team, university.id, {
+      ...form,
+      ranking: 12,
+      rankingSource: "QS",
+      version: 1,
+    });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ ranking: 12, version: 2 });
+    const audited = await auditCount("university", university.id);
+
+    const second = await patch(roles.agents.super, university.id, {
+      ...form,
+      name: `Renamed ${tag} University`,
+      version: 1,
+    });
+    await expectStale(second, "university");
+    const saved = await prisma.university.findUniqueOrThrow({ where: { id: university.id } });
+    expect({ name: saved.name, slug: saved.slug, ranking: saved.ranking, version: saved.version }).toEqual({
+      name: university.name,
+      slug: university.slug,
+      ranking: 12,
+      version: 2,
+    });
+    expect(await auditCount("university", university.id)).toBe(audited);
+    expect(await prisma.universitySlug.count({ where: { universityId: university.id } })).toBe(0);
+
+    const unversioned = await patch(roles.agents.super, university.id, { ...form, ranking: null });
+    expect(unversioned.status).toBe(200);
+    expect(await unversioned.json()).toMatchObject({ ranking: null, version: 3 });
   });
 });
