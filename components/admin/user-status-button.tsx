@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/http/client";
 
 type UserStatusButtonProps = {
-  user: { id: number; fullName: string; isActive: boolean };
+  user: { id: number; fullName: string; isActive: boolean; version: number };
 };
 
 /**
@@ -15,7 +15,8 @@ type UserStatusButtonProps = {
  */
 export function UserStatusButton({ user }: UserStatusButtonProps) {
   const setActive = (isActive: boolean) => () =>
-    apiFetch(`/api/users/${user.id}`, { method: "PATCH", body: { isActive } });
+    // The version shown: refused when the account changed since the list was rendered.
+    apiFetch(`/api/users/${user.id}`, { method: "PATCH", body: { isActive, version: user.version } });
   const activate = useAction({
     request: setActive(true),
     success: { title: "User activated", description: `${user.fullName} can sign in again.` },

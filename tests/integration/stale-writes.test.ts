@@ -1,6 +1,7 @@
 import { PATCH as patchApplicationRoute } from "@/app/api/applications/[id]/route";
 import { PATCH as patchProgramRoute } from "@/app/api/programs/[id]/route";
 import { PATCH as patchUniversityRoute } from "@/app/api/universities/[id]/route";
+import { PATCH as patchUserRoute } from "@/app/api/users/[id]/route";
 import { prisma } from "@/lib/db/client";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { PROGRAM_KEEPS_UNIVERSITY } from "@/lib/validation/program";
@@ -243,5 +244,38 @@ describe("universities", () => {
     const unversioned = await patch(roles.agents.super, university.id, { ...form, ranking: null });
     expect(unversioned.status).toBe(200);
     expect(await unversioned.json()).toMatchObject({ ranking: null, version: 3 });
+  });
+});
+
+describe("users (access and status)", () => {
+  const patch = (agent: Agent, id: number, json: unknown) =>
+    agent.call(patchUserRoute, `/api/users/${id}`, { method: "PATCH", json, params: { id: String(id) } });
+
+  test("two admins acting on one account seen at one version: the second is refused", async () => {
+    const student = await createStudent();
+    expect(student.version).toBe(1);
+
+    const first = await patch(roles.agents.team, student.id, { isActive: false, version: 1 });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ isActive: false, version: 2 });
+    const audited = await auditCount("user", student.id);
+
+    const second = await patch(roles.agents.super, student.id, {
+      role: "admin",
+      adminType: "team",
+      version: 1,
+    });
+    await expectStale(second, "account");
+    const saved = await prisma.user.findUniqueOrThrow({ where: { id: student.id } });
+    expect({ role: saved.role, isActive: saved.isActive, version: saved.version }).toEqual({
+      role: "user",
+      isActive: false,
+      version: 2,
+    });
+    expect(await auditCount("user", student.id)).toBe(audited);
+
+    const unversioned = await patch(roles.agents.team, student.id, { isActive: true });
+    expect(unversioned.status).toBe(200);
+    expect(await unversioned.json()).toMatchObject({ isActive: true, version: 3 });
   });
 });
