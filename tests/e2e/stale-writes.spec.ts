@@ -57,7 +57,7 @@ test("program edit in two tabs: the stale save is refused and a reload shows the
   await expectNoAccessibilityViolations(second);
 
   await notice.getByRole("button", { name: "Reload" }).click();
-  await expect(second.getByLabel("Tuition (USD)")).toHaveValue("4,500");
+  await expect(second.getByLabel("Tuition (USD)")).toHaveValue("4,500.00");
   await expect(second.getByLabel("Program Name")).toHaveValue(program.name);
   await second.getByLabel("Program Name").fill(renamed);
   await second.getByRole("button", { name: "Update Program" }).click();
