@@ -37,17 +37,18 @@ export const pagingSchema = z.object({
     .default(0),
 });
 
-const VERSION_MESSAGE = "version must be a whole number, 1 or more";
+const VERSION_MESSAGE = "version must be a whole number, 0 or more";
 
 /**
  * The version of a row an edit was based on (what the form or GET returned). Optional: an API
  * client that sends none writes unconditionally, as before versions existed; the forms always
- * send it. A string of digits too, for forms posted without JavaScript.
+ * send it. A string of digits too, for forms posted without JavaScript. 0: the row did not exist
+ * yet (a setting never saved).
  */
 export const versionSchema = z.coerce
   .number({ error: VERSION_MESSAGE })
   .int(VERSION_MESSAGE)
-  .min(1, VERSION_MESSAGE)
+  .min(0, VERSION_MESSAGE)
   .max(2_147_483_647, VERSION_MESSAGE)
   .optional();
 
