@@ -94,6 +94,24 @@ describe("programs", () => {
     expect(await again.json()).toMatchObject({ name: `Renamed ${tag}`, tuition: "4500.00", version: 3 });
   });
 
+  test("two saves at once based on one version: exactly one is written", async () => {
+    const university = await createUniversity({ programs: [{ name: `Race ${tag}`, degree: "MSc" }] });
+    const program = university.programs[0];
+    const audited = await auditCount("program", program.id);
+    const answers = await Promise.all(
+      (["team", "super"] as const).map((role, index) =>
+        patch(
+          roles.agents[role],
+          program.id,
+          formValues(program, { tuition: String(1000 * (index + 1)), version: 1 }),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await prisma.program.findUniqueOrThrow({ where: { id: program.id } })).version).toBe(2);
+    expect(await auditCount("program", program.id)).toBe(audited + 1);
+  });
+
   test("a PATCH without a version writes unconditionally and still counts the edit", async () => {
     const university = await createUniversity({ programs: [{ name: `Unversioned ${tag}`, degree: "MSc" }] });
     const program = university.programs[0];
