@@ -68,7 +68,8 @@ type Tx = Prisma.TransactionClient;
 async function snapshot(tx: Tx, id: number) {
   const row = await tx.program.findUnique({ where: { id }, select: { ...programSelect, archivedAt: true } });
   if (!row) return null;
-  const { id: _id, university, ...program } = toProgramDto(row);
+  // The version is bookkeeping, not a change the admin made: the log leaves it out.
+  const { id: _id, university, version: _version, ...program } = toProgramDto(row);
   return { ...program, university: university.name, archivedAt: row.archivedAt };
 }
 
@@ -117,7 +118,8 @@ export async function updateProgram(actor: AuditActor, id: number, input: Progra
     const { program, movedFrom } = await prisma.$transaction(async (tx) => {
       const before = await snapshot(tx, id);
       if (!before) throw notFound(PROGRAM_NOT_FOUND);
-      if (input.version !== undefined && input.version !== before.version) throw staleWrite(PROGRAM_CHANGED);
+      const { version } = await tx.program.findUniqueOrThrow({ where: { id }, select: { version: true } });
+      if (input.version !== undefined && input.version !== version) throw staleWrite(PROGRAM_CHANGED);
       if (input.universityId !== before.universityId) {
         // Locks the row first: an application or draft being saved waits for this transaction
         // (its foreign key check needs the row), so the count stays true until the move commits.
@@ -128,7 +130,7 @@ export async function updateProgram(actor: AuditActor, id: number, input: Progra
       if (!before.archivedAt) await assertUniversityTakesPrograms(tx, input.universityId);
       // Conditional on the version read above: an edit saved in between makes this write nothing.
       const { count } = await tx.program.updateMany({
-        where: { id, version: before.version },
+        where: { id, version },
         data: { ...toData(input), version: { increment: 1 } },
       });
       if (count === 0) throw staleWrite(PROGRAM_CHANGED);

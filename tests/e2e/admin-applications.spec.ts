@@ -161,7 +161,7 @@ test("the status filter of /admin/applications is applied by the server", async 
   await expect(page.getByText("1 application", { exact: true })).toBeVisible();
 });
 
-test("a dialog opened on a stale status shows the server's refusal instead of saving", async ({
+test("a dialog opened on a stale status says so and reloads instead of saving", async ({
   student,
   teamAdmin,
   university,
@@ -176,9 +176,13 @@ test("a dialog opened on a stale status shows the server's refusal instead of sa
   await page.getByRole("option", { name: "Rejected" }).click();
   await moveTo(page.request, applicationId, "approved");
   await stale.getByRole("button", { name: "Save" }).click();
-  await expect(stale.getByRole("alert")).toContainText("Approved is a final status.");
-  await stale.getByRole("button", { name: "Cancel" }).click();
-  await page.reload();
+  const notice = stale.getByRole("alert");
+  await expect(notice).toContainText(
+    "This application was changed by someone else since you opened it: reload to see their change.",
+  );
+  await expectNoAccessibilityViolations(page);
+  await notice.getByRole("button", { name: "Reload" }).click();
+  await expect(stale).toBeHidden();
   await page.getByRole("button", { name: "Update status" }).click();
   await expect(page.getByRole("dialog", { name: "Update status" })).toContainText(
     "Approved is a final status",
