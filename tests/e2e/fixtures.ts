@@ -103,6 +103,30 @@ export function universityFormBody(name: string, description: string) {
 }
 
 /** Adds a university (New Zealand) with one Master's program due in 60 days, through the admin API. */
+/** A valid personal statement (over 500 characters). */
+export const STATEMENT = "I want to study here because ".padEnd(620, "I love learning. ");
+
+/**
+ * Applies to a program through POST /api/applications, as the student whose request context this
+ * is; returns the application's id and status.
+ */
+export async function applyTo(request: APIRequestContext, programId: number) {
+  const response = await request.post("/api/applications", {
+    data: {
+      programId,
+      personalStatement: STATEMENT,
+      academicHistory: {
+        institution: "Springfield High",
+        degree: "Diploma",
+        gpa: "3.9",
+        graduationYear: 2023,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; status: string };
+}
+
 export async function createUniversity(api: APIRequestContext): Promise<TestUniversity> {
   const word = uniqueWord();
   const name = `${word} Test University`;

@@ -1,33 +1,13 @@
-import type { APIRequestContext } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
-import { expect, test, type TestProgram } from "./fixtures";
+import { applyTo, expect, test } from "./fixtures";
 
 // Two admins, or one admin in two tabs, editing the same row: the later save based on the older
 // copy is refused with a message and a Reload button, instead of silently undoing the first save.
 // And a program that students applied to keeps its university. (The status dialog's case is in
 // admin-applications.spec.ts.)
 
-const statement = "I want to study here because ".padEnd(620, "I love learning. ");
-
 const STALE_PROGRAM =
   "This program was changed by someone else since you opened it: reload to see their change.";
-
-async function applyTo(request: APIRequestContext, program: TestProgram) {
-  const response = await request.post("/api/applications", {
-    data: {
-      programId: program.id,
-      personalStatement: statement,
-      academicHistory: {
-        institution: "Springfield High",
-        degree: "Diploma",
-        gpa: "3.9",
-        graduationYear: 2023,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 test("program edit in two tabs: the stale save is refused and a reload shows the first", async ({
   teamAdmin,
@@ -71,7 +51,7 @@ test("a program with an application keeps its university: the field is disabled 
   student,
   university,
 }) => {
-  await applyTo(student.page.request, university.program);
+  await applyTo(student.page.request, university.program.id);
   const { page } = teamAdmin;
   await page.goto(`/admin/programs/${university.program.id}/edit`);
   const picker = page.getByRole("combobox", { name: "University" });
