@@ -116,8 +116,8 @@ export async function applyTo(request: APIRequestContext, programId: number) {
       programId,
       personalStatement: STATEMENT,
       academicHistory: {
-        institution: "Springfield High",
-        degree: "Diploma",
+        institution: "Springfield High School",
+        degree: "High School Diploma",
         gpa: "3.9",
         graduationYear: 2023,
       },
