@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import type { z } from "@/lib/validation/zod";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { TriggeredDialog } from "@/components/forms/triggered-dialog";
-import { errorMessage } from "@/lib/http/client";
+import { errorMessage, staleWriteMessage } from "@/lib/http/client";
 
 type DialogControls = {
   /** Closes the dialog (after a success). */
@@ -78,6 +78,8 @@ export function useDialogForm<TInput extends FieldValues, TOutput, TResult>({
   const router = useRouter();
   const dialog = useContext(DialogControlsContext);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The refusal is of an edit based on an older version: the footer offers a reload.
+  const [stale, setStale] = useState(false);
   const form = useForm<TInput, unknown, TOutput>({
     resolver: zodResolver(schema) as Resolver<TInput, unknown, TOutput>,
     defaultValues,
@@ -85,6 +87,7 @@ export function useDialogForm<TInput extends FieldValues, TOutput, TResult>({
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
+    setStale(false);
     dialog?.setBusy(true);
     try {
       const result = await request(values);
@@ -95,6 +98,7 @@ export function useDialogForm<TInput extends FieldValues, TOutput, TResult>({
       router.refresh();
     } catch (error) {
       dialog?.setBusy(false);
+      setStale(staleWriteMessage(error) !== null);
       const onField = applyServerFieldErrors(error, form.setError, fields);
       if (failureTitle) toast.error(failureTitle, { description: errorMessage(error) });
       else if (!onField) setServerError(errorMessage(error));
@@ -106,6 +110,7 @@ export function useDialogForm<TInput extends FieldValues, TOutput, TResult>({
     onSubmit,
     pending: form.formState.isSubmitting,
     serverError,
+    stale,
     setServerError,
     close: () => dialog?.close(),
   };

@@ -25,7 +25,7 @@ const accessOf = (role: Role | undefined, adminType: AdminType | null | undefine
 const bodyOf = (access: Access): UpdateUserInput =>
   access === "user" ? { role: "user" } : { role: "admin", adminType: access };
 
-type User = { id: number; fullName: string; role: Role; adminType: AdminType | null };
+type User = { id: number; fullName: string; role: Role; adminType: AdminType | null; version: number };
 
 type ManageAccessDialogProps = {
   user: User;
@@ -63,9 +63,10 @@ export function ManageAccessDialog({
 function AccessForm({ user, isSelf }: { user: User; isSelf: boolean }) {
   const id = useId();
   const current = accessOf(user.role, user.adminType);
-  const { form, onSubmit, pending, serverError, close } = useDialogForm({
+  const { form, onSubmit, pending, serverError, stale, close } = useDialogForm({
     schema: updateUserSchema,
-    defaultValues: bodyOf(current),
+    // The version shown: a change of the account since the page was rendered refuses this one.
+    defaultValues: { ...bodyOf(current), version: user.version },
     fields: ["role", "adminType"],
     request: (body) => apiFetch(`/api/users/${user.id}`, { method: "PATCH", body }),
     success: (_, { role, adminType }) => ({
@@ -131,7 +132,13 @@ function AccessForm({ user, isSelf }: { user: User; isSelf: boolean }) {
           This is your own account: you will be signed out and lose the access you give up.
         </p>
       )}
-      <DialogFormFooter error={serverError} pending={pending} submitLabel="Save" pendingLabel="Saving…" />
+      <DialogFormFooter
+        error={serverError}
+        stale={stale}
+        pending={pending}
+        submitLabel="Save"
+        pendingLabel="Saving…"
+      />
     </form>
   );
 }

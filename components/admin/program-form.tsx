@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { UniversityPicker } from "@/components/admin/university-picker";
 import { FormField } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
+import { StaleWriteNotice } from "@/components/forms/stale-write-notice";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import { Label } from "@/components/ui/label";
@@ -18,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatDate, formatYears } from "@/lib/format";
-import { apiFetch, errorMessage } from "@/lib/http/client";
+import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
 import type { ProgramDto } from "@/lib/programs/queries";
 import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
 import { cn } from "@/lib/utils";
@@ -26,6 +27,7 @@ import {
   dayFromDeadline,
   deadlineFromDay,
   isBeforeToday,
+  PROGRAM_KEEPS_UNIVERSITY,
   programSchema,
   type ProgramFormValues,
   type ProgramInput,
@@ -49,6 +51,8 @@ type ProgramFormProps = {
   fields: string[];
   /** The program being edited; absent when adding one. */
   program?: ProgramDto;
+  /** Students applied to it or are writing an application: it keeps its university. */
+  hasApplications?: boolean;
 };
 
 function initialValues(program?: ProgramDto): ProgramFormValues {
@@ -82,11 +86,14 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
 function Field({
   id,
   label,
+  hint,
   error,
   children,
 }: {
   id: string;
   label: string;
+  /** A note under the control (its id: `${id}-hint`). */
+  hint?: string;
   error?: string;
   children: React.ReactNode;
 }) {
@@ -96,6 +103,11 @@ function Field({
         {label}
       </Label>
       {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
           {error}
@@ -116,10 +128,11 @@ function errorProps(id: string, error?: string) {
  * toasts 'Success' and returns to /admin/programs; on failure it toasts 'Error' with the server's
  * message and puts the server's field messages on their fields.
  */
-export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
+export function ProgramForm({ levels, fields, program, hasApplications = false }: ProgramFormProps) {
   const router = useRouter();
   const id = useId();
   const editing = program !== undefined;
+  const universityLocked = editing && hasApplications;
   const schema = useMemo(
     () => programSchema({ levels, fields, currentDeadline: program?.deadline }),
     [levels, fields, program?.deadline],
@@ -135,6 +148,7 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
     defaultValues: initialValues(program),
   });
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
   const ids = Object.fromEntries(FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
     (typeof FIELDS)[number],
     string
@@ -144,7 +158,11 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
     const body = { ...values, deadline: values.deadline.toISOString() };
     try {
       if (editing) {
-        await apiFetch(`/api/programs/${program.id}`, { method: "PATCH", body });
+        // The version the page was rendered with: a save after someone else's is refused.
+        await apiFetch(`/api/programs/${program.id}`, {
+          method: "PATCH",
+          body: { ...body, version: program.version },
+        });
         toast.success("Success", { description: "Program updated successfully" });
       } else {
         await apiFetch("/api/programs", { method: "POST", body });
@@ -153,6 +171,7 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
       router.push("/admin/programs");
       router.refresh();
     } catch (error) {
+      setStale(staleWriteMessage(error));
       applyServerFieldErrors(error, setError, FIELDS);
       toast.error("Error", { description: errorMessage(error) });
     }
@@ -172,7 +191,12 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
         />
 
         <div className="md:col-span-2">
-          <Field id={ids.universityId} label="University" error={errors.universityId?.message}>
+          <Field
+            id={ids.universityId}
+            label="University"
+            hint={universityLocked ? PROGRAM_KEEPS_UNIVERSITY : undefined}
+            error={errors.universityId?.message}
+          >
             <Controller
               control={control}
               name="universityId"
@@ -191,7 +215,9 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
                         }
                       : null
                   }
+                  disabled={universityLocked}
                   {...errorProps(ids.universityId, errors.universityId?.message)}
+                  {...(universityLocked && { "aria-describedby": `${ids.universityId}-hint` })}
                 />
               )}
             />
@@ -334,6 +360,7 @@ export function ProgramForm({ levels, fields, program }: ProgramFormProps) {
         </div>
       </div>
 
+      <StaleWriteNotice message={stale} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link href="/admin/programs">Cancel</Link>

@@ -28,8 +28,8 @@ type StatusUpdateDialogProps = {
 /**
  * "Update status": a dialog offering only the moves the review workflow allows from the current
  * status, with an optional note for the student. Save sends PATCH /api/applications/{id}; the
- * server's refusal (422 for a move it does not allow, 409 when someone changed it meanwhile) is
- * shown inside the dialog.
+ * server's refusal (422 for a move it does not allow, 409 when someone changed it since the page
+ * showed it, with a Reload button) is shown inside the dialog.
  */
 export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDialogProps) {
   const allowed = TRANSITIONS[application.status];
@@ -75,15 +75,20 @@ function StatusForm({
   allowed: readonly ApplicationStatus[];
 }) {
   const id = useId();
-  const { form, onSubmit, pending, serverError } = useDialogForm({
+  const { form, onSubmit, pending, serverError, stale } = useDialogForm({
     schema: statusChangeSchema,
-    defaultValues: { status: allowed.length === 1 ? allowed[0] : undefined, note: "" },
+    defaultValues: {
+      status: allowed.length === 1 ? allowed[0] : undefined,
+      note: "",
+      // The status shown: a colleague's change since the page was rendered refuses this one.
+      from: application.status,
+    },
     fields: ["status", "note"],
     // The server reads a missing note as none.
-    request: ({ status, note }) =>
+    request: ({ status, note, from }) =>
       apiFetch(`/api/applications/${application.id}`, {
         method: "PATCH",
-        body: { status, ...(note ? { note } : {}) },
+        body: { status, from, ...(note ? { note } : {}) },
       }),
     success: (_, { status }) => ({
       title: "Status updated",
@@ -128,7 +133,13 @@ function StatusForm({
           </p>
         )}
       </div>
-      <DialogFormFooter error={serverError} pending={pending} submitLabel="Save" pendingLabel="Saving…" />
+      <DialogFormFooter
+        error={serverError}
+        stale={stale}
+        pending={pending}
+        submitLabel="Save"
+        pendingLabel="Saving…"
+      />
     </form>
   );
 }

@@ -10,12 +10,13 @@ import { ImageUpload } from "@/components/admin/image-upload";
 import { CountryFlag } from "@/components/country-flag";
 import { FormField } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
+import { StaleWriteNotice } from "@/components/forms/stale-write-notice";
 import { Button } from "@/components/ui/button";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { CountryDto } from "@/lib/countries/queries";
-import { apiFetch, errorMessage, UNKNOWN_FAILURE } from "@/lib/http/client";
+import { apiFetch, errorMessage, staleWriteMessage, UNKNOWN_FAILURE } from "@/lib/http/client";
 import type { UniversityDto } from "@/lib/universities/queries";
 import { slugify } from "@/lib/universities/slug";
 import {
@@ -116,6 +117,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
     [countries],
   );
 
+  const [stale, setStale] = useState<string | null>(null);
   const onSubmit = handleSubmit(async (values) => {
     const body = {
       name: values.name,
@@ -132,7 +134,11 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
     };
     try {
       if (editing) {
-        await apiFetch(`/api/universities/${university.id}`, { method: "PATCH", body });
+        // The version the page was rendered with: a save after someone else's is refused.
+        await apiFetch(`/api/universities/${university.id}`, {
+          method: "PATCH",
+          body: { ...body, version: university.version },
+        });
       } else {
         await apiFetch("/api/universities", { method: "POST", body });
       }
@@ -141,6 +147,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
       });
       router.push("/admin/universities");
     } catch (error) {
+      setStale(staleWriteMessage(error));
       applyServerFieldErrors(error, setError, FIELDS);
       const message = errorMessage(error);
       toast.error("Error", {
@@ -304,6 +311,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
         )}
       </div>
 
+      <StaleWriteNotice message={stale} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link href="/admin/universities">Cancel</Link>

@@ -7,7 +7,7 @@ import { keepFocusNear } from "@/lib/a11y/focus";
 import { apiFetch } from "@/lib/http/client";
 
 type UserStatusButtonProps = {
-  user: { id: number; fullName: string; isActive: boolean };
+  user: { id: number; fullName: string; isActive: boolean; version: number };
 };
 
 /**
@@ -16,7 +16,8 @@ type UserStatusButtonProps = {
  */
 export function UserStatusButton({ user }: UserStatusButtonProps) {
   const setActive = (isActive: boolean) => () =>
-    apiFetch(`/api/users/${user.id}`, { method: "PATCH", body: { isActive } });
+    // The version shown: refused when the account changed since the list was rendered.
+    apiFetch(`/api/users/${user.id}`, { method: "PATCH", body: { isActive, version: user.version } });
   const activate = useAction({
     request: setActive(true),
     success: { title: "User activated", description: `${user.fullName} can sign in again.` },

@@ -8,9 +8,10 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands";
 import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
-import { conflict, forbidden, gone, notFound, unprocessable } from "@/lib/http/errors";
+import { conflict, forbidden, gone, notFound, staleWrite, unprocessable } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send";
 import type { ApplicationInput } from "@/lib/validation/application";
+import { changedSinceOpened } from "@/lib/validation/common";
 import { STATUS_LABELS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { canTransition, transitionRefusal } from "./transitions";
 import { greeting } from "@/lib/mail/greeting";
@@ -139,6 +140,8 @@ export async function submitApplication(userId: number, input: ApplicationInput,
   }
 }
 
+export const APPLICATION_CHANGED = changedSinceOpened("application");
+
 /** The full name a history entry keeps for the account that made the change. */
 async function nameOf(tx: Prisma.TransactionClient, userId: number): Promise<string> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { fullName: true } });
@@ -155,6 +158,8 @@ export async function changeStatus(
   applicationId: number,
   to: ApplicationStatus,
   note: string | null,
+  /** The status the reviewer saw (the dialog's): the change is refused when it is no longer so. */
+  seen?: ApplicationStatus,
 ) {
   const actorId = reviewer.id;
   const { from, application } = await prisma.$transaction(async (tx) => {
@@ -169,14 +174,16 @@ export async function changeStatus(
     if (!current) throw notFound("Application not found");
     if (!canReviewApplication(reviewer, { student: current.user })) throw forbidden(OWN_APPLICATION_REVIEW);
     const previous = toStatus(current.status);
+    // Checked before the move: a dialog opened before a colleague's change would otherwise be told
+    // that the application cannot move from where it is now to where the colleague already put it.
+    if (seen !== undefined && seen !== previous) throw staleWrite(APPLICATION_CHANGED);
     if (!canTransition(previous, to)) throw unprocessable(transitionRefusal(previous, to));
     // Conditional on the status read above, so two reviewers cannot both move it from there.
     const { count } = await tx.application.updateMany({
       where: { id: applicationId, status: current.status },
       data: { status: toDbStatus(to) },
     });
-    if (count === 0)
-      throw conflict("Someone else changed this application just now. Reload it and try again.");
+    if (count === 0) throw staleWrite(APPLICATION_CHANGED);
     const actorName = await nameOf(tx, actorId);
     await recordAudit(
       tx,

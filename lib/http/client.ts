@@ -95,3 +95,12 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   }
   return result;
 }
+
+/**
+ * The message of a 409 for an edit based on an older version of the row (the server puts it on the
+ * field `version`), or null for any other failure.
+ */
+export function staleWriteMessage(error: unknown): string | null {
+  if (errorStatus(error) !== 409) return null;
+  return fieldErrorsOf(error).version?.[0] ?? null;
+}

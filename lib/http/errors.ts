@@ -35,3 +35,9 @@ export const SERVICE_UNAVAILABLE = "The service is temporarily unavailable. Plea
 /** The database cannot be reached: a 503 that tells clients when to retry. */
 export const serviceUnavailable = (retryAfterSeconds = 30) =>
   new HttpError(503, SERVICE_UNAVAILABLE, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+/**
+ * 409 for an edit based on a version of the row that is no longer the saved one: the message (from
+ * changedSinceOpened) is on the field `version` too, so forms can tell it from other conflicts.
+ */
+export const staleWrite = (message: string) => conflict(message, { version: [message] });

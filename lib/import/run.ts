@@ -368,7 +368,8 @@ async function importUniversities(context: PassContext) {
         if (write) {
           await tx.university.update({
             where: { id: stored.id },
-            data: { ...changed, editedAt: now },
+            // A form opened before the import is refused rather than undoing it.
+            data: { ...changed, editedAt: now, version: { increment: 1 } },
             select: { id: true },
           });
         }
@@ -559,7 +560,8 @@ async function updatePrograms(
   await tx.$executeRaw`
     UPDATE "programs" AS p
        SET "description" = v."description", "level" = v."level", "field" = v."field",
-           "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline", "updatedAt" = now()
+           "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline", "updatedAt" = now(),
+           "version" = p."version" + 1
       FROM unnest(
         ${rows.map((p) => p.id)}::int[],
         ${rows.map((p) => p.description)}::text[],

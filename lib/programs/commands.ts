@@ -4,12 +4,18 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { failedCheck, violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import type { DeleteOutcome } from "@/lib/universities/commands";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
-import { programSchema, UNIVERSITY_NOT_FOUND, type ProgramInput } from "@/lib/validation/program";
+import { changedSinceOpened } from "@/lib/validation/common";
+import {
+  PROGRAM_KEEPS_UNIVERSITY,
+  programSchema,
+  UNIVERSITY_NOT_FOUND,
+  type ProgramInput,
+} from "@/lib/validation/program";
+import { programHasApplications, programSelect, toProgramDto, type ProgramDto } from "./queries";
 import { LIVE_PROGRAM_UNDER_ARCHIVED, PROGRAM_KEY_INDEX, PROGRAM_KEY_TAKEN, RESTORE_KEY_TAKEN } from "./key";
-import { programSelect, toProgramDto, type ProgramDto } from "./queries";
 
 // Writes of the admin's program management. Each is one statement or transaction, so a refused
 // write changes nothing. A program students applied to is archived instead of deleted (issue 11
@@ -70,7 +76,8 @@ type Tx = Prisma.TransactionClient;
 async function snapshot(tx: Tx, id: number) {
   const row = await tx.program.findUnique({ where: { id }, select: { ...programSelect, archivedAt: true } });
   if (!row) return null;
-  const { id: _id, university, ...program } = toProgramDto(row);
+  // The version is bookkeeping, not a change the admin made: the log leaves it out.
+  const { id: _id, university, version: _version, ...program } = toProgramDto(row);
   return { ...program, university: university.name, archivedAt: row.archivedAt };
 }
 
@@ -114,13 +121,35 @@ export async function createProgram(actor: AuditActor, input: ProgramInput): Pro
   }
 }
 
+export const PROGRAM_CHANGED = changedSinceOpened("program");
+
+/**
+ * Replaces a program's fields. With `input.version` the write is conditional on it: 409 when the
+ * program changed since that version (nothing written, no audit entry). A program with
+ * applications or drafts keeps its university (409).
+ */
 export async function updateProgram(actor: AuditActor, id: number, input: ProgramInput): Promise<ProgramDto> {
   try {
     const { program, movedFrom } = await prisma.$transaction(async (tx) => {
       const before = await snapshot(tx, id);
       if (!before) throw notFound(PROGRAM_NOT_FOUND);
+      const { version } = await tx.program.findUniqueOrThrow({ where: { id }, select: { version: true } });
+      if (input.version !== undefined && input.version !== version) throw staleWrite(PROGRAM_CHANGED);
+      if (input.universityId !== before.universityId) {
+        // Locks the row first: an application or draft being saved waits for this transaction
+        // (its foreign key check needs the row), so the count stays true until the move commits.
+        await tx.$queryRaw`SELECT "id" FROM "programs" WHERE "id" = ${id} FOR UPDATE`;
+        if (await programHasApplications(id, tx))
+          throw conflict(PROGRAM_KEEPS_UNIVERSITY, { universityId: [PROGRAM_KEEPS_UNIVERSITY] });
+      }
       if (!before.archivedAt) await assertUniversityTakesPrograms(tx, input.universityId);
-      const row = await tx.program.update({ where: { id }, data: toData(input), select: programSelect });
+      // Conditional on the version read above: an edit saved in between makes this write nothing.
+      const { count } = await tx.program.updateMany({
+        where: { id, version },
+        data: { ...toData(input), version: { increment: 1 } },
+      });
+      if (count === 0) throw staleWrite(PROGRAM_CHANGED);
+      const row = await tx.program.findUniqueOrThrow({ where: { id }, select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.update",
         entityType: "program",

@@ -30,6 +30,8 @@ export interface ProgramDto {
   tuition: string;
   /** ISO 8601 date-time. */
   deadline: string;
+  /** Counts the edits: PATCH sends it back, and is refused when the program changed since. */
+  version: number;
   university: { id: number; name: string; slug: string; country: string; countryCode: string };
 }
 
@@ -44,6 +46,7 @@ export const programSelect = {
   duration: true,
   tuition: true,
   deadline: true,
+  version: true,
   university: {
     select: { id: true, name: true, slug: true, country: { select: { name: true, code: true } } },
   },
@@ -263,4 +266,19 @@ export async function getProgramsToCompare(
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) return { ok: false, message: COMPARE_UNAVAILABLE(missing.length) };
   return { ok: true, programs: ids.map((id) => toProgramWithRanking(byId.get(id)!)) };
+}
+
+/**
+ * Whether students applied to the program or are writing an application to it: either would show
+ * a new university as the one they applied to, so such a program keeps its university.
+ */
+export async function programHasApplications(
+  id: number,
+  db: Pick<Prisma.TransactionClient, "application" | "applicationDraft"> = prisma,
+): Promise<boolean> {
+  const [applications, drafts] = await Promise.all([
+    db.application.count({ where: { programId: id } }),
+    db.applicationDraft.count({ where: { programId: id } }),
+  ]);
+  return applications + drafts > 0;
 }

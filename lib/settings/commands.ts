@@ -3,37 +3,62 @@ import { expireTags, SETTINGS, STUDY_LISTS } from "@/lib/cache/tags";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound, staleWrite } from "@/lib/http/errors";
+import { changedSinceOpened } from "@/lib/validation/common";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } from "./queries";
 
 // Writes of /admin/settings (issue 6): the platform name and the study level / field lists.
 // Callers check that the viewer is a super admin.
 
-/** Saves the platform name (already validated: trimmed, 1 to 60 characters). */
-export async function setPlatformName(actor: AuditActor, name: string): Promise<string> {
-  const saved = await prisma.$transaction(async (tx) => {
-    const before = await tx.setting.findUnique({
-      where: { key: PLATFORM_NAME_KEY },
-      select: { value: true },
+export const SETTINGS_CHANGED = changedSinceOpened("setting");
+
+/**
+ * Saves the platform name (already validated: trimmed, 1 to 60 characters). With `version` (the
+ * one the form was opened with, 0 when the setting had never been saved) it is refused (409) when
+ * the setting was saved since.
+ */
+export async function setPlatformName(
+  actor: AuditActor,
+  name: string,
+  version?: number,
+): Promise<{ platformName: string; version: number }> {
+  try {
+    const saved = await prisma.$transaction(async (tx) => {
+      const before = await tx.setting.findUnique({
+        where: { key: PLATFORM_NAME_KEY },
+        select: { value: true, version: true },
+      });
+      const current = before?.version ?? 0;
+      if (version !== undefined && version !== current) throw staleWrite(SETTINGS_CHANGED);
+      if (before) {
+        // Conditional on the version read above: a save in between makes this write nothing.
+        const { count } = await tx.setting.updateMany({
+          where: { key: PLATFORM_NAME_KEY, version: current },
+          data: { value: name, version: { increment: 1 } },
+        });
+        if (count === 0) throw staleWrite(SETTINGS_CHANGED);
+      } else {
+        await tx.setting.create({ data: { key: PLATFORM_NAME_KEY, value: name } });
+      }
+      await recordAudit(tx, actor, {
+        action: "setting.update",
+        entityType: "setting",
+        entityId: PLATFORM_NAME_KEY,
+        summary: "Platform name",
+        before: before ? { value: before.value } : null,
+        after: { value: name },
+      });
+      return { platformName: name, version: current + 1 };
     });
-    const row = await tx.setting.upsert({
-      where: { key: PLATFORM_NAME_KEY },
-      create: { key: PLATFORM_NAME_KEY, value: name },
-      update: { value: name },
-    });
-    await recordAudit(tx, actor, {
-      action: "setting.update",
-      entityType: "setting",
-      entityId: PLATFORM_NAME_KEY,
-      summary: "Platform name",
-      before: before ? { value: before.value } : null,
-      after: { value: row.value },
-    });
-    return row.value;
-  });
-  await expireTags(SETTINGS);
-  return saved;
+    await expireTags(SETTINGS);
+    return saved;
+  } catch (error) {
+    // Two first saves at once: the second meets the first one's row.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw staleWrite(SETTINGS_CHANGED);
+    throw error;
+  }
 }
 
 const ENTITY = { level: "studyLevel", field: "studyField" } as const;

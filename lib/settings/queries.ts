@@ -19,6 +19,12 @@ export const getPlatformName = cache(async (): Promise<string> => {
   return row?.value || DEFAULT_PLATFORM_NAME;
 });
 
+/** The platform name's setting as the General tab edits it: its value and version (0: never saved). */
+export async function getPlatformNameSetting(): Promise<{ platformName: string; version: number }> {
+  const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
+  return { platformName: row?.value || DEFAULT_PLATFORM_NAME, version: row?.version ?? 0 };
+}
+
 /**
  * Whether this database holds generated demo data (the demo seed says so in the settings), so the
  * shells show the "Demo data" notice. Read from the database, not the environment: a production

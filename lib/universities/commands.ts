@@ -4,8 +4,9 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { violatedForeignKey } from "@/lib/db/errors";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import { recordUsedUploads } from "@/lib/storage/uploads";
+import { changedSinceOpened } from "@/lib/validation/common";
 import { INVALID_COUNTRY, type UniversityInput } from "@/lib/validation/university";
 import { getUniversityById, type UniversityDto } from "./queries";
 import { slugify, uniqueSlug } from "./slug";
@@ -144,6 +145,12 @@ export async function createUniversity(actor: AuditActor, input: UniversityInput
   return university;
 }
 
+export const UNIVERSITY_CHANGED = changedSinceOpened("university");
+
+/**
+ * Changes a university. With `input.version` the write is conditional on it: 409 when the
+ * university changed since that version (nothing written, no audit entry).
+ */
 export async function updateUniversity(
   actor: AuditActor,
   id: number,
@@ -154,19 +161,22 @@ export async function updateUniversity(
     prisma.$transaction(async (tx) => {
       const current = await tx.university.findUnique({
         where: { id },
-        select: { name: true, slug: true },
+        select: { name: true, slug: true, version: true },
       });
       if (!current) throw notFound(NOT_FOUND);
+      if (input.version !== undefined && input.version !== current.version)
+        throw staleWrite(UNIVERSITY_CHANGED);
       oldSlug = current.slug;
       const before = await snapshot(tx, id);
       const country = await findCountry(tx, input.country);
       const slug =
         current.name === input.name ? current.slug : await freeSlug(tx, input.name, country.code, id);
-      await tx.university.update({
-        where: { id },
-        data: { ...columns(input), slug, countryId: country.id },
-        select: { id: true },
+      // Conditional on the version read above: an edit saved in between makes this write nothing.
+      const { count } = await tx.university.updateMany({
+        where: { id, version: current.version },
+        data: { ...columns(input), slug, countryId: country.id, version: { increment: 1 } },
       });
+      if (count === 0) throw staleWrite(UNIVERSITY_CHANGED);
       await keepOldSlug(tx, id, current.slug, slug);
       // Files it stops using stay stored: a form that still shows them may be saved after this.
       await recordUsedUploads(tx, id, input);

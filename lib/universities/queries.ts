@@ -21,6 +21,8 @@ export interface UniversityDto {
   rankingSource: string | null;
   rankingYear: number | null;
   webPage: string | null;
+  /** Counts the edits: PATCH sends it back, and is refused when the university changed since. */
+  version: number;
 }
 
 /** Admin reads also see archived universities (issue 11 §1); the public ones never do. */
@@ -62,6 +64,7 @@ const universitySelect = {
   rankingSource: true,
   rankingYear: true,
   webPage: true,
+  version: true,
   country: { select: { name: true, code: true } },
 } satisfies Prisma.UniversitySelect;
 

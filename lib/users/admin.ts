@@ -4,7 +4,8 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { recordAudit } from "@/lib/audit/record";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { forbidden, HttpError, notFound } from "@/lib/http/errors";
+import { forbidden, HttpError, notFound, staleWrite } from "@/lib/http/errors";
+import { changedSinceOpened } from "@/lib/validation/common";
 import type { AdminCreateUser, RoleFilter, UpdateUserInput } from "@/lib/validation/users";
 import { registerUser } from "./accounts";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
@@ -30,11 +31,14 @@ export interface AdminUserDto extends UserDto {
   /** What deleting the account also deletes, for the confirmation (issue 11 §1). */
   applicationCount: number;
   draftCount: number;
+  /** Counts the edits of the account (access, status, profile): PATCH sends it back. */
+  version: number;
 }
 
 const adminUserSelect = {
   ...userDtoSelect,
   lastLoginAt: true,
+  version: true,
   _count: { select: { applications: true, drafts: true } },
 } as const;
 
@@ -44,6 +48,7 @@ function toAdminUserDto(user: Prisma.UserGetPayload<{ select: typeof adminUserSe
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     applicationCount: user._count.applications,
     draftCount: user._count.drafts,
+    version: user.version,
   };
 }
 
@@ -133,7 +138,7 @@ export async function createUserAsAdmin(viewer: Acting, input: AdminCreateUser):
       after: accountSnapshot(created),
     }),
   );
-  return { ...user, lastLoginAt: null, applicationCount: 0, draftCount: 0 };
+  return { ...user, lastLoginAt: null, applicationCount: 0, draftCount: 0, version: 1 };
 }
 
 type Tx = Prisma.TransactionClient;
@@ -161,18 +166,21 @@ function currentActor(actor: Actor, superAdminIds: number[]): Actor {
 }
 
 /** The account to change, locked until the transaction ends; 404 if there is none. */
-async function lockTarget(tx: Tx, id: number): Promise<TargetAccount> {
-  const rows = await tx.$queryRaw<TargetAccount[]>`
-    SELECT "id", "fullName", "role"::text AS "role", "adminType"::text AS "adminType", "isActive"
+async function lockTarget(tx: Tx, id: number): Promise<TargetAccount & { version: number }> {
+  const rows = await tx.$queryRaw<(TargetAccount & { version: number })[]>`
+    SELECT "id", "fullName", "role"::text AS "role", "adminType"::text AS "adminType", "isActive", "version"
       FROM "users" WHERE "id" = ${id}
        FOR UPDATE`;
   if (!rows[0]) throw notFound("User not found");
   return rows[0];
 }
 
+export const USER_CHANGED = changedSinceOpened("account");
+
 /**
  * Activates or deactivates an account, changes its role or admin type. Deactivating and changing
- * the access level end the account's sessions (its next request is signed out).
+ * the access level end the account's sessions (its next request is signed out). With
+ * `change.version` it is refused (409) when the account changed since that version.
  */
 export async function updateUserAccess(
   viewer: Acting,
@@ -183,6 +191,8 @@ export async function updateUserAccess(
   const user = await prisma.$transaction(async (tx) => {
     const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);
+    // The row is locked: the version cannot change between this check and the write.
+    if (change.version !== undefined && change.version !== target.version) throw staleWrite(USER_CHANGED);
     deny(checkUpdate(currentActor(actor, superAdminIds), target, change, superAdminIds.length));
     const { role, adminType } = applyChange(target, change);
     const updated = await tx.user.update({
@@ -192,6 +202,7 @@ export async function updateUserAccess(
         role,
         adminType,
         ...(endsSessions(target, change) ? { sessionVersion: { increment: 1 } } : {}),
+        version: { increment: 1 },
       },
       select: adminUserSelect,
     });

@@ -113,6 +113,13 @@ export const statusChangeSchema = z.object({
     .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`)
     .optional()
     .transform((note) => note || null),
+  /**
+   * The status the dialog was opened with; the change is refused (409) when the application has
+   * moved since. Optional for API clients, which then move it from wherever it is.
+   */
+  from: z
+    .enum(APPLICATION_STATUSES, { error: `from must be one of: ${APPLICATION_STATUSES.join(", ")}` })
+    .optional(),
 });
 
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;

@@ -36,3 +36,26 @@ export const pagingSchema = z.object({
     .max(OFFSET_MAX, "offset must be a whole number, 0 or more")
     .default(0),
 });
+
+const VERSION_MESSAGE = "version must be a whole number, 0 or more";
+
+/**
+ * The version of a row an edit was based on (what the form or GET returned). Optional: an API
+ * client that sends none writes unconditionally, as before versions existed; the forms always
+ * send it. A string of digits too, for forms posted without JavaScript. 0: the row did not exist
+ * yet (a setting never saved).
+ */
+export const versionSchema = z.coerce
+  .number({ error: VERSION_MESSAGE })
+  .int(VERSION_MESSAGE)
+  .min(0, VERSION_MESSAGE)
+  .max(2_147_483_647, VERSION_MESSAGE)
+  .optional();
+
+/**
+ * The answer to an edit based on an older version: `thing` names the row ("program",
+ * "university"...). Shown on the form with a way to reload.
+ */
+export function changedSinceOpened(thing: string): string {
+  return `This ${thing} was changed by someone else since you opened it: reload to see their change.`;
+}

@@ -2,6 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { isOneLine, oneLineMessage } from "./text";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
+import { versionSchema } from "./common";
 
 // The program form (SPEC §5), shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
@@ -13,6 +14,11 @@ export const DEADLINE_REQUIRED = "Deadline is required";
 export const DEADLINE_INVALID = "Enter the deadline as an ISO date-time (e.g., 2027-03-15T00:00:00.000Z)";
 export const DEADLINE_PAST = "The deadline cannot be in the past";
 export const UNIVERSITY_NOT_FOUND = "Please select a valid university";
+/** Why a program with applications or drafts keeps its university (the API's 409, the form's note). */
+export const PROGRAM_KEEPS_UNIVERSITY =
+  "This program has applications (submitted or in progress), so it cannot move to another " +
+  "university. Create a new program at the other university instead, and archive this one if it " +
+  "should close.";
 export const DURATION_INVALID = `Duration must be one of: ${DURATIONS.join(", ")} years`;
 
 const DAY_MS = 86_400_000;
@@ -133,6 +139,8 @@ export function programSchema({ levels, fields, now = new Date(), currentDeadlin
       PROGRAM_DESCRIPTION_MAX,
       `Description must be at most ${PROGRAM_DESCRIPTION_MAX} characters`,
     ),
+    /** Editing: the version the form was opened with (ignored when adding). */
+    version: versionSchema,
   });
 }
 

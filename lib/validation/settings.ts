@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { versionSchema } from "./common";
 import { isOneLine, oneLineMessage } from "./text";
 
 // /admin/settings (issue 6): the General tab's platform name and the Programs tab's study lists.
@@ -14,7 +15,11 @@ export const platformNameSchema = z
   .refine(isOneLine, oneLineMessage("Platform name"));
 
 /** PATCH /api/settings and the General tab's form. */
-export const generalSettingsSchema = z.object({ platformName: platformNameSchema });
+export const generalSettingsSchema = z.object({
+  platformName: platformNameSchema,
+  /** The setting's version the form was opened with (0: never saved); a save since refuses this. */
+  version: versionSchema,
+});
 export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;
 
 /** The name of a study level or field, with the list's noun in its messages. */

@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { versionSchema } from "./common";
 import { isOneLine, oneLineMessage } from "./text";
 
 // The University form (SPEC §5), shared by the react-hook-form resolver and the route handlers
@@ -129,6 +130,8 @@ const universityObject = z.object({
       .array(imageUrlSchema, { error: "Images must be a list of uploaded files" })
       .max(MAX_GALLERY_IMAGES, `Upload at most ${MAX_GALLERY_IMAGES} campus images`),
   ),
+  /** Editing: the version the form was opened with (ignored when adding). */
+  version: versionSchema,
 });
 
 /** A ranking is shown only with its source (docs/decisions/0009), so one needs the other. */

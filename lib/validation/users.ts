@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { registerSchema } from "./auth";
+import { versionSchema } from "./common";
 
 // The admin user screens (issue 6): Add User, the row actions and the list's query. Shared by the
 // dialogs (react-hook-form's zod resolver) and the route handlers.
@@ -45,6 +46,8 @@ export const updateUserSchema = z
     isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
     role: roleSchema.optional(),
     adminType: adminTypeSchema.nullish(),
+    /** The version of the account the admin saw; a change since refuses this one (409). */
+    version: versionSchema,
   })
   .superRefine((data, ctx) => {
     if (data.isActive === undefined && data.role === undefined && data.adminType == null) {

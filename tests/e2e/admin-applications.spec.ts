@@ -1,11 +1,18 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
-import { applyTo, expect, test, type SignedIn, type TestUniversity } from "./fixtures";
+import { applyTo, expect, test, type SignedIn, type TestProgram, type TestUniversity } from "./fixtures";
 
 // /admin/applications (SPEC §2; issue "Applying to programs", Admin review): a student applies
 // through the API to the test university's program, an admin finds the application, moves it
 // along the review workflow with notes, reads its history, and the student sees the outcome.
 // Each test has its own student, admin and university (tests/e2e/fixtures.ts).
+
+/** Applies to the program as the student whose request context this is; returns the application id. */
+async function applyAs(request: APIRequestContext, program: TestProgram) {
+  const application = await applyTo(request, program.id);
+  expect(application.status).toBe("pending");
+  return application.id;
+}
 
 /** Moves the application on through the API, as the admin whose request context this is. */
 async function moveTo(request: APIRequestContext, id: number, status: string, note?: string) {
@@ -15,7 +22,7 @@ async function moveTo(request: APIRequestContext, id: number, status: string, no
 
 /** The student applies; the admin moves the application to Sent to University through the API. */
 async function sentToUniversity(student: SignedIn, admin: SignedIn, university: TestUniversity) {
-  const applicationId = await applyTo(student.page.request, university.program);
+  const applicationId = await applyAs(student.page.request, university.program);
   await moveTo(admin.page.request, applicationId, "in-review");
   await moveTo(admin.page.request, applicationId, "sent-to-university");
   return applicationId;
@@ -49,7 +56,7 @@ test("an admin finds a student's application by name; from Pending only In Revie
   superAdmin,
   university,
 }) => {
-  await applyTo(student.page.request, university.program);
+  await applyAs(student.page.request, university.program);
   const page = superAdmin.page;
 
   await page.goto("/admin/applications");
@@ -76,7 +83,7 @@ test("an admin moves an application on with notes; the history and the student s
   // A deliberate budget: two status dialogs and two axe scans of the full page take about 15 s
   // idle and passed 30 s on a busy 2-core machine; test.slow() triples the budget.
   test.slow();
-  const applicationId = await applyTo(student.page.request, university.program);
+  const applicationId = await applyAs(student.page.request, university.program);
   const page = teamAdmin.page;
   const fullName = student.account.fullName;
   await page.goto("/admin/applications");
@@ -139,7 +146,7 @@ test("the status filter of /admin/applications is applied by the server", async 
   await expect(page.getByText("1 application", { exact: true })).toBeVisible();
 });
 
-test("a dialog opened on a stale status shows the server's refusal instead of saving", async ({
+test("a dialog opened on a stale status says so and reloads instead of saving", async ({
   student,
   teamAdmin,
   university,
@@ -154,9 +161,13 @@ test("a dialog opened on a stale status shows the server's refusal instead of sa
   await page.getByRole("option", { name: "Rejected" }).click();
   await moveTo(page.request, applicationId, "approved");
   await stale.getByRole("button", { name: "Save" }).click();
-  await expect(stale.getByRole("alert")).toContainText("Approved is a final status.");
-  await stale.getByRole("button", { name: "Cancel" }).click();
-  await page.reload();
+  const notice = stale.getByRole("alert");
+  await expect(notice).toContainText(
+    "This application was changed by someone else since you opened it: reload to see their change.",
+  );
+  await expectNoAccessibilityViolations(page);
+  await notice.getByRole("button", { name: "Reload" }).click();
+  await expect(stale).toBeHidden();
   await page.getByRole("button", { name: "Update status" }).click();
   await expect(page.getByRole("dialog", { name: "Update status" })).toContainText(
     "Approved is a final status",
@@ -172,7 +183,7 @@ test("an admin's own application is marked, offers no status control, and anothe
   test.slow();
   const own = "You submitted this application, so another team member must review it.";
   // Staff may apply like any student.
-  const applicationId = await applyTo(teamAdmin.page.request, university.program);
+  const applicationId = await applyAs(teamAdmin.page.request, university.program);
   const page = teamAdmin.page;
   const fullName = teamAdmin.account.fullName;
 
@@ -232,7 +243,7 @@ test("axe: /admin/applications with the status dialog closed and open", async ({
 }) => {
   // A deliberate budget: axe scans the full page twice; about 15 s idle, past 30 s on a busy 2-core machine.
   test.slow();
-  await applyTo(student.page.request, university.program);
+  await applyAs(student.page.request, university.program);
   const page = teamAdmin.page;
   await page.goto("/admin/applications");
   await expect(page.getByRole("table")).toBeVisible();
@@ -276,7 +287,7 @@ test("the admin dashboard counts a new application and lists it under Recent App
     await expect(admin.page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   }
 
-  await applyTo(student.page.request, university.program);
+  await applyAs(student.page.request, university.program);
   expect(await pendingCount()).toBeGreaterThanOrEqual(before + 1);
   expect(await thisWeek()).toBeGreaterThanOrEqual(weekBefore + 1);
   const recent = admin.page.getByRole("heading", { name: "Recent Applications" }).locator("xpath=../..");

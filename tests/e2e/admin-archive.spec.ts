@@ -1,10 +1,8 @@
-import { expect, test } from "./fixtures";
+import { applyTo, expect, test } from "./fixtures";
 
 // Issue 11 §1: a program that a student applied to is archived, not deleted. The admin's delete
 // confirmation says so before anything happens; the program leaves the public site, the student
 // keeps the application, and the admin restores the program from the list.
-
-const statement = "I want to study here because ".padEnd(620, "I love learning. ");
 
 test("an admin deletes a program with an application: it is archived, then restored", async ({
   teamAdmin,
@@ -14,19 +12,7 @@ test("an admin deletes a program with an application: it is archived, then resto
   // A deliberate budget: an application, three admin page loads and two student page loads.
   test.slow();
   const { program } = university;
-  const applied = await student.page.request.post("/api/applications", {
-    data: {
-      programId: program.id,
-      personalStatement: statement,
-      academicHistory: {
-        institution: "Springfield High",
-        degree: "Diploma",
-        gpa: "3.9",
-        graduationYear: 2023,
-      },
-    },
-  });
-  expect(applied.status()).toBe(201);
+  await applyTo(student.page.request, program.id);
 
   const { page } = teamAdmin;
   const name = `${program.name} at ${university.name}`;

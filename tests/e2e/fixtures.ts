@@ -102,6 +102,30 @@ export function universityFormBody(name: string, description: string) {
   return { name, country: "New Zealand", description, mainImage: null, images: [], ranking: null };
 }
 
+/** A valid personal statement (over 500 characters). */
+export const STATEMENT = "I want to study here because ".padEnd(620, "I love learning. ");
+
+/**
+ * Applies to a program through POST /api/applications, as the student whose request context this
+ * is; returns the application's id and status.
+ */
+export async function applyTo(request: APIRequestContext, programId: number) {
+  const response = await request.post("/api/applications", {
+    data: {
+      programId,
+      personalStatement: STATEMENT,
+      academicHistory: {
+        institution: "Springfield High School",
+        degree: "High School Diploma",
+        gpa: "3.9",
+        graduationYear: 2023,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; status: string };
+}
+
 /** Adds a university (New Zealand) with one Master's program due in 60 days, through the admin API. */
 export async function createUniversity(api: APIRequestContext): Promise<TestUniversity> {
   const word = uniqueWord();
@@ -127,29 +151,6 @@ export async function deleteUniversity(api: APIRequestContext, id: number) {
   const response = await api.delete(`/api/universities/${id}`);
   // 200: a student applied to it, so it was archived (issue 11 §1): hidden, its applications kept.
   expect([200, 204, 404], `deleting university ${id}`).toContain(response.status());
-}
-
-/** A personal statement past the form's minimum length. */
-const statement = "I want to study here because ".padEnd(620, "I love learning. ");
-
-/** Applies to the program as the student whose request context this is; returns the application id. */
-export async function applyTo(request: APIRequestContext, program: TestProgram) {
-  const response = await request.post("/api/applications", {
-    data: {
-      programId: program.id,
-      personalStatement: statement,
-      academicHistory: {
-        institution: "Springfield High School",
-        degree: "High School Diploma",
-        gpa: "3.9",
-        graduationYear: 2023,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const application = (await response.json()) as { id: number; status: string };
-  expect(application.status).toBe("pending");
-  return application.id;
 }
 
 interface Fixtures {

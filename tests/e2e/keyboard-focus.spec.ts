@@ -71,8 +71,8 @@ test("withdrawing moves focus to the next application's Withdraw, then to the he
   test.slow();
   const second = await addProgram(api, university.id);
   const { page } = student;
-  await applyTo(page.request, university.program);
-  await applyTo(page.request, second);
+  await applyTo(page.request, university.program.id);
+  await applyTo(page.request, second.id);
   await page.goto("/user/applications");
   const withdraws = page.getByTestId("application-item").getByRole("button", { name: /^Withdraw/ });
   await expect(withdraws).toHaveCount(2);
@@ -109,8 +109,8 @@ test("working the pending queue: after each save focus goes to the next row's Up
   // A deliberate budget: two status dialogs, each followed by a re-render of the list.
   test.slow();
   const second = await addProgram(api, university.id);
-  await applyTo(student.page.request, university.program);
-  await applyTo(student.page.request, second);
+  await applyTo(student.page.request, university.program.id);
+  await applyTo(student.page.request, second.id);
   const { page } = superAdmin;
   await page.goto(`/admin/applications?status=pending&q=${encodeURIComponent(student.account.fullName)}`);
   const updates = page.getByRole("button", { name: /^Update status/ });

@@ -3,6 +3,7 @@ import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/r
 import { migrate } from "@/lib/db/migrate";
 import { prisma } from "@/lib/db/client";
 import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries";
+import { changedSinceOpened } from "@/lib/validation/common";
 import type { Agent } from "../support/agent";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { cleanup, createUser } from "../support/factories";
@@ -110,10 +111,35 @@ describe("the platform name", () => {
       json: { platformName: "  Campus Compass  " },
     });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ platformName: "Campus Compass" });
+    expect(await saved.json()).toEqual({ platformName: "Campus Compass", version: 1 });
     const read = await (await agent.call(getSettings, "/api/settings")).json();
     expect(read.platformName).toBe("Campus Compass");
     // getPlatformName is cached per request (React cache); outside one it reads afresh.
     expect(await getPlatformName()).toBe("Campus Compass");
+  });
+
+  test("two forms opened at one version: the second save is refused, the first kept", async () => {
+    const { agent } = await makeSignedInAdmin("bruno", "super");
+    const save = (json: unknown) => agent.call(patchSettings, "/api/settings", { method: "PATCH", json });
+    const audited = () => prisma.auditEvent.count({ where: { entityType: "setting" } });
+    expect((await (await agent.call(getSettings, "/api/settings")).json()).version).toBe(0);
+
+    // Never saved yet (version 0): the first save creates the row, a second one based on 0 is stale.
+    expect((await save({ platformName: "First Name", version: 0 })).status).toBe(200);
+    const before = await audited();
+    const stale = await save({ platformName: "Second Name", version: 0 });
+    expect(stale.status).toBe(409);
+    const message = changedSinceOpened("setting");
+    expect(await stale.json()).toMatchObject({ error: message, fieldErrors: { version: [message] } });
+
+    const third = await save({ platformName: "Third Name", version: 1 });
+    expect(third.status).toBe(200);
+    expect(await third.json()).toEqual({ platformName: "Third Name", version: 2 });
+    expect(await save({ platformName: "Fourth Name", version: 1 })).toHaveProperty("status", 409);
+    expect(await prisma.setting.findUniqueOrThrow({ where: { key: "platformName" } })).toMatchObject({
+      value: "Third Name",
+      version: 2,
+    });
+    expect(await audited()).toBe(before + 1);
   });
 });

@@ -102,7 +102,9 @@ test("a refused withdrawal says so and re-renders the page (its status may have 
 
 test("deactivating asks first and sends { isActive: false }; activating sends at once", async () => {
   kit.fetchMock.mockResolvedValue(kit.answer(200, {}));
-  const { rerender } = render(<UserStatusButton user={{ id: 5, fullName: "Nora Reyes", isActive: true }} />);
+  const { rerender } = render(
+    <UserStatusButton user={{ id: 5, fullName: "Nora Reyes", isActive: true, version: 2 }} />,
+  );
   fireEvent.click(screen.getByRole("button", { name: "Deactivate Nora Reyes" }));
   expect(screen.getByRole("alertdialog", { name: "Deactivate Nora Reyes?" })).toHaveTextContent(
     "They are signed out at once and cannot sign in until an admin activates the account again. Their applications are kept.",
@@ -113,9 +115,11 @@ test("deactivating asks first and sends { isActive: false }; activating sends at
       description: "Nora Reyes has been signed out.",
     }),
   );
-  expect(kit.sent()).toEqual([{ url: "/api/users/5", method: "PATCH", body: { isActive: false } }]);
+  expect(kit.sent()).toEqual([
+    { url: "/api/users/5", method: "PATCH", body: { isActive: false, version: 2 } },
+  ]);
 
-  rerender(<UserStatusButton user={{ id: 5, fullName: "Nora Reyes", isActive: false }} />);
+  rerender(<UserStatusButton user={{ id: 5, fullName: "Nora Reyes", isActive: false, version: 3 }} />);
   fireEvent.click(screen.getByRole("button", { name: "Activate Nora Reyes" }));
   expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   await waitFor(() =>
@@ -123,6 +127,10 @@ test("deactivating asks first and sends { isActive: false }; activating sends at
       description: "Nora Reyes can sign in again.",
     }),
   );
-  expect(kit.sent()[1]).toEqual({ url: "/api/users/5", method: "PATCH", body: { isActive: true } });
+  expect(kit.sent()[1]).toEqual({
+    url: "/api/users/5",
+    method: "PATCH",
+    body: { isActive: true, version: 3 },
+  });
   expect(kit.mockRouter.refresh).toHaveBeenCalledTimes(2);
 });

@@ -8,7 +8,13 @@ import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
 
 const TEAM = "Team admin: students, universities, programs, applications";
 const USER = "User (student): no admin access";
-const admin = { id: 3, fullName: "Ada Admin", role: "admin" as const, adminType: "super" as const };
+const admin = {
+  id: 3,
+  fullName: "Ada Admin",
+  role: "admin" as const,
+  adminType: "super" as const,
+  version: 7,
+};
 
 const open = (props: Partial<React.ComponentProps<typeof ManageAccessDialog>> = {}) =>
   kit.openDialog(
@@ -27,7 +33,7 @@ test("making a super admin a team admin sends role and admin type, then toasts a
   save();
   expect(await screen.findByRole("button", { name: "Saving…" })).toBeDisabled();
   expect(kit.sent()).toEqual([
-    { url: "/api/users/3", method: "PATCH", body: { role: "admin", adminType: "team" } },
+    { url: "/api/users/3", method: "PATCH", body: { role: "admin", adminType: "team", version: 7 } },
   ]);
   await kit.releaseAndClose(held, ["Access updated", "Ada Admin is now a team admin."]);
   expect(kit.mockRouter.refresh).toHaveBeenCalledTimes(1);
@@ -43,7 +49,7 @@ test("revoking admin access sends { role: 'user' } alone", async () => {
       description: "Ada Admin no longer has admin access.",
     }),
   );
-  expect(kit.sent()[0].body).toEqual({ role: "user" });
+  expect(kit.sent()[0].body).toEqual({ role: "user", version: 7 });
 });
 
 test("Save without a change closes the dialog and sends nothing", () => {

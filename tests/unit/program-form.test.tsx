@@ -3,9 +3,12 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { PROGRAM_FIELDS, STUDY_LEVELS } from "@/lib/constants";
 import type { ProgramDto } from "@/lib/programs/queries";
+import { changedSinceOpened } from "@/lib/validation/common";
+import { PROGRAM_KEEPS_UNIVERSITY } from "@/lib/validation/program-form";
 
 // The program form in the browser: SPEC's messages before anything is sent, the tuition box's
-// commas, the body sent on update (ISO deadline, tuition without commas), and the toasts.
+// commas, the body sent on update (ISO deadline, tuition without commas, the version it was opened
+// with), the toasts, a refused stale save, and the university kept by a program with applications.
 
 const push = jest.fn();
 const refresh = jest.fn();
@@ -50,6 +53,7 @@ const program: ProgramDto = {
   duration: 2,
   tuition: "12000.50",
   deadline: "2099-03-15T00:00:00.000Z",
+  version: 3,
   university: {
     id: 42,
     name: "Test University",
@@ -59,7 +63,7 @@ const program: ProgramDto = {
   },
 };
 
-function renderForm(props: { program?: ProgramDto } = {}) {
+function renderForm(props: { program?: ProgramDto; hasApplications?: boolean } = {}) {
   return render(<ProgramForm levels={[...STUDY_LEVELS]} fields={[...PROGRAM_FIELDS]} {...props} />);
 }
 
@@ -121,6 +125,7 @@ test("editing: starts with the program's values and sends them, tuition without 
     tuition: "12000.50",
     deadline: "2099-03-15T00:00:00.000Z",
     description: "Statistics and machine learning.",
+    version: 3,
   });
   expect(toastSuccess).toHaveBeenCalledWith("Success", { description: "Program updated successfully" });
 });
@@ -138,4 +143,23 @@ test("a refusal toasts 'Error' with the server's message and shows its field mes
   expect(await screen.findByText("Please select a valid university")).toBeInTheDocument();
   expect(toastError).toHaveBeenCalledWith("Error", { description: "Please select a valid university" });
   expect(push).not.toHaveBeenCalled();
+});
+
+test("a save refused because someone else saved first says so and offers a reload", async () => {
+  renderForm({ program });
+  const message = changedSinceOpened("program");
+  programAnswer = answer(409, JSON.stringify({ error: message, fieldErrors: { version: [message] } }));
+  fireEvent.click(screen.getByRole("button", { name: "Update Program" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+  expect(push).not.toHaveBeenCalled();
+});
+
+test("a program with applications keeps its university: the picker is disabled and says why", () => {
+  renderForm({ program, hasApplications: true });
+  const picker = screen.getByRole("combobox", { name: "University" });
+  expect(picker).toBeDisabled();
+  expect(picker).toHaveAccessibleDescription(PROGRAM_KEEPS_UNIVERSITY);
+  renderForm({ program: { ...program, id: 13 } });
+  expect(screen.getAllByRole("combobox", { name: "University" })[1]).toBeEnabled();
 });

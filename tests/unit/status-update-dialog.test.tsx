@@ -3,9 +3,11 @@ import * as kit from "../support/dialog-kit";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import type { ApplicationStatus } from "@/lib/applications/status";
+import { changedSinceOpened } from "@/lib/validation/common";
 
-// The Update status dialog: statusChangeSchema's messages before sending, the PATCH body, the
-// pending label, the toast, and the server's refusal or field errors inside the dialog.
+// The Update status dialog: statusChangeSchema's messages before sending, the PATCH body (with the
+// status it was opened with), the pending label, the toast, and the server's refusal or field
+// errors inside the dialog (a stale dialog's with a Reload button).
 
 const TRIGGER = "Update status of Rowan Lee's application";
 
@@ -44,7 +46,7 @@ test("sends the status and the trimmed note, shows 'Saving…', then toasts, clo
     {
       url: "/api/applications/9",
       method: "PATCH",
-      body: { status: "sent-to-university", note: "Forwarded to the university." },
+      body: { status: "sent-to-university", from: "in-review", note: "Forwarded to the university." },
     },
   ]);
   await kit.releaseAndClose(held, ["Status updated", "Rowan Lee's application is now Sent to University."]);
@@ -57,7 +59,7 @@ test("a single allowed move is preselected, and an empty note is not sent", asyn
   expect(screen.getByRole("combobox", { name: "New status" })).toHaveTextContent("In Review");
   save();
   await waitFor(() => expect(kit.toastSuccess).toHaveBeenCalled());
-  expect(kit.sent()[0].body).toEqual({ status: "in-review" });
+  expect(kit.sent()[0].body).toEqual({ status: "in-review", from: "pending" });
 });
 
 test("the server's refusal is shown in the dialog, which stays open", async () => {
@@ -72,6 +74,18 @@ test("the server's refusal is shown in the dialog, which stays open", async () =
   expect(await screen.findByRole("alert")).toHaveTextContent("Approved is a final status.");
   expect(dialog).toBeInTheDocument();
   expect(kit.toastSuccess).not.toHaveBeenCalled();
+  expect(kit.mockRouter.refresh).not.toHaveBeenCalled();
+});
+
+test("a dialog opened before a colleague's change says so and offers a reload", async () => {
+  const message = changedSinceOpened("application");
+  kit.fetchMock.mockResolvedValue(kit.answer(409, { error: message, fieldErrors: { version: [message] } }));
+  const dialog = open();
+  kit.choose("New status", "Rejected");
+  save();
+  expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+  expect(dialog).toBeInTheDocument();
   expect(kit.mockRouter.refresh).not.toHaveBeenCalled();
 });
 

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { toast } from "sonner";
 import { UniversityForm } from "@/components/admin/university-form";
 import type { UniversityDto } from "@/lib/universities/queries";
+import { changedSinceOpened } from "@/lib/validation/common";
 
 // The University form's behaviour around the server (SPEC §2, §7, §8): what it sends, its toasts,
 // its pending labels, and the warning for a stored country that is not in the list.
@@ -28,6 +29,7 @@ const stored: UniversityDto = {
   ranking: 40,
   rankingSource: "QS",
   rankingYear: 2026,
+  version: 4,
   webPage: null,
 };
 
@@ -87,11 +89,24 @@ test("editing: sends the country as its name with a slug, says 'Updating...', to
     rankingSource: "QS",
     rankingYear: 2026,
     webPage: null,
+    version: 4,
   });
   await act(async () => finish(answer(200, JSON.stringify(stored))));
   await waitFor(() => expect(push).toHaveBeenCalledWith("/admin/universities"));
   expect(toast.success).toHaveBeenCalledWith("Success", { description: "University updated successfully" });
   expect(toast.warning).not.toHaveBeenCalled();
+});
+
+test("a save refused because someone else saved first says so and offers a reload", async () => {
+  const message = changedSinceOpened("university");
+  fetchMock.mockResolvedValueOnce(
+    answer(409, JSON.stringify({ error: message, fieldErrors: { version: [message] } })),
+  );
+  render(<UniversityForm countries={countries} university={stored} />);
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Update University" })));
+  expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+  expect(push).not.toHaveBeenCalled();
 });
 
 test("the website: shown for editing, checked as the import checks it, and sent", async () => {

@@ -18,6 +18,7 @@ const university: UniversityWithPrograms = {
   country: "New Zealand",
   countryCode: "NZ",
   description: "A university by the sea.",
+  version: 1,
   mainImage: "/uploads/harbour.jpg",
   images: ["https://cdn.example/a.jpg", "data:image/png;base64,AAAA"],
   ranking: 12,

@@ -1,25 +1,27 @@
 import { route } from "@/lib/http/route";
 import { setPlatformName } from "@/lib/settings/commands";
-import { getPlatformName, listStudyItems } from "@/lib/settings/queries";
+import { getPlatformNameSetting, listStudyItems } from "@/lib/settings/queries";
 import { generalSettingsSchema } from "@/lib/validation/settings";
 
 // /admin/settings (issue 6), super admins only.
-// GET: { platformName, studyLevels, studyFields } (each list item with its program count).
+// GET: { platformName, version, studyLevels, studyFields } (each list item with its program count;
+// version: the platform name's, to send back with PATCH).
 export const GET = route({
   auth: "superAdmin",
   handle: async () => {
-    const [platformName, studyLevels, studyFields] = await Promise.all([
-      getPlatformName(),
+    const [setting, studyLevels, studyFields] = await Promise.all([
+      getPlatformNameSetting(),
       listStudyItems("level"),
       listStudyItems("field"),
     ]);
-    return { platformName, studyLevels, studyFields };
+    return { ...setting, studyLevels, studyFields };
   },
 });
 
-// PATCH: { platformName } (trimmed, 1 to 60 characters).
+// PATCH: { platformName, version? } (trimmed, 1 to 60 characters; 409 when the name was saved since
+// that version): { platformName, version }.
 export const PATCH = route({
   auth: "superAdmin",
   body: generalSettingsSchema,
-  handle: async ({ viewer, body }) => ({ platformName: await setPlatformName(viewer, body.platformName) }),
+  handle: ({ viewer, body }) => setPlatformName(viewer, body.platformName, body.version),
 });

@@ -22,7 +22,7 @@ import { superAdminOrNull, type Viewer } from "@/lib/auth/session";
 import { listCountriesWithUniversities } from "@/lib/countries/queries";
 import { formatCount } from "@/lib/format";
 import { listStudyItems } from "@/lib/settings/queries";
-import { getPlatformName } from "@/lib/settings/queries";
+import { getPlatformNameSetting } from "@/lib/settings/queries";
 import { listAdmins } from "@/lib/users/admin";
 import { lastActiveOf, teamRoleOf } from "@/lib/users/display";
 
@@ -58,7 +58,7 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
     listCountriesWithUniversities(),
     listStudyItems("level"),
     listStudyItems("field"),
-    getPlatformName(),
+    getPlatformNameSetting(),
   ]);
 
   const team = (
@@ -175,7 +175,7 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
       <h2 id="general-heading" className="text-xl font-semibold text-slate-900">
         General
       </h2>
-      <GeneralSettingsForm platformName={platformName} />
+      <GeneralSettingsForm platformName={platformName.platformName} version={platformName.version} />
     </section>
   );
 

@@ -22,13 +22,14 @@ export const GET = route({
 
 /**
  * Admins move an application along the review workflow (422 for a move it does not allow; 403 for
- * the admin who submitted it: another team member reviews it).
+ * the admin who submitted it: another team member reviews it; 409 when `from`, the status the
+ * admin saw, is no longer the application's).
  */
 export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: statusChangeSchema,
-  handle: ({ viewer, params, body }) => changeStatus(viewer, params.id, body.status, body.note),
+  handle: ({ viewer, params, body }) => changeStatus(viewer, params.id, body.status, body.note, body.from),
 });
 
 /** A student withdraws their own pending application. */

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session";
-import { getProgramAnyState } from "@/lib/programs/queries";
+import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
 import { idSchema } from "@/lib/validation/common";
 
@@ -34,9 +34,10 @@ export default async function EditProgramPage({ params }: Props) {
     listStudyFields(),
   ]);
   if (!program) notFound();
+  const hasApplications = await programHasApplications(program.id);
   return (
     <ProgramFormPage title={`Edit Program: ${program.name}`}>
-      <ProgramForm levels={levels} fields={fields} program={program} />
+      <ProgramForm levels={levels} fields={fields} program={program} hasApplications={hasApplications} />
     </ProgramFormPage>
   );
 }
