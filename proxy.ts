@@ -22,7 +22,7 @@ import { logger } from "@/lib/log";
 //  - while the database is known to be down (lib/db/availability.ts), public pages the cache
 //    holds are served from it, and every other page is the branded 503 page;
 //  - early redirects from the session token's claims. They never grant anything: every page and
-//    route handler checks again on the server through lib/auth/session.ts (SPEC §6).
+//    route handler checks again on the server through lib/auth/session.ts.
 //      /admin/*            -> /auth for signed-out visitors and non-admins
 //      /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors, except the
 //                             calendar feed: calendar apps are signed out, its token is the key

@@ -28,7 +28,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
         {/* The polite live region of lib/a11y/focus.ts `announce`: there from the first paint, as a
             region added together with its text is not read. */}
         <div id="announcer" role="status" aria-live="polite" className="sr-only" />
-        {/* SPEC §9: at most one toast at a time, shown for 5 s. */}
+        {/* At most one toast at a time, shown for 5 s: several at once would bury each other. */}
         <LazyToaster visibleToasts={1} duration={5000} richColors closeButton />
       </body>
     </html>

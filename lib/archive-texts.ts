@@ -1,6 +1,6 @@
 import { formatCount } from "@/lib/format";
 
-// What the admin's delete confirmation says will happen to a university or program (issue 11 §1):
+// What the admin's delete confirmation says will happen to a university or program:
 // with applications it is archived and they are kept; without, it is deleted for good.
 
 const applicationsOf = (count: number) =>
@@ -23,7 +23,7 @@ export function deleteTexts(kind: "university" | "program", name: string, applic
   return {
     title: `Delete ${Kind}`,
     description: `Are you sure you want to delete ${name}? This action cannot be undone.`,
-    // SPEC §4's texts: true when nobody applied (otherwise the row is archived, above).
+    // The product's confirmation texts: true when nobody applied (otherwise the row is archived, above).
     warning:
       kind === "university"
         ? "Deleting this university will also remove all of its programs and their applications."

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9. Filters, forms, the seed and validation all read them from here.
+// Business constants, forms, the seed and validation all read them from here.
 
 export const STUDY_LEVELS = ["Bachelor's", "Master's", "PhD"] as const;
 export type StudyLevel = (typeof STUDY_LEVELS)[number];

@@ -1,7 +1,7 @@
 import "server-only";
 import pino, { type DestinationStream, type LevelWithSilent, type Logger } from "pino";
 
-// The app's structured log (issue 12, Logs): one JSON line per event on stdout in production, a
+// The app's structured log (Logs): one JSON line per event on stdout in production, a
 // plain readable line in development, nothing in tests unless LOG_LEVEL asks. Callers log ids,
 // methods, paths and statuses, never bodies or query strings; the redaction below is a second
 // line of defence for fields named like secrets.

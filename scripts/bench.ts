@@ -1,4 +1,4 @@
-// npm run bench: measures the production build against the server's own ceiling (issue 13).
+// npm run bench: measures the production build against the server's own ceiling.
 // On PostgreSQL when DATABASE_URL is set (in a database of the bench's own on that server, made
 // afresh), on the embedded database otherwise (in .data/bench-pglite, never .data/pglite). Parts,
 // each skippable (--only, --skip; `npm run bench -- --help`):

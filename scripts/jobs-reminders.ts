@@ -1,4 +1,4 @@
-// npm run jobs:reminders: queues the deadline reminder e-mails that have become due (issue 14),
+// npm run jobs:reminders: queues the deadline reminder e-mails that have become due,
 // then exits. Safe to run as often as you like (every hour from cron or a platform scheduler):
 // a reminder is recorded with its e-mail and never sent twice (lib/reminders/job.ts). The mail
 // goes out through the mail queue: a running server's worker delivers it, or `npm run jobs:mail`.

@@ -66,7 +66,7 @@ export function AddUserForm({ canCreateAdmins, defaultRole = "user", submitLabel
   const role = useWatch({ control, name: "role" });
 
   return (
-    // method="post": never a GET with the password in the URL, whatever submits it (issue 11 §6).
+    // method="post": never a GET with the password in the URL, whatever submits it.
     <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
       <FormField id={`${id}-full-name`} label="Full name" autoComplete="off" {...field("fullName")} />
       <FormField id={`${id}-email`} label="Email" type="email" autoComplete="off" {...field("email")} />

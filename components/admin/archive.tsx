@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { keepFocusNear } from "@/lib/a11y/focus";
 import { apiFetch } from "@/lib/http/client";
 
-// Archived universities and programs in the admin lists (issue 11 §1): a badge beside the name and
+// Archived universities and programs in the admin lists: a badge beside the name and
 // a Restore action in place of Delete.
 
 /** Marks an archived row: hidden from the public site, its applications kept. */

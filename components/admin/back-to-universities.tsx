@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-/** The University form's back button (SPEC §2): to the list. */
+/** The University form's back button: to the list. */
 export function BackToUniversities() {
   return (
     <div>

@@ -19,7 +19,7 @@ type DeleteButtonProps = {
 };
 
 /**
- * A row's delete action (SPEC §4 delete confirmation): the icon opens a confirmation dialog; Cancel
+ * A row's delete action, confirmed: the icon opens a confirmation dialog; Cancel
  * closes it; confirming sends DELETE, then toasts 'Success' with `successMessage`, closes and
  * re-renders the list, or toasts 'Error' with the server's message and stays open.
  */

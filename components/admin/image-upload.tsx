@@ -11,7 +11,7 @@ import { checkImageFile, IMAGE_FAILED } from "@/lib/images/sniff";
 import { uploadImage } from "@/lib/images/upload-client";
 import { cn } from "@/lib/utils";
 
-/** How long a finished file's progress bar stays at 100 before it goes (SPEC §9). */
+/** How long a finished file's progress bar stays at 100 before it goes. */
 export const PROGRESS_CLEAR_MS = 1000;
 
 type Upload = { id: number; name: string; percent: number };
@@ -34,7 +34,7 @@ type ImageUploadProps = {
 };
 
 /**
- * Image upload of the University form (SPEC §5): each chosen file is checked in the browser (type,
+ * Image upload of the University form: each chosen file is checked in the browser (type,
  * 5 MB, its bytes), then sent on its own to POST /api/uploads with a progress bar that follows
  * the bytes sent up to 90, shows 100 when stored and goes 1 second later. Each image can be removed.
  */

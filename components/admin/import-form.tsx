@@ -11,7 +11,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { IMPORT_TYPES, type ImportReport, type ImportType } from "@/lib/import/columns";
 
-// /admin/import (issue 15): choose what the file holds, upload it for a dry run (the upload's
+// /admin/import: choose what the file holds, upload it for a dry run (the upload's
 // progress is shown, then the server checks the rows), read the report, then apply it. The file is
 // sent again on apply, so nothing is kept on the server between the two steps. The buttons are
 // disabled while the server works; focus then goes to the report's heading, described by its

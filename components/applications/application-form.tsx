@@ -33,7 +33,7 @@ import {
 } from "@/lib/validation/application";
 import { textLength } from "@/lib/validation/text";
 
-// The two-step application of SPEC §2 (/apply/{programId}). Both steps validate with the schema
+// The two-step application of /apply/{programId}. Both steps validate with the schema
 // POST /api/applications uses. What the student types is saved as a draft on the server (debounced
 // while typing, and at once on a step change), so a reload, another device or a failed submit
 // keeps it; the server deletes the draft when the application is submitted. Sent before hydration

@@ -5,7 +5,7 @@ import { apiFetch, errorStatus } from "@/lib/http/client";
 import type { UserDto } from "@/lib/users/dto";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 
-// The current user on the client (SPEC §4 Auth): null when signed out; login and registration
+// The current user on the client: null when signed out; login and registration
 // store the user the server returns; logout clears it; a 401 from GET /api/user means signed out.
 // The server renders the first value (initialUser), so nothing is fetched on mount.
 

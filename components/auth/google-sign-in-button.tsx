@@ -9,7 +9,7 @@ type GoogleSignInButtonProps = {
 };
 
 /**
- * Google sign-in (SPEC §2 /auth): a plain link, so the browser itself navigates to
+ * Google sign-in on /auth: a plain link, so the browser itself navigates to
  * /api/auth/google, which sends it on to Google (or back to /auth with an error).
  */
 export function GoogleSignInButton({

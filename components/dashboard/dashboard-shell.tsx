@@ -22,7 +22,7 @@ type DashboardShellProps = {
 };
 
 /**
- * The frame of the signed-in areas (SPEC §2 Sidebar): a sidebar with the area's links and a Sign Out
+ * The frame of the signed-in areas: a sidebar with the area's links and a Sign Out
  * button at the bottom, a header with the user's name, role and initials, and the page. Below the
  * md breakpoint the sidebar moves into a slide-out sheet.
  */

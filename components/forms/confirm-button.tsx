@@ -66,7 +66,7 @@ type ConfirmButtonProps = ActionOptions & {
 };
 
 /**
- * Confirm, then act (SPEC §4 delete confirmation): the trigger opens a confirmation dialog; Cancel
+ * Confirm, then act: the trigger opens a confirmation dialog; Cancel
  * closes it; confirming sends the request and stays open (and cannot be dismissed) until the
  * server answers, then toasts, closes and re-renders the page, or toasts the error and stays open.
  */

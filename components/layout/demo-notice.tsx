@@ -1,4 +1,4 @@
-/** What the notice says (issue 15): screenshots of a demo must never pass as fact. */
+/** What the notice says: screenshots of a demo must never pass as fact. */
 export const DEMO_NOTICE_TEXT =
   "programs, tuition, deadlines and rankings on this site are generated for trying the product.";
 

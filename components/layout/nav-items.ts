@@ -1,4 +1,4 @@
-/** The main navigation, shared by the desktop header and the mobile menu (SPEC §2, Shared layout). */
+/** The main navigation, shared by the desktop header and the mobile menu (Shared layout). */
 export const NAV_ITEMS = [
   { href: "/universities/search", label: "Universities" },
   { href: "/programs", label: "Programs" },

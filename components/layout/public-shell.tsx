@@ -37,7 +37,7 @@ export function PublicShell({
           <SiteHeader platformName={platformName} />
         </>
       )}
-      {/* The sign-in pages have no header, but a demo still says so there (issue 15). */}
+      {/* The sign-in pages have no header, but a demo still says so there. */}
       {hideChrome && demoData && <DemoNotice />}
       {/* tabIndex lets the skip link move keyboard focus here, not only the scroll position. */}
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">

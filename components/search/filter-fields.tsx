@@ -30,7 +30,7 @@ interface FilterFieldsProps {
   onChange?: (change: Partial<FilterValues>) => void;
   /** Only the slider's final value is reported (on release), so a drag makes one request. */
   onCostCommit?: (cost: number) => void;
-  /** "grid": three columns. "vertical": stacked, with the cost slider (SPEC §2). */
+  /** "grid": three columns. "vertical": stacked, with the cost slider. */
   layout: "grid" | "vertical";
   /** Shows the 'Find universities' submit button (SPEC: only when a search action is supplied). */
   searchAction?: boolean;
@@ -46,7 +46,7 @@ export function optionsWithAll(allLabel: string, values: readonly string[]) {
   return [{ value: "all", label: allLabel }, ...values.map((value) => ({ value, label: value }))];
 }
 
-/** The shared university filter panel of SPEC §2: Country, Study Level, Study Field (+ cost). */
+/** The shared university filter panel: Country, Study Level, Study Field (+ cost). */
 export function FilterFields({
   countries,
   values,

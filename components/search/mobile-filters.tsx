@@ -4,7 +4,7 @@ import { SlidersHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LazySheet } from "@/components/ui/lazy-sheet";
 
-/** Small screens: the filter panel (`children`, with its own id prefix) as a side sheet (SPEC §2). */
+/** Small screens: the filter panel (`children`, with its own id prefix) as a side sheet. */
 export function MobileFilters({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
   return (
     <LazySheet

@@ -11,7 +11,7 @@ type DataFreshnessProps = {
 
 /**
  * When a page's information last changed, the exploratory-information notice, and the official
- * website to check it against (issue 14, Freshness and honesty). A server component fed by the
+ * website to check it against (Freshness and honesty). A server component fed by the
  * page's own data.
  */
 export function DataFreshness({ subject, lastUpdated, website }: DataFreshnessProps) {

@@ -1,6 +1,6 @@
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 
-/** The university's program list could not be read (SPEC §7, §8): said so, with what to do. */
+/** The university's program list could not be read: said so, with what to do. */
 export function ProgramsUnavailable() {
   return (
     <Alert variant="destructive">

@@ -32,7 +32,7 @@ type DeleteAccountFormProps = {
 };
 
 /**
- * Deleting one's own account (issue 11 §1). Once interactive, the button asks for confirmation in
+ * Deleting one's own account. Once interactive, the button asks for confirmation in
  * a dialog that names what will be deleted, then calls DELETE /api/user; before hydration the form
  * posts to deleteAccountAction, the consequence being stated next to the button.
  */

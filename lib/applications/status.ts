@@ -1,6 +1,6 @@
 import type { ApplicationStatus as DbStatus } from "@/lib/generated/prisma/enums";
 
-// Application statuses as SPEC §4 names them ("in-review", "sent-to-university"), which is how
+// Application statuses as the REST contract names them ("in-review", "sent-to-university"), which is how
 // pages and the API show them. Prisma's enum spells two of them with underscores (the database
 // stores the hyphenated names); convert at the edge with toStatus / toDbStatus.
 
@@ -53,7 +53,7 @@ export const STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 
 /**
- * Badge colours of SPEC §4: pending yellow, in-review blue, rejected red, sent-to-university
+ * Badge colours: pending yellow, in-review blue, rejected red, sent-to-university
  * purple, approved green. Light backgrounds with dark text keep the contrast above 4.5:1.
  */
 export const STATUS_BADGE_CLASSES: Record<ApplicationStatus, string> = {

@@ -3,7 +3,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { redact, type AuditAction, type AuditEntityType, type AuditSnapshot } from "./entries";
 
-// The audit log's one writer (issue 11 §1). Every admin write calls it inside its own transaction,
+// The audit log's one writer. Every admin write calls it inside its own transaction,
 // so the entry and the change are saved together or not at all.
 
 /**

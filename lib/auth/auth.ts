@@ -16,7 +16,7 @@ import { openSession, revokeSession } from "./sessions";
 import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
 
 // Auth.js: JWT sessions in an HttpOnly cookie, username + password and Google. The REST endpoints
-// of SPEC §7 (app/api/login, register, logout, user) call into this, so there is one session
+// of the REST contract (app/api/login, register, logout, user) call into this, so there is one session
 // mechanism. The token carries the user id, role, adminType and the user's session version;
 // lib/auth/session.ts checks them against the database.
 

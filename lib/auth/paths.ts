@@ -3,7 +3,7 @@
 
 import { isAdmin } from "./policy";
 
-/** Where a signed-in user belongs (SPEC §2 /auth). */
+/** Where a signed-in user belongs after /auth: admins to the admin area, students to theirs. */
 export function homeOf(viewer: { role: "user" | "admin" }): string {
   return isAdmin(viewer) ? "/admin/dash" : "/user/dash";
 }

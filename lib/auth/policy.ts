@@ -14,7 +14,7 @@ import type { Viewer } from "./viewer";
 // (requireRole, requireSuperAdmin, adminOrSignIn, superAdminOrNull) answer with these; a page
 // passes their results to its components as props, so it shows no control the server refuses.
 //
-// User accounts follow lib/users/permissions.ts (issue 6), which also says why the server refuses
+// User accounts follow lib/users/permissions.ts, which also says why the server refuses
 // (403/422/409). The last-active-super-admin rule (409) depends on other rows: lib/users/admin.ts
 // checks it in the writing transaction, so the functions here leave it out (the page shows the
 // control; the server's 409 explains).
@@ -111,7 +111,7 @@ export function canChangeUserAccess(viewer: Who, target: TargetAccount): boolean
 
 /** Delete an account (never one's own). */
 /**
- * Students may delete their own account (issue 11 §1); an admin account is removed by a super
+ * Students may delete their own account; an admin account is removed by a super
  * admin from Users, which keeps the rule that the last super admin cannot go.
  */
 export function canDeleteOwnAccount(viewer: Who): boolean {

@@ -1,4 +1,4 @@
-// How long a signed-in browser stays signed in (issue 11). A session ends when it has not been
+// How long a signed-in browser stays signed in. A session ends when it has not been
 // used for the idle period, or at the absolute limit counted from sign-in, whichever comes first;
 // using it renews the idle period. Admin sessions carry more power, so they are shorter.
 

@@ -111,7 +111,7 @@ export async function viewerOrSignIn(returnTo: string): Promise<Viewer> {
   return viewer;
 }
 
-/** Pages of the admin area (SPEC §6: non-admins go to /auth). */
+/** Pages of the admin area (non-admins go to /auth). */
 export async function adminOrSignIn(): Promise<Viewer> {
   const viewer = await getViewer();
   if (!viewer || !isAdmin(viewer)) redirect("/auth");

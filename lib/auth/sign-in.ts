@@ -32,7 +32,7 @@ export async function signInWithPassword(username: string, password: string): Pr
       if (refused.reason === "inactive") throw new HttpError(403, ACCOUNT_INACTIVE);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    // Not a wrong password: the check itself failed (issue 12: a database down answered 401).
+    // Not a wrong password: the check itself failed (a database down answered 401).
     if (isDatabaseUnavailable(error)) throw serviceUnavailable();
     if (error instanceof AuthError) throw unauthorized(INVALID_CREDENTIALS);
     throw error;

@@ -11,7 +11,7 @@ export interface CountryDto {
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 
-/** Every country, by name (SPEC §7: GET /api/countries answers a list of {code, name}). */
+/** Every country, by name (GET /api/countries answers a list of {code, name}). */
 export async function listCountries(): Promise<CountryDto[]> {
   const countries = await prisma.country.findMany({ select: { code: true, name: true } });
   return countries.sort(byName);
@@ -21,7 +21,7 @@ export interface CountryWithCount extends CountryDto {
   universities: number;
 }
 
-/** Countries with at least one live university, by name: the choices of the country filters (SPEC §9). */
+/** Countries with at least one live university, by name: the choices of the country filters. */
 export async function listCountriesWithUniversities(): Promise<CountryWithCount[]> {
   const rows = await prisma.$queryRaw<CountryWithCount[]>`
     SELECT c."code", c."name", count(*)::int AS "universities"

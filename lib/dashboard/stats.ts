@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { trend } from "./trend";
 
-// The admin dashboard's figures (SPEC §3: users.total, users.trend, universities.total,
+// The admin dashboard's figures (users.total, users.trend, universities.total,
 // programs.total, applications.total, applications.trend), plus the pending count the
 // Applications card shows as 'Pending review'.
 
@@ -35,7 +35,7 @@ export async function getDashboardStats(now = new Date()): Promise<DashboardStat
     prisma.user.count(),
     prisma.user.count({ where: { createdAt: last30 } }),
     prisma.user.count({ where: { createdAt: previous30 } }),
-    // Live ones: archived rows are no longer offered (issue 11 §1).
+    // Live ones: archived rows are no longer offered.
     prisma.university.count({ where: { archivedAt: null } }),
     prisma.program.count({ where: { archivedAt: null } }),
     prisma.application.count(),

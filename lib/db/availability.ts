@@ -1,8 +1,8 @@
 import "server-only";
 import net from "node:net";
 
-// The database's availability as this server process last saw it: a circuit breaker (issue 12,
-// Faults). A query that fails because the database is unreachable (lib/db/errors.ts: not merely
+// The database's availability as this server process last saw it: a circuit breaker. A
+// query that fails because the database is unreachable (lib/db/errors.ts: not merely
 // busy) opens it (route() for API requests, instrumentation's onRequestError for pages); while it is open, proxy.ts answers page
 // requests at once with the branded 503 page instead of letting them render into a 500 (the API
 // answers its own 503s), and probes the database's port at most once a second; the first probe

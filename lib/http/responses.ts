@@ -8,7 +8,7 @@ export function created(resource: unknown, location?: string): Response {
   return Response.json(resource, { status: 201, headers: location ? { Location: location } : undefined });
 }
 
-/** A page of a list (SPEC §7): the items as a JSON array, the total in X-Total-Count. */
+/** A page of a list: the items as a JSON array, the total in X-Total-Count. */
 export function paged<T>(page: { items: T[]; total: number }): Response {
   return Response.json(page.items, {
     headers: { "X-Total-Count": String(page.total), "Access-Control-Expose-Headers": "X-Total-Count" },

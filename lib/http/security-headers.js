@@ -1,6 +1,6 @@
 // @ts-check
 
-// The security headers of every response (issue 11 §5): one static set, added by next.config.js
+// The security headers of every response: one static set, added by next.config.js
 // `headers()` to pages, route handlers, static files, the 404 page and redirects alike, and by
 // proxy.ts to its own redirects. Static on purpose: no per-request nonce, so pages can still be
 // prerendered and cached (docs/decisions/0007-content-security-policy.md says why and what it

@@ -1,4 +1,4 @@
-// The columns of the import files and of the CSV exports (issue 15), and the report an import
+// The columns of the import files and of the CSV exports, and the report an import
 // gives. No server code: the admin page's client components import it too. An export has exactly
 // these columns, so importing an export changes nothing.
 

@@ -7,7 +7,7 @@ import { listDomains } from "@/lib/universities/domains";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { hostOf } from "./run";
 
-// `npm run data:update -- world_universities_and_domains.json` (issue 15): a newer edition of the
+// `npm run data:update -- world_universities_and_domains.json`: a newer edition of the
 // university list the seed reads (prisma/data). Each entry is matched to a stored university by
 // its websites and domains (the host of the stored website), else by name and country. New
 // institutions are added; a matched university's domains are set to the list's (domains are facts

@@ -1,4 +1,4 @@
-// Spreadsheet formulas in CSV (issue 15): a cell that starts with =, +, -, @, a tab or a carriage
+// Spreadsheet formulas in CSV: a cell that starts with =, +, -, @, a tab or a carriage
 // return is run as a formula when the export is opened in Excel or Sheets, so a university name
 // like `=HYPERLINK("http://evil.example")` would become a live link on an admin's machine. The
 // export prefixes such cells with an apostrophe, which spreadsheets show as text; the import takes

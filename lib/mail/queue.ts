@@ -3,7 +3,7 @@ import { logger } from "@/lib/log";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 
-// The outgoing mail queue (issue 12, Faults): e-mail is a job in PostgreSQL (pg-boss, schema
+// The outgoing mail queue (Faults): e-mail is a job in PostgreSQL (pg-boss, schema
 // `pgboss`), so a request never waits for SMTP, and a message survives an SMTP outage or a
 // restart: the worker retries with growing delays until the server takes it. Every app server
 // runs a worker (instrumentation-node.ts); pg-boss hands each job to one of them.

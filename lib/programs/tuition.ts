@@ -1,4 +1,4 @@
-// The tuition text of the program form (SPEC §5): digits with one optional decimal point and at most
+// The tuition text of the program form: digits with one optional decimal point and at most
 // two decimals, thousands commas inserted as the admin types; the commas are stripped for the check.
 // Stored as Decimal(10, 2): at most 8 digits before the point.
 
@@ -57,7 +57,7 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
 export type TuitionCheck = { ok: true; value: string } | { ok: false; message: string };
 
 /**
- * The check of SPEC §5 on the form's text (or a number from an API client): commas stripped, then
+ * The tuition check on the form's text (or a number from an API client): commas stripped, then
  * digits with up to two decimals that fit Decimal(10, 2). The value is the plain decimal with two
  * decimals, as the database stores it: "12,000.5" -> "12000.50".
  */

@@ -7,7 +7,7 @@ import { getPlatformName } from "@/lib/settings/queries";
 import { calendarTokenParts } from "./tokens";
 import { universityPath } from "@/lib/universities/seo";
 
-// The private calendar feed (/user/deadlines.ics, issue 14): one all-day event per deadline of a
+// The private calendar feed (/user/deadlines.ics): one all-day event per deadline of a
 // program the student saved or applied to, for Google Calendar, Outlook or Apple Calendar. Calendar
 // apps are signed out: the signed token in the address is the only key.
 

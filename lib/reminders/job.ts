@@ -13,7 +13,7 @@ import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
 import { universityPath } from "@/lib/universities/seo";
 import { programDeadlineSelect } from "@/lib/programs/queries";
 
-// Deadline reminders (issue 14), sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
+// Deadline reminders, sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
 // every hour or so. Each run e-mails every student, once, the reminders that have become due for
 // the programs on their shortlist and their application drafts (not those applied to), listed in
 // one e-mail.

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { calendarToken, unsubscribeTokenUser } from "./tokens";
 
-// A student's reminder settings (issue 14): the e-mails on or off, and the calendar feed address.
+// A student's reminder settings: the e-mails on or off, and the calendar feed address.
 
 export const REMINDERS_ON = "Deadline reminder e-mails are on.";
 export const REMINDERS_OFF = "Deadline reminder e-mails are off.";

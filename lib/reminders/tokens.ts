@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 
-// The unguessable addresses of reminders (issue 14), signed with AUTH_SECRET instead of stored:
+// The unguessable addresses of reminders, signed with AUTH_SECRET instead of stored:
 //   unsubscribe:  <userId>.<mac>            valid for good (unsubscribing twice changes nothing)
 //   calendar:     <userId>.<version>.<mac>  valid while users.calendarVersion is <version>; the
 //                                           profile's Reset bumps it, so the old address is dead.

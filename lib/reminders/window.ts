@@ -1,4 +1,4 @@
-// Which deadline reminder is due (issue 14): pure, so the rule is tested without a database.
+// Which deadline reminder is due: pure, so the rule is tested without a database.
 
 /** The reminders, in days before a deadline, latest first. */
 export const REMINDER_DAYS = [3, 14] as const;

@@ -1,6 +1,6 @@
 import { STATEMENT_MAX, STATEMENT_MIN } from "@/lib/validation/application";
 
-// The guides of /resources (issue 14), one page each (/resources/{slug}, prerendered). General
+// The guides of /resources, one page each (/resources/{slug}, prerendered). General
 // guidance only: no statistics, fees or processing times, which differ by country and change; each
 // guide sends the reader to the official source for those. Plain data, so that pages, the sitemap
 // and the tests read the same list.

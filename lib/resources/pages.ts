@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { formatDate } from "@/lib/format";
 import { GUIDES, guidePath } from "./guides";
 
-// The content pages behind the header and footer links (issue 14): their addresses, for the
+// The content pages behind the header and footer links: their addresses, for the
 // sitemap and the tests, and the metadata each declares.
 
 /** Every content page: /resources, its guides, about, contact and the legal pages. */

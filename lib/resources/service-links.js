@@ -1,5 +1,5 @@
 // @ts-check
-// The footer's Services links (SPEC §2: /university-search, /application-guidance...) lead to what
+// The footer's Services links (/university-search, /application-guidance...) lead to what
 // they name: the university search and the guides of /resources (lib/resources/guides.ts).
 // CommonJS, because next.config.js requires it for its permanent redirects.
 

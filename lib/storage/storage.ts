@@ -46,7 +46,7 @@ export interface StoredImage {
 
 /**
  * Stores an uploaded image under a new random key after checking its bytes: 413 over 5 MB, 415
- * when it is not a whole JPEG, PNG, WebP or GIF (the messages of SPEC §8). `record` runs with the
+ * when it is not a whole JPEG, PNG, WebP or GIF (the messages). `record` runs with the
  * key before the file is stored (the app records every upload: lib/storage/uploads.ts).
  */
 export async function saveImage(

@@ -1,6 +1,6 @@
 import { SEARCH_FIELDS, TUITION_SLIDER, type SearchField } from "@/lib/constants";
 
-// The matching rules of SPEC §2 and §9, as data. A university matches when its name contains the
+// The search's matching rules, as data. A university matches when its name contains the
 // search text (any case), it is in the chosen country, and ONE of its programs satisfies every
 // program condition at once: the chosen study level (the program's own level, a name of the study
 // level list in settings, so that LLB, BBA, EdD or MD programs count as what they are, and a level

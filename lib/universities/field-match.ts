@@ -1,6 +1,6 @@
 import { SEARCH_FIELDS, type SearchField } from "@/lib/constants";
 
-// The search's field filter matches live programs whose name contains the field (SPEC §2). At
+// The search's field filter matches live programs whose name contains the field. At
 // 100,000 universities a field matches 80,000 to 170,000 programs, and counting the universities
 // that have one visited each of those rows through the trigram index (150 to 250 ms). Each field
 // has instead a partial index of its live programs, small enough to be read alone (an index-only

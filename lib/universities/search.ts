@@ -19,7 +19,7 @@ export interface UniversitySummary extends UniversityDto {
   minTuition: string | null;
 }
 
-/** A row of the admin list, which shows archived universities too (issue 11 §1). */
+/** A row of the admin list, which shows archived universities too. */
 export interface AdminUniversitySummary extends UniversitySummary {
   /** ISO date-time when archived, else null. */
   archivedAt: string | null;

@@ -34,7 +34,7 @@ const LATIN_LETTERS: Record<string, string> = {
 const LATIN_LETTER = new RegExp(`[${Object.keys(LATIN_LETTERS).join("")}]`, "gu");
 
 /**
- * SPEC §5: lowercase, runs of non-alphanumeric characters become a hyphen, leading and trailing
+ * Lowercase, runs of non-alphanumeric characters become a hyphen, leading and trailing
  * hyphens trimmed. Letters are transliterated first: accents folded ("Université de Montréal"
  * reads "universite-de-montreal") and the Latin letters without a decomposition written out
  * ("Çağrı-Øresund" reads "cagri-oresund"), so no letter is dropped. Scripts other than Latin

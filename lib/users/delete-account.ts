@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from "@/lib/http/errors";
 import { PASSWORD_CHANGED_MEANWHILE } from "./accounts";
 import type { DeleteAccountInput } from "@/lib/validation/auth";
 
-// A student deleting their own account (issue 11 §1): their applications, drafts and sessions go
+// A student deleting their own account: their applications, drafts and sessions go
 // with it (the foreign keys cascade). The confirmation names what will be deleted, and an account
 // with a password must give it, so a session left open on a shared computer cannot do it.
 

@@ -18,18 +18,18 @@ export function firstNameOf(fullName: string): string {
   return words(fullName)[0] ?? fullName;
 }
 
-/** SPEC §2 Sidebar: the header's role label. */
+/** The header's role label. */
 export function roleLabelOf(role: "user" | "admin"): string {
   return role === "admin" ? "Administrator" : "Student";
 }
 
-/** The admin lists' role column: "Admin (super)", "Admin (team)" or "User" (SPEC §2 /admin/users). */
+/** The admin lists' role column: "Admin (super)", "Admin (team)" or "User" (/admin/users). */
 export function roleColumnOf(user: { role: "user" | "admin"; adminType: "super" | "team" | null }): string {
   if (user.role !== "admin") return "User";
   return user.adminType ? `Admin (${user.adminType})` : "Admin";
 }
 
-/** The Team tab's role: 'Super Admin' when adminType is super, otherwise 'Team Admin' (SPEC §2). */
+/** The Team tab's role: 'Super Admin' when adminType is super, otherwise 'Team Admin'. */
 export function teamRoleOf(adminType: "super" | "team" | null): string {
   return adminType === "super" ? "Super Admin" : "Team Admin";
 }

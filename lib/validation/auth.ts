@@ -2,7 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { isOneLine, oneLineMessage } from "./text";
 
 // One schema per input, shared by the forms (react-hook-form's zod resolver) and the route
-// handlers, so that browser and server give the same messages (SPEC §5).
+// handlers, so that browser and server give the same messages.
 
 /**
  * The characters of a username: ASCII only, so that the database's case-insensitive comparison

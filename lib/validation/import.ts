@@ -1,7 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { IMPORT_TYPES } from "@/lib/import/columns";
 
-// The inputs of bulk import and export (issue 15): the query strings of POST /api/import/{type}
+// The inputs of bulk import and export: the query strings of POST /api/import/{type}
 // and GET /api/import/template. The website column is checked with the university form's
 // webPageSchema (./university.ts).
 

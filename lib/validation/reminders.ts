@@ -1,6 +1,6 @@
 import { z } from "@/lib/validation/zod";
 
-// The query of the addresses that carry a reminder token (issue 14): the unsubscribe endpoint and
+// The query of the addresses that carry a reminder token: the unsubscribe endpoint and
 // the calendar feed. A token of the right shape but unknown or reset is a 404 (lib/reminders).
 
 export const reminderTokenQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { idSchema } from "./common";
 
-// /api/shortlist (issue 14): a saved item is a program or a university, by id.
+// /api/shortlist: a saved item is a program or a university, by id.
 
 export const SHORTLIST_KINDS = ["program", "university"] as const;
 export type ShortlistKind = (typeof SHORTLIST_KINDS)[number];

@@ -1,7 +1,7 @@
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-// /admin/audit (issue 11 §1): a super admin's edit shows in the audit log with who made it and what
+// /admin/audit: a super admin's edit shows in the audit log with who made it and what
 // changed; team admins have no sidebar entry and get an explanation instead of the log.
 
 test("a super admin edits a university and reads the change in the audit log", async ({

@@ -1,7 +1,7 @@
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test, uniqueWord } from "./fixtures";
 
-// /admin/import (issue 15): an admin uploads a program CSV, watches its progress, reads the dry
+// /admin/import: an admin uploads a program CSV, watches its progress, reads the dry
 // run, applies it and finds the program on the university's public page.
 
 test("an admin imports a program file and sees the program on the public page", async ({

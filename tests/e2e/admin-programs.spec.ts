@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test, uniqueWord } from "./fixtures";
 
-// /admin/programs and the program form (SPEC §2, §5; issue 6): an admin adds a program to the
+// /admin/programs and the program form: an admin adds a program to the
 // test's own university (chosen through the server-side search), sees it in the list and on the university's
 // public page, edits it and deletes it with SPEC's confirmation texts.
 

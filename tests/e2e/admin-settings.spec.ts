@@ -1,7 +1,7 @@
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-// /admin/settings (SPEC §2; issue 6). Renaming the platform is in platform-name.spec.ts, which runs
+// /admin/settings. Renaming the platform is in platform-name.spec.ts, which runs
 // after every other spec (see playwright.config.ts).
 
 test("a team admin is told that settings need super admin access", async ({ teamAdmin }) => {

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test, uniqueWord } from "./fixtures";
 
-// University management (SPEC §2 /admin/universities and the University form, issue 6): an
+// University management (/admin/universities and the University form): an
 // admin (a fresh team admin, tests/e2e/fixtures.ts) adds a university with a main image and two campus photos, finds it on its public page,
 // renames it and removes a photo, then deletes it. Real image files, real uploads.
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test, uniqueWord } from "./fixtures";
 
-// /admin/users (SPEC §2; issue 6): an admin adds a student through the dialog, finds them,
+// /admin/users: an admin adds a student through the dialog, finds them,
 // deactivates them, and their sign-in at /auth is refused. Each run adds its own user.
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
 
-// Issue 11 §6: the application form works before hydration or without JavaScript. Its buttons
+// The application form works before hydration or without JavaScript. Its buttons
 // post to a server action (lib/applications/form-actions.ts) that keeps what was typed as the
 // draft, moves between the steps and submits with the API's rules.
 

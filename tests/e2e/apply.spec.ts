@@ -1,7 +1,7 @@
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Applying to a program (SPEC §2 "/apply/{programId}", issue 5): the two steps with their
+// Applying to a program (/apply/{programId}): the two steps with their
 // validation, the server draft surviving a reload, the submit, then the student's side
 // (/user/dash and /user/applications) and withdrawing. Each run has its own student and university
 // (tests/e2e/fixtures.ts).

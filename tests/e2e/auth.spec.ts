@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Sign-in, registration and the student area (SPEC §2 "/auth", "/user/dash", Sidebar; §4 Auth).
+// Sign-in, registration and the student area (/auth, /user/dash, the sidebar).
 // The registration tests register their own accounts; the others get a fresh signed-in account
 // from tests/e2e/fixtures.ts. Only the demo student's seeded applications are read.
 
@@ -280,7 +280,7 @@ test.describe("/user/profile", () => {
     await expect(notifications(page).getByText("Profile updated")).toBeVisible();
     await expect(page.getByRole("banner").getByText(renamed, { exact: true })).toBeVisible();
 
-    // A new e-mail needs the account's password (issue 11 §4); then one in use is refused.
+    // A new e-mail needs the account's password; then one in use is refused.
     await page.getByLabel("Email").fill("student@example.com");
     await page.getByLabel("Your password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { programFormBody } from "../support/program-body";
 import { expect, test, uniqueWord, universityFormBody } from "./fixtures";
 
-// Issue 13: public pages are rendered once and served from the cache (lib/cache), yet an admin's
+// Public pages are rendered once and served from the cache (lib/cache), yet an admin's
 // edit shows on the very next request, and a cached page never holds one visitor's account.
 
 /** GET a page as an anonymous visitor: its status, cache headers and HTML. */

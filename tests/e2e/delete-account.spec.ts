@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
-// A student deletes their own account from the profile (issue 11 §1): the confirmation names what
+// A student deletes their own account from the profile: the confirmation names what
 // goes with it, the password is asked for, and the student lands signed out on /auth.
 
 const STATEMENT = "I would like to study marine ecosystems because the sea has shaped my life. ".repeat(8);

@@ -2,7 +2,7 @@ import { rankingLabel } from "@/lib/universities/ranking";
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test, uniqueWord, deleteUniversity } from "./fixtures";
 
-// Issue 15: the e2e server runs on a demo database (DEMO_DATA=1), so every page says its
+// The e2e server runs on a demo database (DEMO_DATA=1), so every page says its
 // programs, tuition, deadlines and rankings are generated; rankings say whose they are; and a
 // university with no programs yet says so instead of showing invented ones.
 

@@ -11,7 +11,7 @@ import {
 import { UNSTORABLE_TEXT } from "../../lib/validation/storable-text";
 import { deleteUniversity, expect, test, uniqueWord } from "./fixtures";
 
-// Issue 12 on the pages: generated URLs for every page route with parameters (segments, query
+// The hostile-input corpus on the pages: generated URLs for every page route with parameters (segments, query
 // strings) must answer below 500, and a 4xx must be the 404 page (or a page of the 400 range),
 // never a framework error; and text a hostile user stored (a university's name, a program's, an
 // application's statement) must render as text on every page that shows it: no dialog opens and
@@ -515,7 +515,7 @@ test("script stored in a university, a program and an application renders inert 
     await expectInert(admin, `/admin/applications?q=${encodeURIComponent(`Xss ${word}`)}`, `Xss ${word}`);
     await expectInert(admin, `/admin/applications/${applicationId}`, "My statement <img src=x");
   } finally {
-    // A student applied to it: it is archived, not deleted (issue 11 §1); the fixture's helper knows.
+    // A student applied to it: it is archived, not deleted; the fixture's helper knows.
     await deleteUniversity(api, university.id);
   }
 });

@@ -3,7 +3,7 @@ import { expect, test, uniqueWord } from "./fixtures";
 import { GUIDES } from "@/lib/resources/guides";
 import { CONTENT_PATHS } from "@/lib/resources/pages";
 
-// Issue 14, "Pages behind every link": every header and footer link answers 200, the content pages
+// Pages behind every link: every header and footer link answers 200, the content pages
 // pass axe and carry their metadata, the footer's service links reach the matching guide, and the
 // contact form works with and without JavaScript and reaches the admins' list.
 

@@ -4,7 +4,7 @@ import { createAccount, deleteAccount, expect, test } from "./fixtures";
 import { choose } from "./select";
 import { programFormBody } from "../support/program-body";
 
-// Issue 14: the program search, the shortlist kept across sign-in, and the comparison on a phone.
+// The program search, the shortlist kept across sign-in, and the comparison on a phone.
 
 const count = (page: Page) => page.getByText(/^Items (\d+–\d+|0) of [\d,]+$/);
 const results = (page: Page) => page.getByTestId("program-result");

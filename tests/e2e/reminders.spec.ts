@@ -1,7 +1,7 @@
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Issue 14: the profile's deadline reminders. The calendar address works signed out (calendar
+// The profile's deadline reminders. The calendar address works signed out (calendar
 // apps have no session) until Reset replaces it; the reminder e-mails switch stays as set.
 
 test("the calendar address resets, and the reminder e-mails switch persists", async ({

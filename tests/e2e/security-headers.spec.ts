@@ -1,7 +1,7 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 11 §5: every kind of response carries the security headers of
+// Every kind of response carries the security headers of
 // lib/http/security-headers.js, and the pages run under that policy with no violation.
 
 const MIT = "massachusetts-institute-of-technology";

@@ -8,7 +8,7 @@ import { expect, SEEDED_SUPER_ADMIN, test, uniqueWord, universityFormBody } from
 import { APP_PORT, SMTP_CAPTURE_PORT } from "./ports";
 import { startApp, type App } from "../load/processes";
 
-// Issue 13: with REDIS_URL, every app server shares one cache (lib/cache/store.js). Two more
+// With REDIS_URL, every app server shares one cache (lib/cache/store.js). Two more
 // servers from the same build on the same database, both on Redis: an admin's edit through one
 // shows on the other's cached page at the very next request. Needs the local Redis
 // (TEST_REDIS_URL, else redis://127.0.0.1:6379); it uses a database number of its own there.

@@ -4,7 +4,7 @@ import { groupByLevel } from "@/lib/programs/groups";
 import { rankingLabel } from "@/lib/universities/ranking";
 import { expectNoAccessibilityViolations } from "./axe";
 
-// The university page (SPEC §2 "/university/{slug}"), read through the public API for what to
+// The university page (/university/{slug}), read through the public API for what to
 // expect: the tests create nothing, so they hold on any seeded database.
 
 const MIT = "massachusetts-institute-of-technology";

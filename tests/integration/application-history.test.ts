@@ -10,7 +10,7 @@ import {
 import { signIn } from "../support/roles";
 
 // An application's history says who made each change, also after that admin's account is gone
-// (issue 11: nothing a student sees about their application is erased by an admin's delete).
+// (nothing a student sees about their application is erased by an admin's delete).
 
 afterAll(cleanup);
 

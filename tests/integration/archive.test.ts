@@ -27,7 +27,7 @@ import {
 } from "../support/factories";
 import { signIn } from "../support/roles";
 
-// Issue 11 §1: a university or program that students applied to is archived instead of deleted
+// A university or program that students applied to is archived instead of deleted
 // (before, ON DELETE CASCADE erased the applications and their history). Archived rows leave the
 // public site and take no applications; the student still sees the application; admins restore.
 

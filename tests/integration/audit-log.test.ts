@@ -30,7 +30,7 @@ import {
 } from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents } from "../support/roles";
 
-// Issue 11 §1: every admin write leaves exactly one audit entry (who, when, what, before/after),
+// Every admin write leaves exactly one audit entry (who, when, what, before/after),
 // written in the write's transaction, so a refused write leaves none; super admins read the log.
 
 const tag = uniqueTag();

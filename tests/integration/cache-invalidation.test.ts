@@ -13,7 +13,7 @@ import { programFormBody } from "../support/program-body";
 import { signInEachRole } from "../support/roles";
 import { universityFormBody } from "../support/university-body";
 
-// Issue 13: every admin write expires exactly the cache tags of what it changed (lib/cache/tags.ts),
+// Every admin write expires exactly the cache tags of what it changed (lib/cache/tags.ts),
 // so the public pages show it on the next request, and leaves every other page cached.
 
 const tag = uniqueTag();

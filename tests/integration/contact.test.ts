@@ -9,7 +9,7 @@ import { Agent } from "../support/agent";
 import { cleanup, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";
 
-// Issue 14: the contact form's messages are stored (API and server action, same schema), limited
+// The contact form's messages are stored (API and server action, same schema), limited
 // per client address, and listed for admins only.
 
 const tag = uniqueTag();

@@ -2,7 +2,7 @@ import { prisma } from "@/lib/db/client";
 import { updateFromDataset } from "@/lib/import/data-update";
 import { cleanup, createUniversity, remember, uniqueTag } from "../support/factories";
 
-// npm run data:update (issue 15): a newer edition of the university list adds new institutions
+// npm run data:update: a newer edition of the university list adds new institutions
 // and updates the websites of rows no admin edited, matched by domain or by name and country;
 // rows an admin edited keep what the admin wrote; running it twice changes nothing the second time.
 

@@ -8,7 +8,7 @@ import { Agent } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";
 
 // A database that refuses connections is a 503 the client may retry, not a 500, and never a
-// wrong-password 401 (issue 12, "Seen today"). The error is a real one: Prisma's, from a client
+// wrong-password 401 ("Seen today"). The error is a real one: Prisma's, from a client
 // pointed at a port where nothing listens.
 
 afterAll(cleanup);

@@ -13,7 +13,7 @@ import {
 } from "../support/factories";
 import { signIn } from "../support/roles";
 
-// Deleting one's own account is a student's right (issue 11 §1): DELETE /api/user, confirmed with
+// Deleting one's own account is a student's right: DELETE /api/user, confirmed with
 // the password, takes the applications, their history, drafts and sessions with it.
 
 afterAll(cleanup);

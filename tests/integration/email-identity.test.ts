@@ -30,7 +30,7 @@ import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
 
-// Issue 11 §4: e-mail verification, Google linking only to verified accounts, and e-mail and
+// E-mail verification, Google linking only to verified accounts, and e-mail and
 // password changes that need the current password, end the other sessions, cancel reset links
 // and tell the old address. A new address stays pending until its link is opened: more in
 // pending-email.test.ts.

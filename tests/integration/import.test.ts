@@ -26,7 +26,7 @@ import {
 } from "../support/factories";
 import { signIn } from "../support/roles";
 
-// Bulk import (issue 15): the exact dry-run report of a file with good, duplicate and bad rows;
+// Bulk import: the exact dry-run report of a file with good, duplicate and bad rows;
 // apply writes exactly those rows in one transaction; a second apply changes nothing; a failure
 // halfway leaves the database as it was; the command line and the route give the same report.
 

@@ -1,7 +1,7 @@
 import { lockMailDelivery } from "../support/mail-delivery-lock";
 import { freePort, startSmtpCapture } from "../support/smtp-capture";
 
-// Outgoing e-mail goes through a durable queue in PostgreSQL (issue 12, Faults): a request never
+// Outgoing e-mail goes through a durable queue in PostgreSQL (Faults): a request never
 // waits for SMTP, and a message that SMTP cannot take is retried until it is delivered, once.
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {

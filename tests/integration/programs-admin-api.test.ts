@@ -17,7 +17,7 @@ import {
 } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";
 
-// POST /api/programs, PATCH and DELETE /api/programs/{id} (issue 6): admins only, bodies checked
+// POST /api/programs, PATCH and DELETE /api/programs/{id}: admins only, bodies checked
 // with the program form's schema (study levels and fields from the database), nothing written on
 // a refusal; a program with applications is archived instead of deleted (archive.test.ts).
 
@@ -299,7 +299,7 @@ test("deleting a program nobody applied to deletes it with its drafts, and nothi
   expect((await remove(roles.agents.team, doomed.id)).status).toBe(404);
 });
 
-test("deleting a program with applications archives it and keeps them (issue 11 §1)", async () => {
+test("deleting a program with applications archives it and keeps them", async () => {
   const student = await createStudent();
   const created = await create(roles.agents.super, body({ name: `Applied ${tag} Program` }));
   const program = await created.json();

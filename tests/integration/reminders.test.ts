@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { lockMailDelivery } from "../support/mail-delivery-lock";
 import { freePort, startSmtpCapture } from "../support/smtp-capture";
 
-// Issue 14: deadline reminders (sent once per program, reminder and deadline, not to the opted
+// Deadline reminders (sent once per program, reminder and deadline, not to the opted
 // out, not for programs applied to, delivered after an SMTP outage), their one-click unsubscribe,
 // and the private calendar feed (valid iCalendar, one event per deadline, dead after Reset).
 // The job runs at injected moments in 2090, so no other test file's programs are ever due.

@@ -5,7 +5,7 @@ import { createLogger, setLogger } from "@/lib/log";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";
 
-// Issue 12, Logs: one structured line per request, with the id that error bodies return, and
+// Logs: one structured line per request, with the id that error bodies return, and
 // nothing a request carried in its body.
 
 const written: string[] = [];

@@ -55,7 +55,7 @@ test("demo mode: generated rankings are labelled as the demo's, descriptions say
   expect(await prisma.setting.findUnique({ where: { key: DEMO_DATA_KEY } })).toMatchObject({ value: "true" });
 });
 
-test("slugs follow SPEC §5 and stay unique where names repeat", async () => {
+test("slugs follow the slug rule and stay unique where names repeat", async () => {
   const dataset = readDataset();
   const repeated = dataset
     .filter((u, i) => dataset.findIndex((v) => v.name === u.name) !== i)

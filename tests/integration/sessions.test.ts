@@ -7,7 +7,7 @@ import { cleanup, createStudent, createTeamAdmin } from "../support/factories";
 import { signIn } from "../support/roles";
 
 // Sessions live on the server (user_sessions): signing out ends one for whoever holds its cookie,
-// and idle and absolute lifetimes are enforced on every request (issue 11, section 4).
+// and idle and absolute lifetimes are enforced on every request (section 4).
 
 const HOUR = 3_600_000;
 

@@ -16,7 +16,7 @@ import {
 } from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
-// The settings endpoints (issue 6) on the shared database: super admins only, and the study
+// The settings endpoints on the shared database: super admins only, and the study
 // lists' rules. Saving another platform name is tested on a database of its own
 // (super-admin-rules.test.ts): other test files render it meanwhile.
 

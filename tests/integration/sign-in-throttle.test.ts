@@ -27,7 +27,7 @@ import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 import { lookAlikes } from "../support/hostile";
 
-// Issue 11 §3: one student's typos must not lock out a school behind one address, parallel
+// One student's typos must not lock out a school behind one address, parallel
 // guesses are all counted, a client cannot choose its address, registration that succeeds is a
 // success, and forgot-password says nothing about who has an account. The integration setup
 // trusts one proxy hop (TRUSTED_PROXIES=1): the Agent's X-Forwarded-For is what that proxy wrote.

@@ -19,7 +19,7 @@ import {
 } from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
-// POST/PATCH/DELETE /api/universities and POST /api/uploads (issue 6): who may call them, what
+// POST/PATCH/DELETE /api/universities and POST /api/uploads: who may call them, what
 // they validate, that a refused write changes nothing, slugs, cascades, and stored files.
 
 const tag = uniqueTag();

@@ -15,7 +15,7 @@ import {
 } from "../support/factories";
 import { ROLES, signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 
-// The admin user endpoints (issue 6) on the shared database: who may call what, the team admin's
+// The admin user endpoints on the shared database: who may call what, the team admin's
 // limits, and what deactivating or re-roling an account does to its sessions and sign-in. The
 // "last active super admin" rules need a database where the super admins are the test's own:
 // tests/integration/super-admin-rules.test.ts.
@@ -125,7 +125,7 @@ describe("GET /api/users", () => {
     expect(body[0]).toHaveProperty("lastLoginAt", null);
   });
 
-  test("each user comes with the applications and drafts a delete would take (issue 11 §1)", async () => {
+  test("each user comes with the applications and drafts a delete would take", async () => {
     const student = await makeUser();
     const university = await createUniversity({ programs: [{}, {}] });
     await createApplication({ userId: student.id, programId: university.programs[0].id });

@@ -14,7 +14,7 @@ import {
   type Answer,
 } from "./world";
 
-// Issue 12, the authorization matrix: every method of every route × {anonymous, student, another
+// The authorization matrix: every method of every route × {anonymous, student, another
 // student, team admin, super admin}, with the status each should get, derived from the route's
 // declared audience (lib/http/route.ts); a route method without a declaration fails. Calls that
 // get past authorisation carry ids no schema accepts and no body, so they stop at validation and

@@ -18,7 +18,7 @@ import {
   type Answer,
 } from "./world";
 
-// Issue 12, the hostile-input corpus: requests generated with fast-check from each route's
+// The hostile-input corpus: requests generated with fast-check from each route's
 // declaration (tests/security/corpus.ts) go to every method of every route, in process, through
 // what `next start` does first (proxy.ts and Next's decoding of the path's segments, which answers
 // a segment it cannot decode with a bare 500: tests/support/next-routing.ts). Each answer must be

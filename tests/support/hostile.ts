@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-// The hostile values of issue 12, as fast-check arbitraries: what an attacker, a broken client or
+// The hostile values, as fast-check arbitraries: what an attacker, a broken client or
 // a pasted document sends. The corpus (tests/security) draws requests from these with a fixed
 // seed, so a run is repeatable: HOSTILE_SEED=<n> replays another one.
 

@@ -2,7 +2,7 @@ import { POST as login } from "@/app/api/login/route";
 import { Agent } from "./agent";
 import { createUser, TEST_PASSWORD, type Role } from "./factories";
 
-// One signed-in Agent per role, for the role matrix of the admin endpoints (issue 6: anonymous
+// One signed-in Agent per role, for the role matrix of the admin endpoints (anonymous
 // 401, student 403, team admin and super admin as each endpoint allows). The accounts come from
 // the factories: the file's `cleanup()` removes them.
 

@@ -16,7 +16,7 @@ test("a complete application passes, with the year as a number", () => {
   expect(parsed.academicHistory.graduationYear).toBe(2024);
 });
 
-test("SPEC §5 messages", () => {
+test("the application form's messages", () => {
   expect(messages({ ...valid, personalStatement: "a".repeat(499) })).toEqual([
     ["personalStatement", "Personal statement must be at least 500 characters"],
   ]);

@@ -21,7 +21,7 @@ test("Prisma's enum values map to the SPEC's status names and back", () => {
   expect(toDbStatus("sent-to-university")).toBe("sent_to_university");
 });
 
-test("each status has a readable label and its SPEC §4 colour", () => {
+test("each status has a readable label and its badge colour", () => {
   expect(STATUS_LABELS).toEqual({
     pending: "Pending",
     "in-review": "In Review",

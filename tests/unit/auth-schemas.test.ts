@@ -25,7 +25,7 @@ const registration = {
   confirmPassword: "Analytical#1843",
 };
 
-describe("login (SPEC §5)", () => {
+describe("login", () => {
   test("username and password are required", () => {
     expect(messagesOf(loginSchema, { username: "", password: "" })).toEqual({
       username: ["Username is required"],
@@ -59,7 +59,7 @@ describe("login (SPEC §5)", () => {
   });
 });
 
-describe("register (SPEC §5)", () => {
+describe("register", () => {
   test("accepts a complete registration and normalises the e-mail", () => {
     const parsed = registerSchema.parse({ ...registration, email: "  Ada@Example.COM " });
     expect(parsed.email).toBe("ada@example.com");

@@ -1,6 +1,6 @@
 import { forwardedClientAddress } from "@/lib/auth/request";
 
-// Issue 11 §3: the client's address is the entry that the nearest of our proxies wrote, never
+// The client's address is the entry that the nearest of our proxies wrote, never
 // the first entry of X-Forwarded-For, which the client sets.
 
 test("with no trusted proxy (the default), X-Forwarded-For is ignored", () => {

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGE_MAX, contactMessageSchema } from "@/lib/validation/contact";
 
-// The contact form's rules (issue 14), shared by the form, its server action and POST /api/contact.
+// The contact form's rules, shared by the form, its server action and POST /api/contact.
 
 const valid = {
   name: " Ada Lovelace ",

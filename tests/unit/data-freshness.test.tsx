@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { DataFreshness } from "@/components/university/data-freshness";
 
-// Issue 14, Freshness and honesty: the date of the information, the notice, the official website.
+// Freshness and honesty: the date of the information, the notice, the official website.
 
 test("it gives the date the information last changed and links to the official website in a new tab", () => {
   render(

@@ -4,7 +4,7 @@ import {
   PROBE_INTERVAL_MS,
 } from "@/lib/db/availability";
 
-// The breaker proxy.ts reads (issue 12, Faults): opened by a failure, probed at most once per
+// The breaker proxy.ts reads (Faults): opened by a failure, probed at most once per
 // interval while open, closed by the first probe that connects.
 
 const URL = "postgresql://postgres@127.0.0.1:5432/app";

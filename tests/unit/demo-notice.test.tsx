@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import { PublicShell } from "@/components/layout/public-shell";
 
-// Issue 15: a demo database says so on every page; a database of facts shows no notice.
+// A demo database says so on every page; a database of facts shows no notice.
 
 jest.mock("@/lib/auth/actions", () => ({ signOutAction: async () => undefined }));
 jest.mock("next/navigation", () => ({ usePathname: () => "/" }));

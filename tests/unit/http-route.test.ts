@@ -231,7 +231,7 @@ test("the query string is validated, and the handler gets the parsed values", as
 });
 
 test("text PostgreSQL cannot hold (NUL, unpaired surrogates) is a 400 naming where it is, in a body or a query", async () => {
-  // Issue 12: these reached the database and came back as 500s (the hostile-input corpus found them).
+  // These reached the database and came back as 500s (the hostile-input corpus found them).
   const handler = route({
     auth: "public",
     query: z.object({ q: z.string().optional() }),

@@ -6,7 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { toast } from "sonner";
 import { ImageUpload } from "@/components/admin/image-upload";
 
-// The upload field of the University form (SPEC §5, §9): real progress from XMLHttpRequest
+// The upload field of the University form: real progress from XMLHttpRequest
 // (scaled to 90 while sending, 100 when stored, gone 1 s later), content checks before sending,
 // at most 3 images in multiple mode, each removable.
 

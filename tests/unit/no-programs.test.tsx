@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { NoPrograms } from "@/components/university/no-programs";
 
-// Issue 15: a university nobody has entered programs for says so, and sends visitors to its website.
+// A university nobody has entered programs for says so, and sends visitors to its website.
 
 test("it says there are no programs yet and links to the official website in a new tab", () => {
   render(<NoPrograms website="https://www.aalto.fi/" />);

@@ -5,7 +5,7 @@ import {
   unsubscribeTokenUser,
 } from "@/lib/reminders/tokens";
 
-// The signed addresses of reminders (issue 14): what a token names, and that altering it voids it.
+// The signed addresses of reminders: what a token names, and that altering it voids it.
 
 test("an unsubscribe token names its user; a tampered or foreign one names nobody", () => {
   const token = unsubscribeToken(42);

@@ -1,6 +1,6 @@
 import { dueReminder, reminderHorizon } from "@/lib/reminders/window";
 
-// Which deadline reminder is due at a given moment (issue 14): 14 days before, then 3 days before.
+// Which deadline reminder is due at a given moment: 14 days before, then 3 days before.
 
 const DAY = 86_400_000;
 const deadline = new Date("2027-03-15T00:00:00.000Z");

@@ -4,7 +4,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { GUIDES, guideBySlug, guidePath } from "@/lib/resources/guides";
 import { SERVICE_REDIRECTS } from "@/lib/resources/service-links";
 
-// Issue 14: the guides of /resources, and the footer's service links that lead to them.
+// The guides of /resources, and the footer's service links that lead to them.
 
 test("each guide has a unique URL-safe slug, a description that fits a search result, and content", () => {
   expect(new Set(GUIDES.map((guide) => guide.slug)).size).toBe(GUIDES.length);

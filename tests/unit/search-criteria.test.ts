@@ -1,6 +1,6 @@
 import { toSearchCriteria } from "@/lib/universities/criteria";
 
-describe("toSearchCriteria: the matching rules of SPEC §2 and §9", () => {
+describe("toSearchCriteria: the search's matching rules", () => {
   test("'all', empty and missing values add no condition", () => {
     expect(toSearchCriteria({})).toEqual({});
     expect(toSearchCriteria({ country: "all", level: "all", field: "all", q: "", cost: 0 })).toEqual({});

@@ -1,6 +1,6 @@
 import { seedSlugify, slugify, uniqueSlug } from "@/lib/universities/slug";
 
-describe("slugify (SPEC §5)", () => {
+describe("slugify", () => {
   test.each([
     ["Massachusetts Institute of Technology", "massachusetts-institute-of-technology"],
     ["  University of California, Berkeley  ", "university-of-california-berkeley"],

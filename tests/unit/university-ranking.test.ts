@@ -1,6 +1,6 @@
 import { RANKING_SORT_NOTE, rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 
-// Issue 15: a ranking is shown only where an admin entered one, with its source and year.
+// A ranking is shown only where an admin entered one, with its source and year.
 
 test("a ranking is shown with its source and year: 'QS 2026: 45'", () => {
   expect(rankingLabel({ ranking: 45, rankingSource: "QS", rankingYear: 2026 })).toBe("QS 2026: 45");

@@ -5,7 +5,7 @@ import {
   universitySchema,
 } from "@/lib/validation/university";
 
-// SPEC §5 University form: the messages the form and the API both show.
+// The University form: the messages the form and the API both show.
 
 const valid = {
   name: "University of Example",

@@ -10,7 +10,7 @@ import { getUserDto } from "@/lib/users/accounts";
 export const metadata: Metadata = { robots: { index: false } };
 
 // The admin area. proxy.ts already sends visitors without an admin token to /auth; this check also
-// catches ended sessions and demoted admins (SPEC §6: nothing renders for them). Each page checks
+// catches ended sessions and demoted admins (nothing renders for them). Each page checks
 // again, since a layout does not re-run on every navigation.
 export default async function AdminLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const viewer = await adminOrSignIn();

@@ -5,7 +5,7 @@ import { created, paged } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { applicationSchema, applicationsListQuerySchema } from "@/lib/validation/application";
 
-// SPEC §7: POST /api/applications submits (always pending; the student is the signed-in user).
+// POST /api/applications submits (always pending; the student is the signed-in user).
 export const POST = route({
   auth: "user",
   // A function, so the graduation year's upper bound is this year at the time of the request.

@@ -3,7 +3,7 @@ import { paged } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { ALL_ENTITIES, auditListQuerySchema } from "@/lib/validation/audit";
 
-// GET /api/audit (issue 11 §1): the audit log, newest first, super admins only. ?q=, ?entityType=,
+// GET /api/audit: the audit log, newest first, super admins only. ?q=, ?entityType=,
 // ?action=, ?actorId=, ?limit=&offset=; the total is in X-Total-Count.
 export const GET = route({
   auth: "superAdmin",

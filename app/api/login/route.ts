@@ -2,5 +2,5 @@ import { logIn } from "@/lib/auth/sign-in";
 import { route } from "@/lib/http/route";
 import { loginSchema } from "@/lib/validation/auth";
 
-// SPEC §7: POST /api/login {username, password} -> the user, with the session cookie.
+// POST /api/login {username, password} -> the user, with the session cookie.
 export const POST = route({ auth: "public", body: loginSchema, handle: ({ body }) => logIn(body) });

@@ -2,7 +2,7 @@ import { signOut } from "@/lib/auth/auth";
 import { noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
-// SPEC §7: POST /api/logout -> 204, session cookie cleared (also when nobody was signed in).
+// POST /api/logout -> 204, session cookie cleared (also when nobody was signed in).
 export const POST = route({
   auth: "public",
   handle: async () => {

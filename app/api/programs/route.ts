@@ -4,7 +4,7 @@ import { createProgram, loadProgramSchema } from "@/lib/programs/commands";
 import { listPrograms } from "@/lib/programs/queries";
 import { programsListQuerySchema } from "@/lib/validation/program";
 
-// SPEC §7: a JSON array of programs, optionally of one university, searched by name and filtered
+// A JSON array of programs, optionally of one university, searched by name and filtered
 // by level; the total is in X-Total-Count.
 export const GET = route({
   auth: "public",
@@ -23,7 +23,7 @@ export const GET = route({
   },
 });
 
-// SPEC §7: creates a program (admins only); the body is checked with the program form's schema.
+// Creates a program (admins only); the body is checked with the program form's schema.
 export const POST = route({
   auth: "admin",
   body: () => loadProgramSchema(),

@@ -3,7 +3,7 @@ import { created } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 import { registerSchema } from "@/lib/validation/auth";
 
-// SPEC §7: POST /api/register -> 201 with the new student, signed in.
+// POST /api/register -> 201 with the new student, signed in.
 export const POST = route({
   auth: "public",
   body: registerSchema,

@@ -4,7 +4,7 @@ import { addToShortlist, removeFromShortlist } from "@/lib/shortlist/commands";
 import { listShortlist } from "@/lib/shortlist/queries";
 import { shortlistAddSchema, shortlistRemoveQuerySchema } from "@/lib/validation/shortlist";
 
-// The signed-in user's shortlist (issue 14). A 401 tells the Save control that the visitor is
+// The signed-in user's shortlist. A 401 tells the Save control that the visitor is
 // signed out, so it keeps the list in the browser instead.
 
 export const GET = route({

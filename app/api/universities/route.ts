@@ -6,7 +6,7 @@ import { toSearchCriteria } from "@/lib/universities/criteria";
 import { universitySchema } from "@/lib/validation/university";
 import { universitySearchQuerySchema } from "@/lib/validation/university-search";
 
-// SPEC §7: a JSON array of universities; the total is in X-Total-Count. The same for every
+// A JSON array of universities; the total is in X-Total-Count. The same for every
 // caller, so read through the search page's cache (admin writes expire it: lib/cache/tags.ts).
 export const GET = route({
   auth: "public",
@@ -15,7 +15,7 @@ export const GET = route({
     paged(await cachedSearch(toSearchCriteria(filters), { sort, limit, offset })),
 });
 
-/** Admins add a university (SPEC §7); the server derives its slug. 201 with the university. */
+/** Admins add a university; the server derives its slug. 201 with the university. */
 export const POST = route({
   auth: "admin",
   body: universitySchema,

@@ -5,7 +5,7 @@ import { getUserDto, updateProfile } from "@/lib/users/accounts";
 import { deleteOwnAccount } from "@/lib/users/delete-account";
 import { deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 
-// SPEC §7: GET /api/user -> the current user, or 401 when signed out (the client reads null).
+// GET /api/user -> the current user, or 401 when signed out (the client reads null).
 export const GET = route({ auth: "user", handle: ({ viewer }) => getUserDto(viewer.id) });
 
 /** The profile page: full name and e-mail (a new e-mail needs `currentPassword` and ends the other sessions). */

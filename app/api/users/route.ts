@@ -3,7 +3,7 @@ import { route } from "@/lib/http/route";
 import { createUserAsAdmin, listUsers } from "@/lib/users/admin";
 import { adminCreateUserSchema, usersListQuerySchema } from "@/lib/validation/users";
 
-// GET /api/users (SPEC §7, admin list): ?q= (full name, e-mail or username), ?role=all|user|admin,
+// GET /api/users (admin list): ?q= (full name, e-mail or username), ?role=all|user|admin,
 // ?limit=&offset=; the total is in X-Total-Count. Any admin.
 export const GET = route({
   auth: "admin",

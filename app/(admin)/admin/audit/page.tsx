@@ -29,7 +29,7 @@ const ENTITY_SELECT = {
   ],
 };
 
-// /admin/audit (issue 11 §1): every admin write, newest first (lib/audit), super admins only; a
+// /admin/audit: every admin write, newest first (lib/audit), super admins only; a
 // team admin gets an explanation (GET /api/audit answers them 403).
 export default async function AdminAuditPage({ searchParams }: Props) {
   const viewer = await superAdminOrNull();

@@ -8,7 +8,7 @@ import { COLUMNS, IMPORT_TYPES } from "@/lib/import/columns";
 
 export const metadata: Metadata = { title: "Import" };
 
-// Issue 15: bulk import of universities and programs (a dry run, then apply), with the columns
+// Bulk import of universities and programs (a dry run, then apply), with the columns
 // documented here and in the downloadable templates.
 export default async function AdminImportPage() {
   await adminOrSignIn();

@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Messages" };
 
 type Props = { searchParams: Promise<SearchParams> };
 
-// /admin/messages (issue 14): what visitors sent with the contact form, newest first; any admin
+// /admin/messages: what visitors sent with the contact form, newest first; any admin
 // reads, answers (by e-mail) and deletes them. GET /api/contact answers the same list.
 export default async function AdminMessagesPage({ searchParams }: Props) {
   await adminOrSignIn();

@@ -21,9 +21,9 @@ type Props = { searchParams: Promise<SearchParams> };
 const linkClass =
   "rounded-sm text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-// SPEC §2 /admin/programs: search (program or university name), level filter, count, the table and
+// /admin/programs: search (program or university name), level filter, count, the table and
 // its edit and delete actions. Searching and paging happen in the database (56,000+ programs).
-// Archived programs are listed too, marked, with Restore in place of Delete (issue 11 §1).
+// Archived programs are listed too, marked, with Restore in place of Delete.
 export default async function AdminProgramsPage({ searchParams }: Props) {
   await adminOrSignIn();
   const [levels, list] = await Promise.all([

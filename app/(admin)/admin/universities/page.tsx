@@ -20,8 +20,8 @@ export const metadata: Metadata = { title: "Universities" };
 
 type Props = { searchParams: Promise<SearchParams> };
 
-// SPEC §2 /admin/universities: searched and paged in the database (10,000+ rows), by name.
-// Archived universities are listed too, marked, with Restore in place of Delete (issue 11 §1).
+// /admin/universities: searched and paged in the database (10,000+ rows), by name.
+// Archived universities are listed too, marked, with Restore in place of Delete.
 export default async function AdminUniversitiesPage({ searchParams }: Props) {
   await adminOrSignIn();
   const list = await adminUniversitiesQuery.loadRows(searchParams, "/admin/universities", (query, window) =>

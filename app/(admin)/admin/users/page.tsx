@@ -18,7 +18,7 @@ import { ROLE_FILTERS, usersListQuery, type RoleFilter } from "@/lib/validation/
 
 export const metadata: Metadata = { title: "Users" };
 
-// SPEC §2 /admin/users: All Roles, Users, Admins.
+// /admin/users: All Roles, Users, Admins.
 const ROLE_FILTER_LABELS: Record<RoleFilter, string> = { all: "All Roles", user: "Users", admin: "Admins" };
 const ROLE_SELECT = {
   name: "role",
@@ -28,7 +28,7 @@ const ROLE_SELECT = {
 
 type Props = { searchParams: Promise<SearchParams> };
 
-// /admin/users (SPEC §2; issue 6). Any admin manages students; admin accounts and roles are for
+// /admin/users. Any admin manages students; admin accounts and roles are for
 // super admins (lib/users/permissions.ts): a team admin sees no actions on admin rows.
 export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await adminOrSignIn();

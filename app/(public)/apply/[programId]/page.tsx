@@ -40,7 +40,7 @@ export async function generateMetadata({ params }: ApplyPageProps): Promise<Meta
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-// SPEC §2 /apply/{programId}: a signed-in student's application to one program. Signed-out
+// /apply/{programId}: a signed-in student's application to one program. Signed-out
 // visitors are sent to /auth and come back here (proxy.ts does it early; this check also
 // catches ended sessions).
 export default async function ApplyPage({ params }: ApplyPageProps) {

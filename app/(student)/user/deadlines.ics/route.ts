@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { deadlinesCalendar } from "@/lib/reminders/calendar";
 import { reminderTokenQuerySchema } from "@/lib/validation/reminders";
 
-// The private calendar feed (issue 14). Public to route(): calendar apps have no session, so the
+// The private calendar feed. Public to route(): calendar apps have no session, so the
 // signed token in the query is the key (proxy.ts lets this address through signed out).
 export const GET = route({
   auth: "public",

@@ -4,7 +4,7 @@ import { safeCallbackPath } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { googleSignInQuerySchema } from "@/lib/validation/auth";
 
-// SPEC §7: GET /api/auth/google starts Google sign-in (the browser is sent to the provider).
+// GET /api/auth/google starts Google sign-in (the browser is sent to the provider).
 export const GET = route({
   auth: "public",
   query: googleSignInQuerySchema,

@@ -1,5 +1,5 @@
 import { getDashboardStats } from "@/lib/dashboard/stats";
 import { route } from "@/lib/http/route";
 
-// SPEC §7: GET /api/dashboard/stats, for admins.
+// GET /api/dashboard/stats, for admins.
 export const GET = route({ auth: "admin", handle: () => getDashboardStats() });

@@ -20,7 +20,7 @@ export const GET = route({
   },
 });
 
-// SPEC §7: replaces a program's fields (admins only), checked with the program form's schema.
+// Replaces a program's fields (admins only), checked with the program form's schema.
 export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
@@ -28,8 +28,8 @@ export const PATCH = route({
   handle: ({ viewer, params, body }) => updateProgram(viewer, params.id, body),
 });
 
-// SPEC §7: deletes a program (admins only): 204. One with applications is archived instead
-// (issue 11 §1): 200 `{ archived: true, applicationsKept }`, the applications intact.
+// Deletes a program (admins only): 204. One with applications is archived instead
+// with 200 `{ archived: true, applicationsKept }`, the applications intact.
 export const DELETE = route({
   auth: "admin",
   params: idParamsSchema,

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { unsubscribeReminders, UNSUBSCRIBED } from "@/lib/reminders/settings";
 import { reminderTokenQuerySchema } from "@/lib/validation/reminders";
 
-// The List-Unsubscribe address of reminder e-mails (issue 14). POST is RFC 8058's one-click
+// The List-Unsubscribe address of reminder e-mails. POST is RFC 8058's one-click
 // unsubscribe: the mail client posts "List-Unsubscribe=One-Click" (the body is not needed: the
 // signed token says who). A GET (an older client, a link scanner) changes nothing: it is sent to
 // the page whose button confirms.

@@ -26,7 +26,7 @@ export const PATCH = route({
 
 /**
  * Admins delete a university nobody applied to (204), with its programs. One with applications
- * is archived instead, with its programs (issue 11 §1): 200 `{ archived: true, applicationsKept }`.
+ * is archived instead, with its programs: 200 `{ archived: true, applicationsKept }`.
  */
 export const DELETE = route({
   auth: "admin",

@@ -4,8 +4,8 @@ import { getUniversityById } from "@/lib/universities/queries";
 import { idSchema } from "@/lib/validation/common";
 
 // An id that names no university is the 404 page with status 404. The page cannot say so itself:
-// loading.tsx (the spinner of SPEC §2) starts streaming it with status 200 before it finds nothing.
-// This layout sits outside that boundary, so it answers before anything is sent (issue 12).
+// loading.tsx (the spinner) starts streaming it with status 200 before it finds nothing.
+// This layout sits outside that boundary, so it answers before anything is sent.
 export default async function EditUniversityLayout({
   children,
   params,

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Edit University: ${university.name}` };
 }
 
-// While this renders, loading.tsx shows the spinner of SPEC §2 (edit mode).
+// While this renders, loading.tsx shows the form's spinner (edit mode).
 export default async function EditUniversityPage({ params }: Props) {
   await adminOrSignIn();
   const [university, countries] = await Promise.all([load(params), listCountries()]);
