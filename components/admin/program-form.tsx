@@ -123,7 +123,7 @@ function errorProps(id: string, error?: string) {
 }
 
 /**
- * The program form of SPEC §2 and §5 (adding and editing): every field required, checked with the
+ * The program form (adding and editing): every field required, checked with the
  * schema the API uses; the level and field options come from the database's lists. On success it
  * toasts 'Success' and returns to /admin/programs; on failure it toasts 'Error' with the server's
  * message and puts the server's field messages on their fields.

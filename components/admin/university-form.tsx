@@ -59,14 +59,14 @@ const FIELDS = [
   "images",
 ] as const;
 
-/** The code of a stored country name (SPEC §3: stored as the name, handled as a code in the form). */
+/** The code of a stored country name (stored as the name, handled as a code in the form). */
 function codeOfName(countries: CountryDto[], name: string): string | null {
   const wanted = name.trim().toLocaleLowerCase("en");
   return countries.find((c) => c.name.toLocaleLowerCase("en") === wanted)?.code ?? null;
 }
 
 /**
- * The University form (SPEC §2 and §5), for adding (POST /api/universities) and editing
+ * The University form, for adding (POST /api/universities) and editing
  * (PATCH /api/universities/{id}). The same zod schema checks it here and on the server.
  */
 export function UniversityForm({ countries, university }: UniversityFormProps) {
@@ -101,7 +101,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
     },
   });
 
-  // SPEC §8: editing a university whose country is not in the list warns once.
+  // Editing a university whose country is not in the list warns once.
   const warned = useRef(false);
   useEffect(() => {
     if (university && !initialCode && !warned.current) {
@@ -122,7 +122,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
     const body = {
       name: values.name,
       slug: slugify(values.name),
-      // Sent as the name (SPEC §7); the server also accepts the code.
+      // Sent as the name; the server also accepts the code.
       country: countries.find((c) => c.code === values.country)?.name ?? values.country,
       description: values.description,
       mainImage: values.mainImage,

@@ -25,7 +25,7 @@ export const forbidden = (message = "You do not have permission to do this.") =>
 export const notFound = (message = "Not found.") => new HttpError(404, message);
 export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
   new HttpError(409, message, fieldErrors);
-/** The resource existed and was withdrawn on purpose (an archived program: issue 11 §1). */
+/** The resource existed and was withdrawn on purpose (an archived program:). */
 export const gone = (message: string) => new HttpError(410, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

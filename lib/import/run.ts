@@ -26,7 +26,7 @@ import {
 } from "./columns";
 import { readImportFile, type ImportSource, type SourceRow } from "./parse";
 
-// Bulk import (issue 15): every row is checked with the schemas of the admin forms, matched by its
+// Bulk import: every row is checked with the schemas of the admin forms, matched by its
 // natural key (a university by slug, else by its website's host; a program by university, name and
 // degree) and classified created / updated / unchanged / rejected. A dry run stops there. Apply
 // does the same pass inside ONE transaction, writing batch by batch, and rolls everything back

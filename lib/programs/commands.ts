@@ -18,8 +18,8 @@ import { programHasApplications, programSelect, toProgramDto, type ProgramDto } 
 import { LIVE_PROGRAM_UNDER_ARCHIVED, PROGRAM_KEY_INDEX, PROGRAM_KEY_TAKEN, RESTORE_KEY_TAKEN } from "./key";
 
 // Writes of the admin's program management. Each is one statement or transaction, so a refused
-// write changes nothing. A program students applied to is archived instead of deleted (issue 11
-// §1): the database refuses to delete it (applications ON DELETE RESTRICT); drafts go with it.
+// write changes nothing. A program students applied to is archived instead of deleted:
+// the database refuses to delete it (applications ON DELETE RESTRICT); drafts go with it.
 
 export const PROGRAM_NOT_FOUND = "Program not found";
 

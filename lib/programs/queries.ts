@@ -70,7 +70,7 @@ export function toProgramDto(row: ProgramRow): ProgramDto {
   };
 }
 
-/** Live: neither the program nor its university is archived (issue 11 §1). */
+/** Live: neither the program nor its university is archived. */
 const liveProgram = { archivedAt: null, university: { archivedAt: null } } satisfies Prisma.ProgramWhereInput;
 
 /** A live program (the public API); null for an archived one. */

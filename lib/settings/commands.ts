@@ -8,7 +8,7 @@ import { changedSinceOpened } from "@/lib/validation/common";
 import { violatedForeignKey } from "@/lib/db/errors";
 import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } from "./queries";
 
-// Writes of /admin/settings (issue 6): the platform name and the study level / field lists.
+// Writes of /admin/settings: the platform name and the study level / field lists.
 // Callers check that the viewer is a super admin.
 
 export const SETTINGS_CHANGED = changedSinceOpened("setting");

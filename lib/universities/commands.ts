@@ -12,7 +12,7 @@ import { getUniversityById, type UniversityDto } from "./queries";
 import { slugify, uniqueSlug } from "./slug";
 
 // Creating, changing, deleting (or archiving) and restoring universities (admin). Each write is one
-// transaction: a rejected write changes nothing. The slug is derived here from the name (SPEC §5), made unique
+// transaction: a rejected write changes nothing. The slug is derived here from the name, made unique
 // with the country code and then a number, and re-derived only when the name changes.
 
 type Tx = Prisma.TransactionClient;
@@ -197,7 +197,7 @@ export async function updateUniversity(
   return university;
 }
 
-/** What DELETE did: erased the row, or archived it because students had applied (issue 11 §1). */
+/** What DELETE did: erased the row, or archived it because students had applied. */
 export type DeleteOutcome = { archived: false } | { archived: true; applicationsKept: number };
 
 export const UNIVERSITY_APPLICATIONS_ADDED =

@@ -10,7 +10,7 @@ export interface UniversityDto {
   id: number;
   name: string;
   slug: string;
-  /** Country name, as SPEC §3 stores it; the code is beside it. */
+  /** Country name, as the university stores it; the code is beside it. */
   country: string;
   countryCode: string;
   description: string | null;
@@ -25,7 +25,7 @@ export interface UniversityDto {
   version: number;
 }
 
-/** Admin reads also see archived universities (issue 11 §1); the public ones never do. */
+/** Admin reads also see archived universities; the public ones never do. */
 export interface ArchiveOption {
   includeArchived?: boolean;
 }

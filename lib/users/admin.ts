@@ -20,7 +20,7 @@ import {
   type TargetAccount,
 } from "./permissions";
 
-// The admin area's user management (issue 6): the /admin/users list, Add User, the row actions and
+// The admin area's user management: the /admin/users list, Add User, the row actions and
 // the Settings page's Team tab. Who may do what is decided in ./permissions.ts (which
 // lib/auth/policy.ts wraps for pages); the rules that depend on other rows (the last active super admin) are checked in the same transaction as the
 // write, with the super admins' rows locked, so that two admins acting at once cannot both pass.
@@ -28,7 +28,7 @@ import {
 export interface AdminUserDto extends UserDto {
   /** The last successful sign-in (ISO), or null if the account never signed in. */
   lastLoginAt: string | null;
-  /** What deleting the account also deletes, for the confirmation (issue 11 §1). */
+  /** What deleting the account also deletes, for the confirmation. */
   applicationCount: number;
   draftCount: number;
   /** Counts the edits of the account (access, status, profile): PATCH sends it back. */

@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { isOneLine, oneLineMessage, storedLimit, textField } from "./text";
 
-// The application form (SPEC §5), shared by the two-step form and POST /api/applications.
+// The application form, shared by the two-step form and POST /api/applications.
 
 export const STATEMENT_MIN = 500;
 export const STATEMENT_MAX = 5000;

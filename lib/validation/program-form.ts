@@ -4,7 +4,7 @@ import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
 import { versionSchema } from "./common";
 
-// The program form (SPEC §5), shared by the admin form and POST/PATCH /api/programs. Study levels
+// The program form, shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
 // from them: the form gets them as props, the route handlers read them per request.
 

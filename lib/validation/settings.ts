@@ -2,7 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { versionSchema } from "./common";
 import { isOneLine, oneLineMessage } from "./text";
 
-// /admin/settings (issue 6): the General tab's platform name and the Programs tab's study lists.
+// /admin/settings: the General tab's platform name and the Programs tab's study lists.
 
 export const PLATFORM_NAME_MAX = 60;
 export const STUDY_NAME_MAX = 60;

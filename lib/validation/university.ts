@@ -2,16 +2,16 @@ import { z } from "@/lib/validation/zod";
 import { versionSchema } from "./common";
 import { isOneLine, oneLineMessage } from "./text";
 
-// The University form (SPEC §5), shared by the react-hook-form resolver and the route handlers
+// The University form, shared by the react-hook-form resolver and the route handlers
 // POST /api/universities and PATCH /api/universities/{id}. The form holds the country as a code
-// and sends its name (SPEC §3); the server accepts either and answers 'Please select a valid
+// and sends its name; the server accepts either and answers 'Please select a valid
 // country' for one it does not know. The slug in a request body is ignored: the server derives it.
 
 export const MAX_GALLERY_IMAGES = 3;
 export const INVALID_COUNTRY = "Please select a valid country";
 export const NAME_REQUIRED = "University name is required";
 export const COUNTRY_REQUIRED = "Country is required";
-/** SPEC §5: the form's summary when both are missing (each field keeps its own message too). */
+/** The form's summary when both are missing (each field keeps its own message too). */
 export const NAME_AND_COUNTRY_REQUIRED = "Name and country are required";
 
 /** A stored image: an uploaded file's URL (our /uploads/... path or the bucket's https URL). */

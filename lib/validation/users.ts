@@ -3,7 +3,7 @@ import { defineListQuery, queryField, searchField } from "@/lib/list-query";
 import { registerSchema } from "./auth";
 import { versionSchema } from "./common";
 
-// The admin user screens (issue 6): Add User, the row actions and the list's query. Shared by the
+// The admin user screens: Add User, the row actions and the list's query. Shared by the
 // dialogs (react-hook-form's zod resolver) and the route handlers.
 
 export const ROLES = ["user", "admin"] as const;

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { applyTo, expect, test, type SignedIn, type TestProgram, type TestUniversity } from "./fixtures";
 
-// /admin/applications (SPEC §2; issue "Applying to programs", Admin review): a student applies
+// /admin/applications (issue "Applying to programs", Admin review): a student applies
 // through the API to the test university's program, an admin finds the application, moves it
 // along the review workflow with notes, reads its history, and the student sees the outcome.
 // Each test has its own student, admin and university (tests/e2e/fixtures.ts).

@@ -1,6 +1,6 @@
 import { applyTo, expect, test } from "./fixtures";
 
-// Issue 11 §1: a program that a student applied to is archived, not deleted. The admin's delete
+// A program that a student applied to is archived, not deleted. The admin's delete
 // confirmation says so before anything happens; the program leaves the public site, the student
 // keeps the application, and the admin restores the program from the list.
 

@@ -149,7 +149,7 @@ export async function createUniversity(api: APIRequestContext): Promise<TestUniv
 
 export async function deleteUniversity(api: APIRequestContext, id: number) {
   const response = await api.delete(`/api/universities/${id}`);
-  // 200: a student applied to it, so it was archived (issue 11 §1): hidden, its applications kept.
+  // 200: a student applied to it, so it was archived: hidden, its applications kept.
   expect([200, 204, 404], `deleting university ${id}`).toContain(response.status());
 }
 

@@ -5,7 +5,7 @@ import { UniversityForm } from "@/components/admin/university-form";
 import type { UniversityDto } from "@/lib/universities/queries";
 import { changedSinceOpened } from "@/lib/validation/common";
 
-// The University form's behaviour around the server (SPEC §2, §7, §8): what it sends, its toasts,
+// The University form's behaviour around the server: what it sends, its toasts,
 // its pending labels, and the warning for a stored country that is not in the list.
 
 jest.mock("sonner", () => ({ toast: { error: jest.fn(), warning: jest.fn(), success: jest.fn() } }));

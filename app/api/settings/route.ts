@@ -3,7 +3,7 @@ import { setPlatformName } from "@/lib/settings/commands";
 import { getPlatformNameSetting, listStudyItems } from "@/lib/settings/queries";
 import { generalSettingsSchema } from "@/lib/validation/settings";
 
-// /admin/settings (issue 6), super admins only.
+// /admin/settings, super admins only.
 // GET: { platformName, version, studyLevels, studyFields } (each list item with its program count;
 // version: the platform name's, to send back with PATCH).
 export const GET = route({

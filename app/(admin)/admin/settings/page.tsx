@@ -31,7 +31,7 @@ export const metadata: Metadata = { title: "Settings" };
 const SUPER_ADMIN_REQUIRED =
   "You need super admin access to manage the team and the platform settings. Ask a super admin if you need a change here.";
 
-// /admin/settings (SPEC §2; issue 6): Team, Universities, Programs, General. Super admins only
+// /admin/settings: Team, Universities, Programs, General. Super admins only
 // (canEditSettings); a team admin gets an explanation instead (the API answers them 403).
 export default async function AdminSettingsPage() {
   const viewer = await superAdminOrNull();
