@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { SignedOutNotice, SignInDialog } from "./sign-in-again";
 import type { DraftData } from "@/lib/applications/drafts";
-import { applicationFormAction } from "@/lib/applications/form-actions";
+import { applicationFormAction } from "@/lib/applications/actions";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { formatCount } from "@/lib/format";
 import { announceSignedIn, announceSignedOut, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";

@@ -6,7 +6,7 @@ import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { forgotPasswordAction } from "@/lib/auth/form-actions";
+import { forgotPasswordAction } from "@/lib/auth/actions";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 
 const FAILURE_TITLE = "Could not send the reset link";

@@ -10,7 +10,7 @@ import { ActionForm, useActionFieldErrors } from "@/components/forms/action-stat
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
-import { loginAction } from "@/lib/auth/form-actions";
+import { loginAction } from "@/lib/auth/actions";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
@@ -33,7 +33,7 @@ export function LoginForm({ callbackUrl, onSignedIn }: LoginFormProps) {
   const router = useRouter();
   // Stays true after success, while the next page loads, so the form cannot be sent twice.
   const [leaving, setLeaving] = useState(false);
-  // Before hydration (or without JavaScript) the form posts to loginAction; see form-actions.ts.
+  // Before hydration (or without JavaScript) the form posts to loginAction; see lib/auth/actions.ts.
   const [state, formAction] = useActionState(loginAction, INITIAL_FORM_STATE);
   const {
     register,

@@ -10,7 +10,7 @@ import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
-import { registerAction } from "@/lib/auth/form-actions";
+import { registerAction } from "@/lib/auth/actions";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { homeOf } from "@/lib/auth/paths";
 import { errorMessage } from "@/lib/http/client";
@@ -28,7 +28,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
   const { register: createAccount } = useAuth();
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);
-  // Before hydration (or without JavaScript) the form posts to registerAction; see form-actions.ts.
+  // Before hydration (or without JavaScript) the form posts to registerAction; see lib/auth/actions.ts.
   const [state, formAction] = useActionState(registerAction, INITIAL_FORM_STATE);
   const typed = { fullName: "", email: "", username: "", ...state.values };
   const {

@@ -7,7 +7,7 @@ import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { resetPasswordAction } from "@/lib/auth/form-actions";
+import { resetPasswordAction } from "@/lib/auth/actions";
 import { INITIAL_FORM_STATE, type FormState } from "@/lib/http/form-state";
 import { resetPasswordSchema } from "@/lib/validation/auth";
 

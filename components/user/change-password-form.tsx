@@ -5,7 +5,7 @@ import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Button } from "@/components/ui/button";
-import { changePasswordAction } from "@/lib/users/profile-actions";
+import { changePasswordAction } from "@/lib/users/actions";
 import { changePasswordSchema } from "@/lib/validation/auth";
 
 type ChangePasswordInput = { currentPassword: string; password: string; confirmPassword: string };

@@ -21,7 +21,7 @@ import {
 import { Button, buttonVariants } from "@/components/ui/button";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { apiFetch, errorMessage } from "@/lib/http/client";
-import { deleteAccountAction } from "@/lib/users/delete-account-action";
+import { deleteAccountAction } from "@/lib/users/actions";
 import { deletionConsequence } from "@/lib/users/deletion";
 import type { DeleteAccountInput } from "@/lib/validation/auth";
 

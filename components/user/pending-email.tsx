@@ -1,7 +1,7 @@
 import { MailIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { ActionButton } from "@/components/user/action-button";
-import { cancelEmailChangeAction, resendVerificationAction } from "@/lib/users/profile-actions";
+import { cancelEmailChangeAction, resendVerificationAction } from "@/lib/users/actions";
 
 type PendingEmailProps = {
   /** The account's address, which it keeps until the new one is confirmed. */

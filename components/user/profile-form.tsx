@@ -6,7 +6,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import { updateProfileAction } from "@/lib/users/profile-actions";
+import { updateProfileAction } from "@/lib/users/actions";
 import { profileSchema, type ProfileInput } from "@/lib/validation/auth";
 
 type ProfileFormProps = {

@@ -1,5 +1,5 @@
 // What the profile page's forms say on success: the same text with or without JavaScript (the
-// server actions of ./profile-actions.ts and the forms' toasts). Constants only: client-safe.
+// server actions of ./actions.ts and the forms' toasts). Constants only: client-safe.
 
 export const PROFILE_UPDATED = "Your changes have been saved.";
 export const EMAIL_CHANGED =

@@ -1,7 +1,7 @@
 import { expect, signIn, test } from "./fixtures";
 
 // The application form works before hydration or without JavaScript. Its buttons
-// post to a server action (lib/applications/form-actions.ts) that keeps what was typed as the
+// post to a server action (lib/applications/actions.ts) that keeps what was typed as the
 // draft, moves between the steps and submits with the API's rules.
 
 const STATEMENT = (

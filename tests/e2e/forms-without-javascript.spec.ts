@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { createAccount, deleteAccount, expect, signIn, test, uniqueWord } from "./fixtures";
 
 // The auth forms post, so a form sent before the page's JavaScript has run (or
-// without it) never puts a password in a URL, and they work then too (lib/auth/form-actions.ts).
+// without it) never puts a password in a URL, and they work then too (lib/auth/actions.ts).
 // One failed sign-in per account only: the end-to-end server trusts no proxy (TRUSTED_PROXIES=0),
 // so failures count per username from anywhere, and five pause that username.
 

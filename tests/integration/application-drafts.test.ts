@@ -2,7 +2,7 @@ import { POST as submit } from "@/app/api/applications/route";
 import { DELETE as withdraw } from "@/app/api/applications/[id]/route";
 import { GET as getDraft, PUT as putDraft } from "@/app/api/applications/drafts/[programId]/route";
 import { listDrafts } from "@/lib/applications/drafts";
-import { applicationFormAction } from "@/lib/applications/form-actions";
+import { applicationFormAction } from "@/lib/applications/actions";
 import { prisma } from "@/lib/db/client";
 import type { Mail } from "@/lib/mail/send";
 import type { Agent } from "../support/agent";

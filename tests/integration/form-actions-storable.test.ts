@@ -1,4 +1,4 @@
-import { loginAction, registerAction } from "@/lib/auth/form-actions";
+import { loginAction, registerAction } from "@/lib/auth/actions";
 import { UNSTORABLE_TEXT } from "@/lib/http/route";
 import { prisma } from "@/lib/db/client";
 import { Agent } from "../support/agent";

@@ -1,6 +1,6 @@
 import AuthPage from "@/app/(auth)/auth/page";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
-import { loginAction } from "@/lib/auth/form-actions";
+import { loginAction } from "@/lib/auth/actions";
 import { Agent, ORIGIN } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";
 import { OPEN_REDIRECTS } from "../support/hostile";

@@ -22,7 +22,7 @@ import {
   RESET_LINK_INVALID,
   VERIFICATION_SENT,
 } from "@/lib/users/accounts";
-import { resendVerificationAction } from "@/lib/users/profile-actions";
+import { resendVerificationAction } from "@/lib/users/actions";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 import { lookAlikes } from "../support/hostile";

@@ -9,7 +9,7 @@ import { actionDeclarationOf, type ActionDeclaration, type FormAction } from "@/
 const ROOTS = ["app", "components", "lib"];
 
 export interface ServerAction {
-  /** e.g. lib/users/profile-actions.ts#changePasswordAction */
+  /** e.g. lib/users/actions.ts#changePasswordAction */
   name: string;
   file: string;
   action: FormAction;

@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { PendingEmail } from "@/components/user/pending-email";
-import { cancelEmailChangeAction, resendVerificationAction } from "@/lib/users/profile-actions";
+import { cancelEmailChangeAction, resendVerificationAction } from "@/lib/users/actions";
 import { EMAIL_CHANGE_CANCELLED } from "@/lib/users/profile-messages";
 
 // The profile's notice of a new e-mail address that waits for its link: what it says, and its
 // two buttons (server actions, mocked here).
 
-jest.mock("@/lib/users/profile-actions", () => ({
+jest.mock("@/lib/users/actions", () => ({
   cancelEmailChangeAction: jest.fn(),
   resendVerificationAction: jest.fn(),
 }));

@@ -24,7 +24,7 @@ import {
   resendVerificationAction,
   resetCalendarAction,
   unlinkGoogleAction,
-} from "@/lib/users/profile-actions";
+} from "@/lib/users/actions";
 
 export const metadata: Metadata = { title: "Profile" };
 

@@ -1,6 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { signOut } from "@/lib/auth/auth";
 import { limitVerificationResend } from "@/lib/auth/rate-limit";
 import { currentSessionId } from "@/lib/auth/session";
 import { action, formText } from "@/lib/http/action";
@@ -11,7 +13,7 @@ import {
   resetCalendarUrl,
   setReminders,
 } from "@/lib/reminders/settings";
-import { changePasswordSchema, profileSchema } from "@/lib/validation/auth";
+import { changePasswordSchema, deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 import {
   cancelEmailChange,
   changePassword,
@@ -27,11 +29,13 @@ import {
   PASSWORD_CHANGED,
   PROFILE_UPDATED,
 } from "./profile-messages";
+import { deleteOwnAccount } from "./delete-account";
 
-// The profile page's forms post to these, so they work before hydration and without JavaScript;
-// each does what its route handler does, through the same domain function and schema. Once the
-// page is interactive, the profile and password forms call the JSON API instead (PATCH /api/user,
-// POST /api/user/password) for client-side validation and toasts.
+// The server actions of the profile page: the account's own settings and deleting the account.
+// Each does what its route handler does, through the same domain function and schema, so the
+// forms work the same before hydration, without JavaScript and once interactive (the profile and
+// password forms have no other path; the delete form still confirms in a dialog and calls the API
+// once interactive).
 
 /** PATCH /api/user's work. */
 export const updateProfileAction = action({
@@ -129,5 +133,22 @@ export const cancelEmailChangeAction = action({
     await cancelEmailChange(viewer.id);
     revalidatePath("/user/profile");
     return { message: EMAIL_CHANGE_CANCELLED };
+  },
+});
+
+/**
+ * The profile's Delete account form: DELETE /api/user's work, then the cookie is cleared and the
+ * visitor lands on the home page. Posted before hydration or without JavaScript; once the page is
+ * interactive the form confirms in a dialog and calls the API.
+ */
+export const deleteAccountAction = action({
+  name: "deleteAccount",
+  audience: "user",
+  signInReturnTo: () => "/user/profile",
+  schema: deleteAccountSchema,
+  handle: async ({ viewer, input }) => {
+    await deleteOwnAccount(viewer, input);
+    await signOut({ redirect: false });
+    redirect("/auth?account=deleted");
   },
 });
