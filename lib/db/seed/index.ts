@@ -56,6 +56,17 @@ export async function seedCompleted(prisma: PrismaClient): Promise<boolean> {
   return (await prisma.setting.count({ where: { key: SEED_COMPLETED_KEY } })) > 0;
 }
 
+/**
+ * Writes a settings row with the columns every version of the table has (key, value, updatedAt),
+ * not through the generated client, which would name the newest columns: the seed also fills
+ * databases built by earlier migrations (the upgrade tests).
+ */
+async function writeSetting(prisma: PrismaClient, key: string, value: string) {
+  await prisma.$executeRaw`
+    INSERT INTO "settings" ("key", "value", "updatedAt") VALUES (${key}, ${value}, now())
+    ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value", "updatedAt" = now()`;
+}
+
 const STATUSES: ApplicationStatus[] = ["pending", "in_review", "rejected", "sent_to_university", "approved"];
 
 export interface SeedOptions {
@@ -95,20 +106,11 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
     log("demo rankings and programs done");
     await seedDemoAccounts(prisma);
     log("demo accounts and applications done");
-    await prisma.setting.upsert({
-      where: { key: DEMO_DATA_KEY },
-      create: { key: DEMO_DATA_KEY, value: "true" },
-      update: { value: "true" },
-    });
+    await writeSetting(prisma, DEMO_DATA_KEY, "true");
   }
   await refreshCatalogueStatistics(prisma, { vacuum: true });
   // Last: whatever failed before this leaves the database unmarked, to be seeded again.
-  const completedAt = new Date().toISOString();
-  await prisma.setting.upsert({
-    where: { key: SEED_COMPLETED_KEY },
-    create: { key: SEED_COMPLETED_KEY, value: completedAt },
-    update: { value: completedAt },
-  });
+  await writeSetting(prisma, SEED_COMPLETED_KEY, new Date().toISOString());
 
   const [countryCount, universities, programs, users, applications] = await Promise.all([
     prisma.country.count(),
