@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { COMPARE_MAX, COMPARE_TOO_MANY } from "@/lib/programs/compare-ids";
+import { COMPARE_MAX, COMPARE_TOO_MANY } from "@/lib/programs/compare-limits";
 import { clearCompare, toggleCompare, useCompareSelection } from "./compare-selection";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { COMPARE_MAX } from "@/lib/programs/compare-ids";
+import { COMPARE_MAX } from "@/lib/programs/compare-limits";
 
 // The programs ticked for comparison on /programs, kept while the visitor pages, filters and sorts
 // until they press Clear. In sessionStorage: the tab's own, kept across reloads and Back, and no

@@ -1,13 +1,13 @@
 import { idSchema } from "@/lib/validation/common";
+import { COMPARE_MAX, COMPARE_MIN, COMPARE_TOO_MANY } from "./compare-limits";
+
+export { COMPARE_MAX, COMPARE_MIN, COMPARE_TOO_MANY };
 
 // /compare?ids=3,8,12 (a shared link) or ?ids=3&ids=8 (the Compare boxes of a form): 2 to 4
 // distinct program ids. Client-safe; the page shows the message instead of the comparison.
 
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
 export const COMPARE_NONE = "Choose 2 to 4 programs to compare: tick Compare on the programs you want.";
 export const COMPARE_TOO_FEW = "Choose at least 2 programs to compare.";
-export const COMPARE_TOO_MANY = `You can compare at most ${COMPARE_MAX} programs at a time.`;
 export const COMPARE_MALFORMED = "The link is not valid: ids must be program numbers separated by commas.";
 
 export type CompareIds = { ok: true; ids: number[] } | { ok: false; message: string };
