@@ -1,7 +1,8 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { listCondition, programsMatching } from "@/lib/programs/queries";
+import { containsText } from "@/lib/db/text-match";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { listCondition } from "@/lib/programs/queries";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { universityCondition } from "@/lib/universities/search";
 import { COLUMNS, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
@@ -44,10 +45,20 @@ async function universityIds(db: PrismaClient, filters: ExportFilters, afterId: 
   return rows.map((row) => row.id);
 }
 
+/**
+ * The next PAGE ids after `afterId`: programs walked in id order, each kept when its name or its
+ * university's name contains the text (the list's rule, lib/db/text-match.ts). Walking in id order
+ * stops at the page's end; the list's two index-read halves (programsMatching) would each be read
+ * in full and sorted again for every page, which a text most names contain ("a") made minutes long.
+ */
 async function programIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
   const where = listCondition({ level: filters.level });
+  const text = filters.q
+    ? Prisma.sql`AND (${containsText(`p."name"`, filters.q)} OR ${containsText(`u."name"`, filters.q)})`
+    : Prisma.empty;
   const rows = await db.$queryRaw<{ id: number }[]>`
-    SELECT p."id" FROM ${programsMatching(filters.q)} WHERE ${where} AND p."id" > ${afterId}
+    SELECT p."id" FROM "programs" p JOIN "universities" u ON u."id" = p."universityId"
+     WHERE ${where} AND p."id" > ${afterId} ${text}
      ORDER BY p."id" LIMIT ${PAGE}`;
   return rows.map((row) => row.id);
 }

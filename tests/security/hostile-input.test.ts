@@ -34,6 +34,8 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 32);
 /** HOSTILE_VERBOSE=1 prints every request with its status. */
 const VERBOSE = process.env.HOSTILE_VERBOSE === "1";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The time one endpoint's cases may take together. */
+const ENDPOINT_TIMEOUT_MS = 180_000;
 
 const endpoints = loadEndpoints();
 let world: World;
@@ -187,6 +189,9 @@ test.each(declared.map((e) => [e.name, e] as const))(
     stats.failures = failures.length;
     expect(failures).toEqual([]);
   },
+  // An endpoint's cases run one after another; a CSV export's each stream every row (half a
+  // second on the embedded database), and the programs export has about 90 cases.
+  ENDPOINT_TIMEOUT_MS,
 );
 
 test("no actor gained a role or lost its account through the corpus", async () => {
