@@ -23,7 +23,10 @@ export function ChangePasswordForm() {
     defaults: EMPTY,
     onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
     // Nothing of a password stays in the fields once it is changed.
-    onSuccess: () => form.reset(EMPTY),
+    onSuccess: ({ message }) => {
+      form.reset(EMPTY);
+      toast.success("Password changed", { description: message });
+    },
   });
   const {
     register,

@@ -35,6 +35,7 @@ export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
       // The saved (normalised) values become the form's new starting point; a new address stays
       // pending, so the account's address comes back.
       form.reset({ ...defaultValues, ...saved.values, currentPassword: "" });
+      toast.success("Profile updated", { description: saved.message });
       // The header shows the name from the server, the page the e-mail's verification and the
       // pending address; the auth context keeps its own copy.
       router.refresh();
