@@ -7,7 +7,7 @@ import { useActionState, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useForm, useWatch, type FieldErrors, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "@/lib/validation/zod";
-import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionError, sendToAction, useActionFieldErrors } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,8 +19,7 @@ import { applicationFormAction } from "@/lib/applications/actions";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { formatCount } from "@/lib/format";
 import { announceSignedIn, announceSignedOut, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
-import { apiFetch, errorMessage, errorStatus, fieldErrorsOf } from "@/lib/http/client";
-import type { UserDto } from "@/lib/users/dto";
+import { apiFetch, errorStatus, fieldErrorsOf } from "@/lib/http/client";
 import {
   academicHistorySchema,
   DRAFT_CHANGED,
@@ -34,11 +33,13 @@ import {
 import { textLength } from "@/lib/validation/text";
 
 // The two-step application of /apply/{programId}. Both steps validate with the schema
-// POST /api/applications uses. What the student types is saved as a draft on the server (debounced
-// while typing, and at once on a step change), so a reload, another device or a failed submit
-// keeps it; the server deletes the draft when the application is submitted. Sent before hydration
-// or without JavaScript, the form posts to applicationFormAction instead (each button is a submit
-// button with an intent), which saves the draft, moves between steps and submits on the server.
+// POST /api/applications uses, and the application is sent through one path, applicationFormAction:
+// posted by the browser before hydration or without JavaScript (each button is a submit button
+// with an intent, and the action also saves the draft and moves between steps), or sent by the
+// hydrated form on Submit. Once hydrated, what the student types is saved as a draft through the
+// draft endpoint (debounced while typing, at once on a step change, and with keepalive when the
+// page is left, which only a plain HTTP request can do), so a reload, another device or a failed
+// submit keeps it; the server deletes the draft when the application is submitted.
 // Each save sends the version of the draft the form holds; the server refuses one based on an
 // older version (another tab saved since, or this page came back from the browser's history with
 // the copy it was first rendered with), and the form then loads the newer draft instead of
@@ -288,8 +289,8 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
   }, [signedOut, failure]);
 
   /** Signed in again from the dialog: saves what the form holds at once. */
-  const onSignedIn = (user: UserDto) => {
-    if (user.id !== studentId) {
+  const onSignedIn = (userId: number) => {
+    if (userId !== studentId) {
       // Someone else at this computer: the page is theirs to load, with their own draft.
       window.location.reload();
       return;
@@ -383,46 +384,56 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
     else setFocus("personalStatement");
   };
 
-  const onValid = async (values: FormOutput) => {
+  /** The form's values as the action reads them (the fields a post without JavaScript sends). */
+  const formData = () => {
+    const values = getValues();
+    const data = new FormData();
+    data.set("programId", String(programId));
+    data.set("intent", "submit");
+    data.set("draftVersion", String(version.current));
+    data.set("personalStatement", values.personalStatement ?? "");
+    for (const field of STEP_2_FIELDS) data.set(field, String(getValues(field) ?? ""));
+    return data;
+  };
+
+  const onValid = async () => {
     // No autosave may land after the submit: the server deletes the draft when it succeeds.
     stopped.current = true;
     if (timer.current) clearTimeout(timer.current);
     setFailure(null);
     await queue.current;
-    try {
-      await apiFetch("/api/applications", { method: "POST", body: { programId, ...values } });
+    const answer = await sendToAction(applicationFormAction, formData());
+    if (!answer.error) {
       setLeaving(true);
-      toast.success("Application Submitted", {
-        description: "Your application has been successfully submitted!",
-      });
-      router.push("/");
+      toast.success("Application Submitted", { description: answer.message });
+      router.push(answer.redirectTo ?? "/");
       router.refresh();
-    } catch (error) {
-      stopped.current = false;
-      if (errorStatus(error) === 401) {
-        // The message says what to do (sign in again, nothing is lost), and takes the focus.
-        if (signedOutRef.current) noticeRef.current?.focus();
-        else {
-          focusMessage.current = noticeRef;
-          announceSignedOut();
-        }
-        return;
-      }
-      const fieldErrors = fieldErrorsOf(error);
-      const withErrors = ALL_FIELDS.filter((field) => fieldErrors[field]?.[0]);
-      for (const field of withErrors) setError(field, { type: "server", message: fieldErrors[field][0] });
-      focusFirstError(withErrors);
-      toast.error("Application Failed", { description: errorMessage(error) });
-      // Already applied (409) or deadline passed (422): the page now says so instead of the form.
-      const status = errorStatus(error);
-      if (status === 409 || status === 422) router.refresh();
+      return;
+    }
+    stopped.current = false;
+    if (answer.status === 401) {
+      // The message says what to do (sign in again, nothing is lost), and takes the focus.
+      if (signedOutRef.current) noticeRef.current?.focus();
       else {
-        if (withErrors.length === 0) {
-          focusMessage.current = failureRef;
-          setFailure(errorMessage(error));
-        }
-        void saveNow();
+        focusMessage.current = noticeRef;
+        announceSignedOut();
       }
+      return;
+    }
+    const fieldErrors = answer.fieldErrors ?? {};
+    const withErrors = ALL_FIELDS.filter((field) => fieldErrors[field]?.[0]);
+    for (const field of withErrors) setError(field, { type: "server", message: fieldErrors[field][0] });
+    focusFirstError(withErrors);
+    toast.error("Application Failed", { description: answer.error });
+    // Already applied (409), archived (410) or deadline passed (422): the page now says so
+    // instead of the form.
+    if (answer.status === 409 || answer.status === 410 || answer.status === 422) router.refresh();
+    else {
+      if (withErrors.length === 0) {
+        focusMessage.current = failureRef;
+        setFailure(answer.error);
+      }
+      void saveNow();
     }
   };
 
@@ -452,7 +463,7 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
     "academicHistory.graduationYear": String(draft?.academicHistory.graduationYear ?? ""),
   });
 
-  /** Once interactive, Next and Previous change the step here and Submit calls the API. */
+  /** Once interactive, Next and Previous change the step here and Submit sends the form to the action. */
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : "submit";

@@ -1,11 +1,9 @@
 "use client";
 
-import { AuthProvider } from "@/components/auth/auth-provider";
 import { LoginForm } from "@/components/auth/login-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { UserDto } from "@/lib/users/dto";
 
 export const SIGNED_OUT_TITLE = "You are signed out";
 export const SIGNED_OUT_TEXT =
@@ -56,7 +54,8 @@ export function SignInDialog({
   onOpenChange: (open: boolean) => void;
   /** Where the sign-in form goes when it is sent without JavaScript. */
   returnTo: string;
-  onSignedIn: (user: UserDto) => void;
+  /** Told the id of the account now signed in. */
+  onSignedIn: (userId: number) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
@@ -68,9 +67,7 @@ export function SignInDialog({
             The page stays as you left it; your draft is saved once you are signed in.
           </DialogDescription>
         </DialogHeader>
-        <AuthProvider initialUser={null}>
-          <LoginForm callbackUrl={returnTo} onSignedIn={onSignedIn} />
-        </AuthProvider>
+        <LoginForm callbackUrl={returnTo} onSignedIn={onSignedIn} />
       </DialogContent>
     </Dialog>
   );

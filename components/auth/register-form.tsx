@@ -1,67 +1,42 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useActionState, useState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { ActionForm, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import { Button } from "@/components/ui/button";
 import { registerAction } from "@/lib/auth/actions";
-import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
-import { homeOf } from "@/lib/auth/paths";
-import { errorMessage } from "@/lib/http/client";
 import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
-import { useAuth } from "./auth-provider";
 
 type RegisterFormProps = {
   /** A safe path to return to after registering; otherwise the new user's dashboard. */
   callbackUrl: string | null;
 };
 
-const FIELDS = ["fullName", "email", "username", "password", "confirmPassword"] as const;
+const FAILURE_TITLE = "Registration failed";
+const EMPTY: RegisterInput = { fullName: "", email: "", username: "", password: "", confirmPassword: "" };
 
+/** The registration form: registerAction, with or without JavaScript (lib/auth/actions.ts). */
 export function RegisterForm({ callbackUrl }: RegisterFormProps) {
-  const { register: createAccount } = useAuth();
-  const router = useRouter();
-  const [leaving, setLeaving] = useState(false);
-  // Before hydration (or without JavaScript) the form posts to registerAction; see lib/auth/actions.ts.
-  const [state, formAction] = useActionState(registerAction, INITIAL_FORM_STATE);
-  const typed = { fullName: "", email: "", username: "", ...state.values };
+  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<RegisterInput>({
+    action: registerAction,
+    schema: registerSchema,
+    // The passwords are never given back: they start empty after a refusal.
+    defaults: EMPTY,
+    onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { ...typed, password: "", confirmPassword: "" },
-    errors: useActionFieldErrors<RegisterInput>(state),
-  });
-  const field = fieldsOf(register, errors, state.values);
+    formState: { errors },
+  } = form;
+  const field = fieldsOf(register, errors, values);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const user = await createAccount(values);
-      setLeaving(true);
-      router.replace(callbackUrl ?? homeOf(user));
-      router.refresh();
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      toast.error("Registration failed", { description: errorMessage(error) });
-    }
-  });
-
-  const pending = isSubmitting || leaving;
   return (
     <ActionForm
-      action={formAction}
+      action={dispatch}
       onSubmit={onSubmit}
       state={state}
-      failureTitle="Registration failed"
+      failureTitle={FAILURE_TITLE}
       callbackUrl={callbackUrl}
       aria-label="Register"
     >

@@ -2,7 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
-import { useActionState, useEffect, useEffectEvent, useMemo, useRef, useTransition } from "react";
+import { useRouter, unstable_rethrow } from "next/navigation";
+import { useActionState, useEffect, useMemo, useState, useTransition } from "react";
 import {
   useForm,
   type DefaultValues,
@@ -11,32 +12,62 @@ import {
   type Resolver,
 } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { INITIAL_FORM_STATE, type FormState } from "@/lib/http/form-state";
+import { NETWORK_FAILURE } from "@/lib/http/client";
+import { INITIAL_FORM_STATE, SENT_BY_SCRIPT_FIELD, type FormState } from "@/lib/http/form-state";
 import type { ZodType } from "@/lib/validation/zod";
 
-// A form has one submission path: its server action (lib/http/action.ts), through useActionState.
-// Before hydration (or without JavaScript) the browser posts the form and Next runs the action;
-// once hydrated, react-hook-form checks the fields with the same zod schema first, and a valid
-// form goes to the same action. Either way the action's answer (FormState) is what the form shows:
-// the per-field messages on their fields (react-hook-form's `errors` option, which also renders
-// them on the server), the message above the form, and a toast once the page is interactive.
+// A form has one submission path: its server action (lib/http/action.ts). Before hydration (or
+// without JavaScript) the browser posts the form and Next runs the action (useActionState keeps
+// its answer); once hydrated, react-hook-form checks the fields with the same zod schema first,
+// and a valid form is sent to the same action by the script, which marks it SENT_BY_SCRIPT_FIELD.
+// Either way the action's answer (FormState) is what the form shows: the per-field messages on
+// their fields (react-hook-form's `errors` option, which also renders them on the server), the
+// message above the form, and, once interactive, a toast and the navigation the answer names. A
+// form sent by the script that never gets an answer (network down) says so like any refusal,
+// instead of reaching the page's error boundary.
+
+type ServerAction = (previous: FormState, data: FormData) => Promise<FormState>;
 
 interface ActionFormOptions<T extends FieldValues> {
   /** The server action, built with action(). */
-  action: (previous: FormState, data: FormData) => Promise<FormState>;
+  action: ServerAction;
   /** The schema the action checks with: the form checks with it before sending. */
-  schema: ZodType;
+  schema?: ZodType;
   /** The fields' values when the action has given none back. */
   defaults: T;
   /** Called once the page is interactive with each refusal (to show a toast). */
   onFailure?: (state: FormState & { error: string }) => void;
   /** Called once the page is interactive with each success (to reset the fields, refresh). */
   onSuccess?: (state: FormState) => void;
+  /**
+   * Whether a success naming `redirectTo` navigates there (the default); a form that stays put
+   * (signing in again in a dialog) handles the success in onSuccess instead.
+   */
+  followRedirect?: boolean;
+}
+
+/** What a form sent by its script shows when the action could not be reached. */
+export const UNREACHABLE_STATE: FormState = { status: 0, error: NETWORK_FAILURE };
+
+/**
+ * Sends a form to its server action from the page's script: the action's answer, or
+ * UNREACHABLE_STATE when none came (Next's own navigation errors pass through).
+ */
+export async function sendToAction(action: ServerAction, data: FormData): Promise<FormState> {
+  data.set(SENT_BY_SCRIPT_FIELD, "1");
+  try {
+    return await action(INITIAL_FORM_STATE, data);
+  } catch (error) {
+    unstable_rethrow(error);
+    return UNREACHABLE_STATE;
+  }
 }
 
 /**
- * The form's state and handlers: `dispatch` is the form's `action`, `onSubmit` its onSubmit (which
- * validates, then sends the form to the same action), `pending` while the action runs.
+ * The form's state and handlers: `dispatch` is the form's `action` (its post before hydration),
+ * `onSubmit` its onSubmit (which validates, then sends the form to the same action), `submit`
+ * sends a FormData the page built (after a confirmation), `pending` while the action runs or the
+ * next page loads.
  */
 export function useActionForm<T extends FieldValues>({
   action,
@@ -44,34 +75,49 @@ export function useActionForm<T extends FieldValues>({
   defaults,
   onFailure,
   onSuccess,
+  followRedirect = true,
 }: ActionFormOptions<T>) {
-  const [state, dispatch, pending] = useActionState(action, INITIAL_FORM_STATE);
-  const [, startTransition] = useTransition();
+  const router = useRouter();
+  const [posted, dispatch] = useActionState(action, INITIAL_FORM_STATE);
+  const [answer, setAnswer] = useState<FormState | null>(null);
+  const [sending, startTransition] = useTransition();
+  const [leaving, setLeaving] = useState(false);
+  const state = answer ?? posted;
   const values = (state.values ?? defaults) as T;
   const form = useForm<T>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<T>,
+    resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<T>) : undefined,
     defaultValues: values as DefaultValues<T>,
     errors: useActionFieldErrors<T>(state),
   });
-  const reportFailure = useEffectEvent((refused: FormState & { error: string }) => onFailure?.(refused));
-  const reportSuccess = useEffectEvent((answer: FormState) => onSuccess?.(answer));
-  const answered = useRef(state);
   useEffect(() => {
-    // Only answers to a submission made here (the first state may come from a post made before
-    // hydration, which the page already shows).
-    if (answered.current === state) return;
-    answered.current = state;
-    if (state.error) reportFailure({ ...state, error: state.error });
-    else reportSuccess(state);
-    const first = Object.keys(state.fieldErrors ?? {}).find((field) => field !== "_");
+    // The first field the action refused takes the focus once its message is rendered.
+    const first = Object.keys(answer?.fieldErrors ?? {}).find((field) => field !== "_");
     if (first) form.setFocus(first as never);
-  }, [state, form]);
+  }, [answer, form]);
+
+  const submit = (data: FormData) =>
+    startTransition(async () => {
+      const next = await sendToAction(action, data);
+      startTransition(() => {
+        setAnswer(next);
+        if (next.error) {
+          onFailure?.({ ...next, error: next.error });
+          return;
+        }
+        onSuccess?.(next);
+        if (next.redirectTo && followRedirect) {
+          setLeaving(true);
+          router.replace(next.redirectTo);
+          router.refresh();
+        }
+      });
+    });
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const element = event.currentTarget;
     event.preventDefault();
-    void form.handleSubmit(() => startTransition(() => dispatch(new FormData(element))))(event);
+    void form.handleSubmit(() => submit(new FormData(element)))(event);
   };
-  return { state, dispatch, pending, form, values, onSubmit };
+  return { state, dispatch, pending: sending || leaving, form, values, onSubmit, submit };
 }
 
 /** The action's per-field messages for useForm({ errors }); stable while the state is. */

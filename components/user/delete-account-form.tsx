@@ -1,14 +1,10 @@
 "use client";
 
 import { Loader2Icon } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useActionState, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { useAuth } from "@/components/auth/auth-provider";
-import { ActionError, useActionFieldErrors } from "@/components/forms/action-state";
+import { ActionError, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,11 +15,11 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
-import { apiFetch, errorMessage } from "@/lib/http/client";
 import { deleteAccountAction } from "@/lib/users/actions";
 import { deletionConsequence } from "@/lib/users/deletion";
 import type { DeleteAccountInput } from "@/lib/validation/auth";
+
+const FAILURE_TITLE = "Could not delete your account";
 
 type DeleteAccountFormProps = {
   footprint: { applications: number; drafts: number };
@@ -32,25 +28,29 @@ type DeleteAccountFormProps = {
 };
 
 /**
- * Deleting one's own account. Once interactive, the button asks for confirmation in
- * a dialog that names what will be deleted, then calls DELETE /api/user; before hydration the form
- * posts to deleteAccountAction, the consequence being stated next to the button.
+ * Deleting one's own account, through deleteAccountAction either way. Once interactive, the
+ * button asks for confirmation in a dialog that names what will be deleted, then sends the form;
+ * before hydration the form posts at once, the consequence being stated next to the button.
  */
 export function DeleteAccountForm({ footprint, hasPassword }: DeleteAccountFormProps) {
-  const { refresh } = useAuth();
-  const router = useRouter();
-  const [state, formAction] = useActionState(deleteAccountAction, INITIAL_FORM_STATE);
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { state, dispatch, pending, form, submit } = useActionForm<DeleteAccountInput>({
+    action: deleteAccountAction,
+    defaults: { currentPassword: "" },
+    onFailure: ({ error }) => {
+      setConfirming(false);
+      toast.error(FAILURE_TITLE, { description: error });
+    },
+    // The session ended with the account: the next page's header shows Sign In again.
+    onSuccess: () => toast.success("Account deleted"),
+  });
   const {
     register,
     getValues,
     setError,
     formState: { errors },
-  } = useForm<DeleteAccountInput>({
-    defaultValues: { currentPassword: "" },
-    errors: useActionFieldErrors<DeleteAccountInput>(state),
-  });
+  } = form;
   const field = fieldsOf(register, errors);
   const consequence = `${deletionConsequence(footprint)} This cannot be undone.`.trim();
 
@@ -66,34 +66,20 @@ export function DeleteAccountForm({ footprint, hasPassword }: DeleteAccountFormP
     setConfirming(true);
   };
 
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await apiFetch<null>("/api/user", {
-        method: "DELETE",
-        body: hasPassword ? { currentPassword: getValues("currentPassword") } : {},
-      });
-      toast.success("Account deleted");
-      await refresh(); // the session ended with the account: the header shows Sign In again
-      router.replace("/auth?account=deleted");
-      router.refresh();
-    } catch (error) {
-      setPending(false);
-      setConfirming(false);
-      applyServerFieldErrors(error, setError, ["currentPassword"]);
-      toast.error("Could not delete your account", { description: errorMessage(error) });
-    }
+  const confirm = () => {
+    if (formRef.current) submit(new FormData(formRef.current));
   };
 
   return (
     <form
-      action={formAction}
+      ref={formRef}
+      action={dispatch}
       onSubmit={onSubmit}
       noValidate
       className="grid gap-4"
       aria-label="Delete account"
     >
-      <ActionError title="Could not delete your account" state={state} />
+      <ActionError title={FAILURE_TITLE} state={state} />
       <p className="text-sm text-slate-700">{consequence}</p>
       {hasPassword && (
         <FormField
@@ -120,7 +106,7 @@ export function DeleteAccountForm({ footprint, hasPassword }: DeleteAccountFormP
             <button
               type="button"
               className={buttonVariants({ variant: "destructive" })}
-              onClick={() => void confirm()}
+              onClick={confirm}
               disabled={pending}
             >
               {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}

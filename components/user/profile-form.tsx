@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { useAuth } from "@/components/auth/auth-provider";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
 import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
@@ -24,7 +23,6 @@ const FAILURE_TITLE = "Could not update your profile";
  * account is a 409 on its field.
  */
 export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
-  const { refresh } = useAuth();
   const router = useRouter();
   const { state, dispatch, pending, form, values, onSubmit } = useActionForm<ProfileInput>({
     action: updateProfileAction,
@@ -37,9 +35,8 @@ export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
       form.reset({ ...defaultValues, ...saved.values, currentPassword: "" });
       toast.success("Profile updated", { description: saved.message });
       // The header shows the name from the server, the page the e-mail's verification and the
-      // pending address; the auth context keeps its own copy.
+      // pending address.
       router.refresh();
-      void refresh().catch(() => undefined);
     },
   });
   const {

@@ -4,18 +4,24 @@ import { redirect } from "next/navigation";
 import { action } from "@/lib/http/action";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands";
-import { applicationSchema, DRAFT_LIMITS, personalStatementSchema } from "@/lib/validation/application";
+import {
+  APPLICATION_SUBMITTED,
+  applicationSchema,
+  DRAFT_LIMITS,
+  personalStatementSchema,
+} from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
 import { submitApplication } from "./commands";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts";
 
-// The application form posts: sent before hydration or without JavaScript, Next
-// runs this action. Each step's button is a submit button with an intent; what the student
-// typed is saved as the draft first, so the page shown next (rendered from the draft) keeps it,
-// and the form moves between steps through the draft's step. Submitting validates with the API's
-// schema and calls the same command as POST /api/applications. Once the page is interactive, the
-// form's onSubmit prevents the native submission and uses the API as before.
+// The application form's one submission path for sending the application. Posted without
+// JavaScript, each step's button is a submit button with an intent: what the student typed is
+// saved as the draft first, so the page shown next (rendered from the draft) keeps it, and the
+// form moves between steps through the draft's step. Sent by the hydrated form (which moves
+// between steps and saves the draft itself), only the submit comes here, and the action answers
+// with its state instead of redirecting. Submitting validates with the API's schema and calls the
+// same command as POST /api/applications.
 
 const STEP_2_INPUTS = ["institution", "degree", "gpa", "graduationYear"] as const;
 
@@ -63,7 +69,7 @@ export const applicationFormAction = action({
   // The whole statement and history, with room for what the draft keeps beyond the limits.
   bodyLimit:
     4 * (DRAFT_LIMITS.personalStatement + DRAFT_LIMITS.institution + DRAFT_LIMITS.degree) + 16 * 1024,
-  handle: async ({ viewer, data }) => {
+  handle: async ({ viewer, data, sentByScript }) => {
     const id = idSchema.safeParse(data.get("programId"));
     if (!id.success) throw notFound(PROGRAM_NOT_FOUND);
     const programId = id.data;
@@ -93,17 +99,23 @@ export const applicationFormAction = action({
           academicHistory: draft.academicHistory,
         });
         if (!input.success) {
-          const statementOk = personalStatementSchema.safeParse(draft.personalStatement).success;
-          await saveDraft(viewer.id, programId, { ...draft, step: statementOk ? 2 : 1 }, base);
+          // The hydrated form saves its own draft; a post without JavaScript keeps what it typed here.
+          if (!sentByScript) {
+            const statementOk = personalStatementSchema.safeParse(draft.personalStatement).success;
+            await saveDraft(viewer.id, programId, { ...draft, step: statementOk ? 2 : 1 }, base);
+          }
           throw input.error;
         }
         await submitApplication(viewer.id, input.data);
-        redirect("/user/applications");
+        // With JavaScript a toast confirms it on the home page; without, the list of applications
+        // showing the new one does.
+        return { message: APPLICATION_SUBMITTED, redirectTo: sentByScript ? "/" : "/user/applications" };
       }
     } catch (error) {
       // Already applied, a newer draft saved, archived or past its deadline meanwhile: the page
-      // itself now says so (or shows the newer draft).
-      if (error instanceof HttpError && [409, 410, 422].includes(error.status)) redirect(page);
+      // itself now says so (or shows the newer draft). The hydrated form is told, and reloads it.
+      if (!sentByScript && error instanceof HttpError && [409, 410, 422].includes(error.status))
+        redirect(page);
       throw error;
     }
     redirect(page);

@@ -1,6 +1,5 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { action, formText } from "@/lib/http/action";
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -17,15 +16,21 @@ import {
 import { authCallbackPath, homeOf } from "./paths";
 import { logIn, registerAndSignIn } from "./sign-in";
 import { signOut } from "./auth";
+import type { UserDto } from "@/lib/users/dto";
 
-// The auth forms post (a secret never goes in a URL). Each form's action is one of these server
-// actions, so a form sent before hydration, or without JavaScript, is a POST to the page that
-// Next runs here: it validates with the API's zod schema, calls the same domain code as the route
-// handler, and either redirects (303) or re-renders the page with the API's message
-// (useActionState). Once the page is interactive the forms call the JSON API instead (their
-// onSubmit prevents the native submission) and these are not used. Throttling is the same as the
-// API's (the Credentials provider's for sign-in, and the domain calls' for registration and
-// password-reset requests).
+// The auth forms' one submission path (a secret never goes in a URL, so they post). Each form's
+// action is one of these: sent before hydration or without JavaScript, the browser posts it and
+// is redirected (303) or shown the page again with the API's message (useActionState); sent by
+// the hydrated form, the same action answers with its state and the form navigates itself
+// (components/forms/action-state.tsx). Each validates with the API's zod schema and calls the
+// same domain code as the route handler; throttling is the same as the API's (the Credentials
+// provider's for sign-in, and the domain calls' for registration and password-reset requests).
+
+/** Where a signed-in user goes next: the form's callbackUrl when safe, else their home. */
+const signedInAnswer = (user: UserDto, data: FormData) => ({
+  redirectTo: authCallbackPath(formText(data, "callbackUrl")) ?? homeOf(user),
+  result: { userId: user.id },
+});
 
 /** POST /api/login's work; then the callbackUrl or the user's home. */
 export const loginAction = action({
@@ -33,10 +38,7 @@ export const loginAction = action({
   audience: "public",
   schema: loginSchema,
   echo: ["username"],
-  handle: async ({ input, data }) => {
-    const user = await logIn(input);
-    redirect(authCallbackPath(formText(data, "callbackUrl")) ?? homeOf(user));
-  },
+  handle: async ({ input, data }) => signedInAnswer(await logIn(input), data),
 });
 
 /** POST /api/register's work (the new student is signed in); then the callbackUrl or their home. */
@@ -45,10 +47,7 @@ export const registerAction = action({
   audience: "public",
   schema: registerSchema,
   echo: ["fullName", "email", "username"],
-  handle: async ({ input, data }) => {
-    const user = await registerAndSignIn(input);
-    redirect(authCallbackPath(formText(data, "callbackUrl")) ?? homeOf(user));
-  },
+  handle: async ({ input, data }) => signedInAnswer(await registerAndSignIn(input), data),
 });
 
 /** POST /api/password/forgot's work: the same answer whether or not the address has an account. */

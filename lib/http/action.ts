@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
-import { unstable_rethrow } from "next/navigation";
+import { redirect, unstable_rethrow } from "next/navigation";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import type { Viewer } from "@/lib/auth/viewer";
 import { markDatabaseUnavailable } from "@/lib/db/availability";
@@ -9,7 +9,7 @@ import { databaseFailure } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
 import type { ZodType, z } from "@/lib/validation/zod";
 import { HttpError } from "./errors";
-import type { FormState } from "./form-state";
+import { SENT_BY_SCRIPT_FIELD, type FormState } from "./form-state";
 import {
   AUDIENCES,
   AUTHORISE,
@@ -36,7 +36,9 @@ import {
 //
 // A refusal is the form state of the API's answer (status, error, fieldErrors) with the fields
 // the action echoes, so a form shows what the route handler would have said; redirect() and
-// notFound() pass through. Each call logs one line (action, status, duration, user id) with an
+// notFound() pass through. A success may name where to go next (`redirectTo`): a form posted
+// without JavaScript is redirected there (303), while a form sent by its script (which adds
+// SENT_BY_SCRIPT_FIELD) gets the state back and navigates itself after telling the user. Each call logs one line (action, status, duration, user id) with an
 // id that an error's answer carries, and the declaration stays on the action (`actionDeclarationOf`)
 // so that tests enumerate every action's audience and schema.
 
@@ -61,6 +63,8 @@ export interface ActionInput<A extends Audience, S> {
   /** The form's fields as the schema gives them. */
   input: Parsed<S>;
   data: FormData;
+  /** The form was sent by the page's script (hydrated), not posted by the browser. */
+  sentByScript: boolean;
 }
 
 export interface ActionSpec<A extends Audience, S> {
@@ -70,7 +74,8 @@ export interface ActionSpec<A extends Audience, S> {
   audience: A;
   /**
    * Where a signed-out visitor is sent back to after signing in, for an action posted from a
-   * page that needs an account: they are redirected to sign in instead of shown a 401.
+   * page that needs an account: a form posted without JavaScript is redirected to sign in
+   * instead of shown a 401 (a form sent by its script gets the 401 and offers to sign in again).
    */
   signInReturnTo?: (data: FormData) => string;
   /** The schema the fields are checked with: the API's own, so both refuse the same input. */
@@ -81,7 +86,7 @@ export interface ActionSpec<A extends Audience, S> {
   echo?: readonly string[];
   /** The largest form accepted, in bytes of its text (default DEFAULT_BODY_LIMIT). */
   bodyLimit?: number;
-  /** The domain call: the success state (a message), nothing, or a redirect(). */
+  /** The domain call: the success state (a message, where to go next), nothing, or a redirect(). */
   handle: (input: ActionInput<A, S>) => Promise<FormState | void>;
 }
 
@@ -91,10 +96,12 @@ export const formText = (data: FormData, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** Every text field by its name (the last value of a repeated name). */
+/** Every text field by its name (the last value of a repeated name), the pipeline's own aside. */
 export function textFields(data: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [name, value] of data.entries()) if (typeof value === "string") fields[name] = value;
+  for (const [name, value] of data.entries()) {
+    if (typeof value === "string" && name !== SENT_BY_SCRIPT_FIELD) fields[name] = value;
+  }
   return fields;
 }
 
@@ -134,16 +141,21 @@ export function action<A extends Audience, S extends ZodType | undefined = undef
     let viewer: Viewer | null = null;
     let status = 200;
     const values = Object.fromEntries(echo.map((name) => [name, formText(data, name) ?? ""]));
+    const sentByScript = data.get(SENT_BY_SCRIPT_FIELD) === "1";
     try {
       assertOriginIsHost(await headers());
       if (formSize(data) > bodyLimit) throw new HttpError(413, BODY_TOO_LARGE);
-      if (spec.signInReturnTo && spec.audience !== "public") await viewerOrSignIn(spec.signInReturnTo(data));
+      if (spec.signInReturnTo && spec.audience !== "public" && !sentByScript) {
+        await viewerOrSignIn(spec.signInReturnTo(data));
+      }
       viewer = await AUTHORISE[spec.audience]();
       assertStorableForm(data);
       const input = (
         spec.schema ? spec.schema.parse((spec.fields ?? textFields)(data)) : undefined
       ) as Parsed<S>;
-      return (await spec.handle({ viewer: viewer as ViewerOf<A>, input, data })) ?? {};
+      const answer = (await spec.handle({ viewer: viewer as ViewerOf<A>, input, data, sentByScript })) ?? {};
+      if (answer.redirectTo && !sentByScript) redirect(answer.redirectTo);
+      return answer;
     } catch (error) {
       if (isNavigation(error)) {
         status = 303;

@@ -1,7 +1,6 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { signOut } from "@/lib/auth/auth";
 import { limitVerificationResend } from "@/lib/auth/rate-limit";
 import { currentSessionId } from "@/lib/auth/session";
@@ -32,10 +31,8 @@ import {
 import { deleteOwnAccount } from "./delete-account";
 
 // The server actions of the profile page: the account's own settings and deleting the account.
-// Each does what its route handler does, through the same domain function and schema, so the
-// forms work the same before hydration, without JavaScript and once interactive (the profile and
-// password forms have no other path; the delete form still confirms in a dialog and calls the API
-// once interactive).
+// Each does what its route handler does, through the same domain function and schema; they are
+// the forms' only path, before hydration, without JavaScript and once interactive.
 
 /** PATCH /api/user's work. */
 export const updateProfileAction = action({
@@ -138,8 +135,8 @@ export const cancelEmailChangeAction = action({
 
 /**
  * The profile's Delete account form: DELETE /api/user's work, then the cookie is cleared and the
- * visitor lands on the home page. Posted before hydration or without JavaScript; once the page is
- * interactive the form confirms in a dialog and calls the API.
+ * visitor lands on the sign-in page, which says the account was deleted. Once the page is
+ * interactive the form confirms in a dialog before sending.
  */
 export const deleteAccountAction = action({
   name: "deleteAccount",
@@ -149,6 +146,6 @@ export const deleteAccountAction = action({
   handle: async ({ viewer, input }) => {
     await deleteOwnAccount(viewer, input);
     await signOut({ redirect: false });
-    redirect("/auth?account=deleted");
+    return { redirectTo: "/auth?account=deleted" };
   },
 });

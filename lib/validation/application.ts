@@ -23,6 +23,9 @@ export const GPA_MAX = 60;
  * A draft save based on an older copy than the saved one (409, on the field `version`): another
  * tab or device saved since, or the page came back from the browser's history.
  */
+/** The confirmation of a sent application (the toast's description). */
+export const APPLICATION_SUBMITTED = "Your application has been successfully submitted!";
+
 export const DRAFT_CHANGED =
   "A newer draft of this application was saved since this page was opened: it has been loaded.";
 

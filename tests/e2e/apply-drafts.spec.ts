@@ -247,7 +247,11 @@ test("signed out in another tab mid-application: the form says so, signs in agai
   });
 
   // A Submit that does not reach the server: the focus goes to the message saying what to do.
-  await page.route("**/api/applications", (route) => route.abort());
+  // The form sends the application to its server action, a POST to the page's own address.
+  const applyPage = `**/apply/${program.id}`;
+  await page.route(applyPage, (route) =>
+    route.request().method() === "POST" ? route.abort() : route.fallback(),
+  );
   await page.getByRole("button", { name: "Submit Application" }).click();
   const failure = page
     .getByRole("form", { name: "Application form" })
@@ -255,7 +259,7 @@ test("signed out in another tab mid-application: the form says so, signs in agai
     .filter({ hasText: "Application Failed" });
   await expect(failure).toContainText("Could not reach the server. Check your connection and try again.");
   await expect(failure).toBeFocused();
-  await page.unroute("**/api/applications");
+  await page.unroute(applyPage);
 
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(page.getByText("Application Submitted")).toBeVisible();

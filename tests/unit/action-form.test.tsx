@@ -1,8 +1,20 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import type { FormState } from "@/lib/http/form-state";
+import { NETWORK_FAILURE } from "@/lib/http/client";
+import { SENT_BY_SCRIPT_FIELD, type FormState } from "@/lib/http/form-state";
 import { z } from "@/lib/validation/zod";
+
+const router = { replace: jest.fn(), refresh: jest.fn() };
+jest.mock("next/navigation", () => ({
+  useRouter: () => router,
+  unstable_rethrow: () => undefined,
+}));
+
+beforeEach(() => {
+  router.replace.mockReset();
+  router.refresh.mockReset();
+});
 
 // One submission path: the form's server action, whether the page is hydrated or not. Once it is,
 // the fields are checked with the action's schema first; a valid form goes to the same action,
@@ -14,10 +26,12 @@ function EmailForm({
   action,
   onFailure,
   onSuccess,
+  followRedirect,
 }: {
   action: (previous: FormState, data: FormData) => Promise<FormState>;
   onFailure?: (state: FormState) => void;
   onSuccess?: (state: FormState) => void;
+  followRedirect?: boolean;
 }) {
   const { state, dispatch, form, onSubmit, pending } = useActionForm<{ email: string }>({
     action,
@@ -25,6 +39,7 @@ function EmailForm({
     defaults: { email: "" },
     onFailure,
     onSuccess,
+    followRedirect,
   });
   const error = form.formState.errors.email?.message;
   return (
@@ -92,4 +107,45 @@ test("a refusal without field messages shows the message above the form", async 
   expect((await screen.findByRole("alert")).textContent).toContain(
     "The service is busy. Try again in a minute.",
   );
+});
+
+test("the form sent by its script says so, so that the action answers instead of redirecting", async () => {
+  const action = jest.fn(async (_previous: FormState, data: FormData) => ({
+    message: data.get(SENT_BY_SCRIPT_FIELD) === "1" ? "answered" : "redirected",
+  }));
+  render(<EmailForm action={action} />);
+  send("ada@example.test");
+  expect(await screen.findByText("answered")).toBeTruthy();
+});
+
+test("a success naming where to go next is told, then the page goes there", async () => {
+  const onSuccess = jest.fn();
+  const action = jest.fn(async () => ({ redirectTo: "/user/dash", result: { userId: 7 } }));
+  render(<EmailForm action={action} onSuccess={onSuccess} />);
+  send("ada@example.test");
+  await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/user/dash"));
+  expect(onSuccess).toHaveBeenCalledWith({ redirectTo: "/user/dash", result: { userId: 7 } });
+  // The button stays disabled while the next page loads: the form cannot be sent twice.
+  expect(screen.getByRole("button", { name: "Send" })).toHaveProperty("disabled", true);
+});
+
+test("a form that stays put handles the success itself", async () => {
+  const onSuccess = jest.fn();
+  const action = jest.fn(async () => ({ redirectTo: "/user/dash", result: { userId: 7 } }));
+  render(<EmailForm action={action} onSuccess={onSuccess} followRedirect={false} />);
+  send("ada@example.test");
+  await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+  expect(router.replace).not.toHaveBeenCalled();
+});
+
+test("an action that cannot be reached is a refusal saying to check the connection", async () => {
+  const onFailure = jest.fn();
+  const action = jest.fn(async () => {
+    throw new TypeError("Failed to fetch");
+  });
+  render(<EmailForm action={action} onFailure={onFailure} />);
+  send("ada@example.test");
+  expect((await screen.findByRole("alert")).textContent).toContain(NETWORK_FAILURE);
+  expect(onFailure).toHaveBeenCalledWith({ status: 0, error: NETWORK_FAILURE });
+  expect(screen.getByRole("button", { name: "Send" })).toHaveProperty("disabled", false);
 });

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
 import { adminNavFor } from "@/components/admin/admin-nav";
@@ -20,17 +19,15 @@ export default async function AdminLayout({ children }: Readonly<{ children: Rea
     cachedIsDemoDatabase(),
   ]);
   return (
-    <AuthProvider initialUser={user}>
-      <DashboardShell
-        user={user}
-        items={adminNavFor(viewer)}
-        navLabel="Admin"
-        platformName={platformName}
-        demoData={demoData}
-      >
-        {/* The lists' filters keep their values in the URL. */}
-        <UrlStateLayout>{children}</UrlStateLayout>
-      </DashboardShell>
-    </AuthProvider>
+    <DashboardShell
+      user={user}
+      items={adminNavFor(viewer)}
+      navLabel="Admin"
+      platformName={platformName}
+      demoData={demoData}
+    >
+      {/* The lists' filters keep their values in the URL. */}
+      <UrlStateLayout>{children}</UrlStateLayout>
+    </DashboardShell>
   );
 }

@@ -1,6 +1,5 @@
 import { BookmarkIcon, FileTextIcon, LayoutDashboardIcon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
-import { AuthProvider } from "@/components/auth/auth-provider";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
 import { viewerOrSignIn } from "@/lib/auth/session";
@@ -27,16 +26,14 @@ export default async function StudentLayout({ children }: Readonly<{ children: R
     cachedIsDemoDatabase(),
   ]);
   return (
-    <AuthProvider initialUser={user}>
-      <DashboardShell
-        user={user}
-        items={STUDENT_NAV}
-        navLabel="Student"
-        platformName={platformName}
-        demoData={demoData}
-      >
-        {children}
-      </DashboardShell>
-    </AuthProvider>
+    <DashboardShell
+      user={user}
+      items={STUDENT_NAV}
+      navLabel="Student"
+      platformName={platformName}
+      demoData={demoData}
+    >
+      {children}
+    </DashboardShell>
   );
 }
