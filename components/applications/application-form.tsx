@@ -397,6 +397,12 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
   };
 
   const onValid = async () => {
+    // Known to be signed out: the message already says what to do (sign in again, nothing is
+    // lost), and takes the focus; sending would only be refused.
+    if (signedOutRef.current) {
+      noticeRef.current?.focus();
+      return;
+    }
     // No autosave may land after the submit: the server deletes the draft when it succeeds.
     stopped.current = true;
     if (timer.current) clearTimeout(timer.current);
@@ -412,12 +418,9 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
     }
     stopped.current = false;
     if (answer.status === 401) {
-      // The message says what to do (sign in again, nothing is lost), and takes the focus.
-      if (signedOutRef.current) noticeRef.current?.focus();
-      else {
-        focusMessage.current = noticeRef;
-        announceSignedOut();
-      }
+      // The session ended without this page knowing: the message says so and takes the focus.
+      focusMessage.current = noticeRef;
+      announceSignedOut();
       return;
     }
     const fieldErrors = answer.fieldErrors ?? {};
