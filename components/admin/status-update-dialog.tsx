@@ -11,7 +11,7 @@ import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
-import { TRANSITIONS } from "@/lib/applications/transitions";
+import { dialogStatuses, isOpen } from "@/lib/applications/workflow";
 import { apiFetch } from "@/lib/http/client";
 import { NOTE_MAX, statusChangeSchema } from "@/lib/validation/application";
 
@@ -26,13 +26,13 @@ type StatusUpdateDialogProps = {
 };
 
 /**
- * "Update status": a dialog offering only the moves the review workflow allows from the current
- * status, with an optional note for the student. Save sends PATCH /api/applications/{id}; the
+ * "Update status": a dialog offering the moves the application's workflow allows staff from the
+ * current status that need no more than a note, with an optional note for the student. Save sends PATCH /api/applications/{id}; the
  * server's refusal (422 for a move it does not allow, 409 when someone changed it since the page
  * showed it, with a Reload button) is shown inside the dialog.
  */
 export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDialogProps) {
-  const allowed = TRANSITIONS[application.status];
+  const allowed = dialogStatuses(application.status);
   return (
     <FormDialog
       title="Update status"
@@ -50,7 +50,9 @@ export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDia
       {allowed.length === 0 ? (
         <>
           <p className="text-sm text-slate-700">
-            {STATUS_LABELS[application.status]} is a final status; this application cannot move any further.
+            {isOpen(application.status)
+              ? `${STATUS_LABELS[application.status]}: the next step is the student's, or needs more than a note.`
+              : `${STATUS_LABELS[application.status]} is a final status; this application cannot move any further.`}
           </p>
           <DialogFooter>
             <DialogClose asChild>

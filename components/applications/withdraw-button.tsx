@@ -6,7 +6,7 @@ import { apiFetch } from "@/lib/http/client";
 
 type WithdrawButtonProps = { applicationId: number; programName: string };
 
-/** Withdraws a pending application (DELETE /api/applications/{id}) after a confirmation. */
+/** Withdraws an open application (DELETE /api/applications/{id}) after a confirmation. */
 export function WithdrawButton({ applicationId, programName }: WithdrawButtonProps) {
   return (
     <ConfirmButton
@@ -18,7 +18,7 @@ export function WithdrawButton({ applicationId, programName }: WithdrawButtonPro
       failureTitle="Could not withdraw the application"
       refreshOnFailure
       title="Withdraw this application?"
-      description={`Your application to ${programName} will be removed and the admissions team will not review it. You can apply again before the deadline.`}
+      description={`The admissions team and the university stop working on your application to ${programName}; an offer it holds is given up. It stays in your list as withdrawn, and you can apply again before the deadline.`}
       confirmLabel="Withdraw"
       pendingLabel="Withdrawing..."
       trigger={

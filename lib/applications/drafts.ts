@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "@/lib/validation/zod";
 import { prisma } from "@/lib/db/client";
 import { conflict, gone, notFound } from "@/lib/http/errors";
-import { ALREADY_APPLIED, lockApplying, PROGRAM_ARCHIVED } from "./commands";
+import { ALREADY_APPLIED, lockApplying, openApplicationOf, PROGRAM_ARCHIVED } from "./commands";
 import { DRAFT_CHANGED, DRAFT_LIMITS } from "@/lib/validation/application";
 import { programDeadlineSelect } from "@/lib/programs/queries";
 
@@ -62,11 +62,7 @@ export async function saveDraft(userId: number, programId: number, data: DraftDa
     });
     if (!program) throw notFound("Program not found");
     if (program.archivedAt || program.university.archivedAt) throw gone(PROGRAM_ARCHIVED);
-    const applied = await tx.application.findUnique({
-      where: { userId_programId: { userId, programId } },
-      select: { id: true },
-    });
-    if (applied) throw conflict(ALREADY_APPLIED);
+    if (await openApplicationOf(tx, userId, programId)) throw conflict(ALREADY_APPLIED);
     // Read and written under the lock above, so two saves based on one version cannot both pass.
     if (base !== undefined) {
       const saved = await tx.applicationDraft.findUnique({

@@ -216,13 +216,17 @@ export async function listApplicationHistories(ids: number[]): Promise<Map<numbe
   return histories;
 }
 
-/** The student's application to this program, if they have sent one. */
+/**
+ * The student's latest application to this program, if they have sent one: an open one, else the
+ * last closed one (rejected, withdrawn...), after which they may apply again.
+ */
 export async function findOwnApplication(
   userId: number,
   programId: number,
 ): Promise<{ id: number; status: ApplicationStatus; submittedAt: Date } | null> {
-  const row = await prisma.application.findUnique({
-    where: { userId_programId: { userId, programId } },
+  const row = await prisma.application.findFirst({
+    where: { userId, programId },
+    orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
     select: { id: true, status: true, submittedAt: true },
   });
   return row ? { ...row, status: toStatus(row.status) } : null;

@@ -5,9 +5,9 @@ import { contactMessageSchema } from "@/lib/validation/contact";
 import { sendContactMessage } from "./commands";
 import { CONTACT_SENT } from "./messages";
 
-// The contact form posts to this action, so it works before hydration and without JavaScript;
-// once the page is interactive the form calls POST /api/contact instead. Both validate with the
-// same schema and store through sendContactMessage (rate-limited per client address).
+// The contact form's one path, with or without JavaScript. POST /api/contact, for API clients,
+// validates with the same schema and stores through the same sendContactMessage (rate-limited per
+// client address).
 
 /** POST /api/contact's work; the form's values come back on a refusal, never after success. */
 export const sendContactMessageAction = action({

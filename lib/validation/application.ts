@@ -99,6 +99,28 @@ export function applicationSchema(now = new Date()) {
 export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
 
 export const NOTE_MAX = 2000;
+export const REASON_MAX = 1000;
+export const CONDITION_MAX = 500;
+export const CONDITIONS_MAX = 10;
+
+/**
+ * Why an application was not successful: a few plain reasons, each given with a sentence of
+ * detail, rather than a long checklist whose "Other" ends up the most used.
+ */
+export const REJECTION_REASONS = {
+  qualifications: "Qualifications do not meet the entry requirements",
+  grades: "Grades below what the program requires",
+  english: "English language level not shown",
+  statement: "Personal statement did not show the fit with the program",
+  interview: "Interview performance",
+  places: "The program's places are filled",
+  documents: "Documents missing or could not be verified",
+  other: "Something else (explained in the detail)",
+} as const;
+export const REJECTION_REASON_CODES = Object.keys(REJECTION_REASONS) as [
+  keyof typeof REJECTION_REASONS,
+  ...(keyof typeof REJECTION_REASONS)[],
+];
 export const STATUS_REQUIRED = "Choose the new status";
 
 /** An admin's status change (PATCH /api/applications/{id}, the Update Status dialog). */
@@ -123,9 +145,56 @@ export const statusChangeSchema = z.object({
   from: z
     .enum(APPLICATION_STATUSES, { error: `from must be one of: ${APPLICATION_STATUSES.join(", ")}` })
     .optional(),
+  /** Why, for a move that asks for a reason (withdrawing, cancelling an interview, ...). */
+  reason: z
+    .string()
+    .trim()
+    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`)
+    .optional()
+    .transform((reason) => reason || undefined),
+  /** A rejection's reasons, each with a sentence of detail. */
+  reasons: z
+    .array(
+      z.object({
+        code: z.enum(REJECTION_REASON_CODES, {
+          error: `code must be one of: ${REJECTION_REASON_CODES.join(", ")}`,
+        }),
+        detail: z
+          .string()
+          .trim()
+          .min(1, "Say in a sentence what this reason means for this application")
+          .max(REASON_MAX, `The detail must be at most ${REASON_MAX} characters`),
+      }),
+    )
+    .max(REJECTION_REASON_CODES.length)
+    .optional(),
+  /** An offer: its conditions (none for an unconditional offer), reply-by date and start term. */
+  offer: z
+    .object({
+      conditions: z
+        .array(z.string().trim().min(1, "A condition cannot be empty").max(CONDITION_MAX))
+        .max(CONDITIONS_MAX, `An offer has at most ${CONDITIONS_MAX} conditions`)
+        .optional(),
+      replyBy: z.coerce.date({ error: "replyBy must be a date (YYYY-MM-DD)" }).optional(),
+      startTerm: z.string().trim().min(1).max(80).optional(),
+    })
+    .optional(),
+  /** An interview: when (with its time zone) and where. */
+  interview: z
+    .object({
+      startsAt: z.iso.datetime({ offset: true, error: "startsAt must be a date and time" }),
+      timeZone: z.string().trim().min(1).max(64),
+      mode: z.enum(["online", "in-person"]),
+      location: z.string().trim().min(1, "Give the link or the place").max(500),
+      notes: z.string().trim().max(NOTE_MAX).optional(),
+    })
+    .optional(),
+  /** The later start a deferred place moves to. */
+  startTerm: z.string().trim().min(1).max(80).optional(),
 });
 
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
+export type TransitionInput = z.output<typeof statusChangeSchema>;
 
 export const STATUS_FILTERS = ["all", ...APPLICATION_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

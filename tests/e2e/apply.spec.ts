@@ -151,9 +151,10 @@ test("a student applies in two steps, keeps a draft across a reload, sees and wi
   await item.getByRole("button", { name: /Withdraw/ }).click();
   await dialog.getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByText("Application withdrawn")).toBeVisible();
-  await expect(item).toHaveCount(0);
+  // It stays, with its history, as withdrawn; it can no longer be withdrawn.
+  await expect(item.getByText("Withdrawn", { exact: true })).toBeVisible();
+  await expect(item.getByRole("button", { name: /Withdraw/ })).toHaveCount(0);
   // The withdrawn answers are kept as a draft: applying again starts from them.
-  await expect(page.getByText("No applications sent yet: your drafts are above.")).toBeVisible();
   await page.getByRole("link", { name: `Continue your application to ${program.name}`, exact: true }).click();
   await expect(page.getByText("Step 2 of 2")).toBeVisible();
   await expect(page.getByLabel("Previous Institution")).toHaveValue("Lincoln High School");

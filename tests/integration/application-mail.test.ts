@@ -103,16 +103,18 @@ test("withdrawing sends a receipt; a refused withdrawal sends nothing", async ()
   });
   expect(response.status).toBe(204);
   expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
-    [student.email, `${first.name} (MSc) at ${university.name}: application withdrawn`],
+    [student.email, `${first.name} (MSc) at ${university.name}: your application is now Withdrawn`],
   ]);
-  expect(sent[0].text).toContain("was withdrawn on");
+  expect(sent[0].text).toContain("The application was withdrawn.");
+  expect(sent[0].text).toContain("Your answers are kept as a draft");
 
+  // An enrolled student's application is final: nothing moves, nothing is sent.
   sent.length = 0;
-  await prisma.application.update({ where: { id: ids[1] }, data: { status: "in_review" } });
+  await prisma.application.update({ where: { id: ids[1] }, data: { status: "enrolled" } });
   const refused = await agent.call(withdraw, `/api/applications/${ids[1]}`, {
     method: "DELETE",
     params: { id: String(ids[1]) },
   });
-  expect(refused.status).toBe(422);
+  expect(refused.status).toBe(409);
   expect(sent).toEqual([]);
 });

@@ -165,8 +165,8 @@ test("a statement of blank space is refused, not stored: length counts what a pe
     academicHistory: { ...history, gpa },
   });
   expect(accepted.status).toBe(201);
-  const stored = await prisma.application.findUniqueOrThrow({
-    where: { userId_programId: { userId: aliceId, programId: otherProgramId } },
+  const stored = await prisma.application.findFirstOrThrow({
+    where: { userId: aliceId, programId: otherProgramId },
   });
   expect(stored.academicHistory).toMatchObject({ gpa });
   await prisma.application.delete({ where: { id: stored.id } });
@@ -221,15 +221,15 @@ describe("PATCH /api/applications/{id}: the review workflow", () => {
     expect((await move(alice, { status: "in-review" })).status).toBe(403);
   });
 
-  test("moves along the allowed path, records history with notes, e-mails the student; others are 422", async () => {
+  test("moves along the allowed path, records history with notes, e-mails the student; others are 409", async () => {
     sent.length = 0;
     const skip = await move(admin, { status: "approved" });
-    expect(skip.status).toBe(422);
+    expect(skip.status).toBe(409);
     expect((await skip.json()).error).toContain("From Pending it can move to: In Review.");
 
     expect((await move(admin, { status: "in-review", note: "Looks complete." })).status).toBe(200);
     expect((await move(admin, { status: "sent-to-university", note: "Forwarded." })).status).toBe(200);
-    expect((await move(admin, { status: "in-review" })).status).toBe(422);
+    expect((await move(admin, { status: "in-review" })).status).toBe(409);
 
     const detail = await (
       await alice.call(getOne, `/api/applications/${id}`, { params: { id: String(id) } })
@@ -345,7 +345,7 @@ describe("PATCH /api/applications/{id}: nobody reviews their own application", (
 });
 
 describe("withdrawing and drafts", () => {
-  test("a pending application can be withdrawn by its student only; a reviewed one cannot", async () => {
+  test("an application is withdrawn by its student only, and stays with its history as withdrawn", async () => {
     const created = await (
       await apply(bob, { programId: otherProgramId, personalStatement: statement, academicHistory: history })
     ).json();
@@ -356,14 +356,27 @@ describe("withdrawing and drafts", () => {
     expect(
       (await bob.call(withdraw, `/api/applications/${created.id}`, { method: "DELETE", ...params })).status,
     ).toBe(204);
-    expect(await prisma.application.count({ where: { id: created.id } })).toBe(0);
-
-    const reviewed = await prisma.application.findFirstOrThrow({ where: { userId: aliceId, programId } });
-    const refused = await alice.call(withdraw, `/api/applications/${reviewed.id}`, {
-      method: "DELETE",
-      params: { id: String(reviewed.id) },
+    const kept = await prisma.application.findUniqueOrThrow({
+      where: { id: created.id },
+      select: {
+        status: true,
+        events: { orderBy: { id: "asc" }, select: { toStatus: true, transition: true } },
+      },
     });
-    expect(refused.status).toBe(422);
+    expect(kept).toEqual({
+      status: "withdrawn",
+      events: [
+        { toStatus: "pending", transition: null },
+        { toStatus: "withdrawn", transition: "withdraw" },
+      ],
+    });
+    // Withdrawn is final: a second withdrawal is a 409 that says so.
+    const again = await bob.call(withdraw, `/api/applications/${created.id}`, {
+      method: "DELETE",
+      ...params,
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toContain("Withdrawn is a final status.");
   });
 
   test("a draft is saved per student and program, read back, and deleted", async () => {

@@ -1,3 +1,4 @@
+import { OPEN_APPLICATION_INDEX } from "@/lib/applications/workflow";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getDMMF } from "@prisma/internals";
@@ -60,7 +61,11 @@ interface ForeignKey {
 const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
 
 /** Indexes the migrations build outside schema.prisma (Prisma has no partial indexes). */
-export const PARTIAL_INDEXES: readonly PartialIndex[] = [...SEARCH_FIELD_INDEXES, PROGRAM_KEY_INDEX];
+export const PARTIAL_INDEXES: readonly PartialIndex[] = [
+  ...SEARCH_FIELD_INDEXES,
+  PROGRAM_KEY_INDEX,
+  OPEN_APPLICATION_INDEX,
+];
 
 /** Indexes on expressions, built by the migrations outside schema.prisma (Prisma cannot describe them). */
 export const EXPRESSION_INDEXES: readonly ExpressionIndex[] = [

@@ -9,7 +9,8 @@ import {
 } from "@/lib/applications/status";
 
 test("Prisma's enum values map to the SPEC's status names and back", () => {
-  expect(Object.values(DbStatus).map(toStatus)).toEqual([
+  expect(Object.values(DbStatus).map(toStatus)).toEqual([...APPLICATION_STATUSES]);
+  expect(APPLICATION_STATUSES.slice(0, 5)).toEqual([
     "pending",
     "in-review",
     "rejected",
@@ -22,18 +23,21 @@ test("Prisma's enum values map to the SPEC's status names and back", () => {
 });
 
 test("each status has a readable label and its badge colour", () => {
-  expect(STATUS_LABELS).toEqual({
+  expect(STATUS_LABELS).toMatchObject({
     pending: "Pending",
     "in-review": "In Review",
     rejected: "Rejected",
     "sent-to-university": "Sent to University",
     approved: "Approved",
   });
+  // Every status has its own words on its badge.
+  expect(new Set(Object.values(STATUS_LABELS)).size).toBe(APPLICATION_STATUSES.length);
   expect(STATUS_BADGE_CLASSES.pending).toContain("yellow");
   expect(STATUS_BADGE_CLASSES["in-review"]).toContain("blue");
   expect(STATUS_BADGE_CLASSES.rejected).toContain("red");
   expect(STATUS_BADGE_CLASSES["sent-to-university"]).toContain("purple");
   expect(STATUS_BADGE_CLASSES.approved).toContain("green");
+  for (const status of APPLICATION_STATUSES) expect(STATUS_BADGE_CLASSES[status]).toMatch(/text-\w+-9\d\d/);
 });
 
 test("isApplicationStatus accepts only the SPEC's names", () => {

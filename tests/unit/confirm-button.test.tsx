@@ -74,7 +74,7 @@ test("withdrawing: 'Withdrawing...' while pending, then the withdrawal toast", a
   fireEvent.click(screen.getByRole("button", { name: "Withdraw the application to Data Science" }));
   const dialog = screen.getByRole("alertdialog", { name: "Withdraw this application?" });
   expect(dialog).toHaveTextContent(
-    "Your application to Data Science will be removed and the admissions team will not review it. You can apply again before the deadline.",
+    "The admissions team and the university stop working on your application to Data Science; an offer it holds is given up. It stays in your list as withdrawn, and you can apply again before the deadline.",
   );
   fireEvent.click(screen.getByRole("button", { name: "Withdraw" }));
   expect(screen.getByRole("button", { name: "Withdrawing..." })).toBeDisabled();

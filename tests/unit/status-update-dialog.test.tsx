@@ -99,9 +99,15 @@ test("the server's field errors land on their fields", async () => {
   expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
 
-test("a final status offers no move, only Close", () => {
+test("an offer waits for the student's reply: the dialog says the next step is not the team's", () => {
   const dialog = open("approved");
-  expect(dialog).toHaveTextContent("Approved is a final status; this application cannot move any further.");
+  expect(dialog).toHaveTextContent("Approved: the next step is the student's, or needs more than a note.");
+  expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+});
+
+test("a final status offers no move, only Close", () => {
+  const dialog = open("enrolled");
+  expect(dialog).toHaveTextContent("Enrolled is a final status; this application cannot move any further.");
   expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
   // The footer's Close, before the corner's.
   fireEvent.click(screen.getAllByRole("button", { name: "Close" })[0]);

@@ -67,7 +67,9 @@ async function writeSetting(prisma: PrismaClient, key: string, value: string) {
     ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value", "updatedAt" = now()`;
 }
 
-const STATUSES: ApplicationStatus[] = ["pending", "in_review", "rejected", "sent_to_university", "approved"];
+/** The demo applications' statuses: the contract's five. */
+const STATUSES = ["pending", "in_review", "rejected", "sent_to_university", "approved"] as const;
+type SeededStatus = (typeof STATUSES)[number];
 
 export interface SeedOptions {
   /** Dates of generated deadlines are counted from this day. */
@@ -318,7 +320,16 @@ async function seedDemoAccounts(prisma: PrismaClient) {
       };
     }),
   );
-  await prisma.application.createMany({ data: applications, skipDuplicates: true });
+  // Seeding again adds none: a student applies to each program once (a closed application would
+  // not stop a second, since only open ones are unique per student and program).
+  const seeded = await prisma.application.findMany({
+    where: { userId: { in: students.map((s) => s.id) } },
+    select: { userId: true, programId: true },
+  });
+  const taken = new Set(seeded.map((a) => `${a.userId}:${a.programId}`));
+  await prisma.application.createMany({
+    data: applications.filter((a) => !taken.has(`${a.userId}:${a.programId}`)),
+  });
 
   // Each demo application's history: submitted, then reviewed by the demo admin up to its status.
   const admin = users.find((u) => u.username === "admin")!;
@@ -328,13 +339,13 @@ async function seedDemoAccounts(prisma: PrismaClient) {
   });
   await prisma.applicationEvent.createMany({
     data: withoutHistory.flatMap((application) =>
-      REVIEW_PATH[application.status].map((to, step, path) => ({
+      REVIEW_PATH[application.status as SeededStatus].map((to, step, path) => ({
         applicationId: application.id,
         actorId: step === 0 ? application.userId : admin.id,
         actorName: step === 0 ? students.find((s) => s.id === application.userId)!.fullName : admin.fullName,
         fromStatus: step === 0 ? null : path[step - 1],
         toStatus: to,
-        note: step === 0 ? null : REVIEW_NOTES[to],
+        note: step === 0 ? null : (REVIEW_NOTES[to] ?? null),
         createdAt: new Date(application.submittedAt.getTime() + step * 86_400_000),
       })),
     ),
@@ -342,7 +353,7 @@ async function seedDemoAccounts(prisma: PrismaClient) {
 }
 
 /** The review steps that lead to each status. */
-const REVIEW_PATH: Record<ApplicationStatus, ApplicationStatus[]> = {
+const REVIEW_PATH: Record<SeededStatus, ApplicationStatus[]> = {
   pending: ["pending"],
   in_review: ["pending", "in_review"],
   rejected: ["pending", "in_review", "rejected"],
@@ -350,7 +361,7 @@ const REVIEW_PATH: Record<ApplicationStatus, ApplicationStatus[]> = {
   approved: ["pending", "in_review", "sent_to_university", "approved"],
 };
 
-const REVIEW_NOTES: Record<ApplicationStatus, string | null> = {
+const REVIEW_NOTES: Partial<Record<ApplicationStatus, string | null>> = {
   pending: null,
   in_review: "Thanks, your documents are complete. We are reviewing your application.",
   rejected: "Unfortunately the program is full this year. Consider applying to a related program.",

@@ -12,6 +12,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { listDrafts } from "@/lib/applications/drafts";
 import { listApplicationHistories, listApplications, type HistoryEntry } from "@/lib/applications/queries";
 import { STATUS_LABELS } from "@/lib/applications/status";
+import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session";
 import { formatCount, formatDate } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
@@ -115,7 +116,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                       <ApplicationSummary application={application} titleAs="h2" />
                       <div className="flex items-center gap-3">
                         <StatusBadge status={application.status} />
-                        {application.status === "pending" && (
+                        {isOpen(application.status) && (
                           <WithdrawButton
                             applicationId={application.id}
                             programName={`${application.program.name} (${application.program.degree})`}

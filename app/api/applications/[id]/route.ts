@@ -1,5 +1,6 @@
 import { canViewApplication } from "@/lib/auth/policy";
-import { changeStatus, withdrawApplication } from "@/lib/applications/commands";
+import { withdrawApplication } from "@/lib/applications/commands";
+import { moveApplication } from "@/lib/applications/transition";
 import { getApplicationDetail } from "@/lib/applications/queries";
 import { notFound } from "@/lib/http/errors";
 import { noContent } from "@/lib/http/responses";
@@ -21,23 +22,27 @@ export const GET = route({
 });
 
 /**
- * Admins move an application along the review workflow (422 for a move it does not allow; 403 for
- * the admin who submitted it: another team member reviews it; 409 when `from`, the status the
- * admin saw, is no longer the application's).
+ * Admins move an application along its life (lib/applications/workflow.ts): 409 for a move the
+ * table does not allow, naming the allowed ones, or when `from`, the status the admin saw, is no
+ * longer the application's; 403 for the admin who submitted it (another team member reviews it);
+ * 400 when the move needs something the body does not give (a reason, the interview's details).
  */
 export const PATCH = route({
   auth: "admin",
   params: idParamsSchema,
   body: statusChangeSchema,
-  handle: ({ viewer, params, body }) => changeStatus(viewer, params.id, body.status, body.note, body.from),
+  handle: ({ viewer, params, body }) => moveApplication(viewer, params.id, body),
 });
 
-/** A student withdraws their own pending application. */
+/**
+ * A student withdraws their own application at any stage before enrolment; it stays, as
+ * withdrawn, with its history.
+ */
 export const DELETE = route({
   auth: "user",
   params: idParamsSchema,
   handle: async ({ viewer, params }) => {
-    await withdrawApplication(viewer.id, params.id);
+    await withdrawApplication(viewer, params.id);
     return noContent();
   },
 });

@@ -1,0 +1,403 @@
+import type { PartialIndex } from "@/lib/universities/field-match";
+import { STATUS_LABELS, type ApplicationStatus } from "./status";
+
+// The application's whole life, written once: every transition, who may make it, what it needs
+// and what it sets off. The pages, the API, the server actions and the scheduled jobs all ask this
+// table (through lib/applications/transition.ts); nothing else decides whether an application may
+// move. docs/application-states.md is generated from it (`npm run docs:states`), and a test fails
+// when the two differ.
+//
+// The contract's five statuses keep their meaning: an application is pending when sent, the team
+// reviews it (in-review) and sends it to the university (sent-to-university), which offers a place
+// (approved) or rejects it (rejected). After the offer the student replies; the place is confirmed
+// once the offer's conditions are met; the student enrols or defers. Nothing is rejected by
+// waiting: past its decide-by date an application becomes inactive, the student is told, and the
+// team can still decide it.
+
+/** Who makes a transition: the student who applied, an admin of the team or a super admin, or a job. */
+export type WorkflowActor = "student" | "teamAdmin" | "superAdmin" | "system";
+
+/**
+ * What a transition needs besides the application:
+ * - note: an optional message from the team to the student;
+ * - reason: a sentence saying why (required);
+ * - optionalReason: a sentence saying why, if the student wants to give one;
+ * - rejectionReasons: one or more of REJECTION_REASONS, each with a sentence of detail;
+ * - offer: the offer's conditions (none for an unconditional offer), reply-by date and start term;
+ * - interview: the interview's date, time and time zone, and where (a link or a place);
+ * - startTerm: the later start the place moves to;
+ * - conditionsMet: every condition of the offer marked met;
+ * - conditionsOutstanding: at least one condition of the offer not yet met.
+ */
+export type Requirement =
+  | "note"
+  | "reason"
+  | "optionalReason"
+  | "rejectionReasons"
+  | "offer"
+  | "interview"
+  | "startTerm"
+  | "conditionsMet"
+  | "conditionsOutstanding";
+
+/** What a transition sets off once it is stored: an e-mail to the student, calendar entries, reminders. */
+export type Trigger = "mailStudent" | "mailTeam" | "calendar" | "replyReminder";
+
+export interface Transition {
+  /** Its name in the history, the API and the audit log. */
+  name: TransitionName;
+  from: readonly ApplicationStatus[];
+  to: ApplicationStatus;
+  by: readonly WorkflowActor[];
+  requires: readonly Requirement[];
+  triggers: readonly Trigger[];
+  /** The button that makes it. */
+  label: string;
+  /** What it means, in the history the student reads. */
+  meaning: string;
+}
+
+const STAFF = ["teamAdmin", "superAdmin"] as const;
+
+/** The states from which an application is still open: a student may withdraw it. */
+export const OPEN_STATUSES = [
+  "pending",
+  "in-review",
+  "sent-to-university",
+  "interviewing",
+  "approved",
+  "conditions-pending",
+  "place-confirmed",
+  "deferred",
+  "inactive",
+] as const satisfies readonly ApplicationStatus[];
+
+/**
+ * One open application per student and program: the database's partial unique index, as the
+ * migration builds it and the drift test checks it (its predicate lists OPEN_STATUSES).
+ */
+export const OPEN_APPLICATION_INDEX: PartialIndex = {
+  name: "applications_one_open_key",
+  table: "applications",
+  columns: ["userId", "programId"],
+  // As PostgreSQL prints the migration's `"status" IN (...)`.
+  predicate: `"status" = ANY (ARRAY[${OPEN_STATUSES.map((status) => `'${status}'::"ApplicationStatus"`).join(", ")}])`,
+  unique: true,
+};
+
+/** States waiting for a decision: past the decide-by date they become inactive. */
+export const UNDECIDED_STATUSES = [
+  "pending",
+  "in-review",
+  "sent-to-university",
+  "interviewing",
+] as const satisfies readonly ApplicationStatus[];
+
+export const TRANSITION_NAMES = [
+  "start-review",
+  "send-to-university",
+  "invite-to-interview",
+  "reschedule-interview",
+  "cancel-interview",
+  "make-offer",
+  "reject",
+  "accept-offer",
+  "accept-unconditional-offer",
+  "decline-offer",
+  "decline-by-default",
+  "withdraw-offer",
+  "confirm-conditions",
+  "conditions-not-met",
+  "defer",
+  "reinstate",
+  "reinstate-with-conditions",
+  "enrol",
+  "withdraw",
+  "mark-inactive",
+  "resume-review",
+] as const;
+
+export type TransitionName = (typeof TRANSITION_NAMES)[number];
+
+export const TRANSITIONS: readonly Transition[] = [
+  {
+    name: "start-review",
+    from: ["pending"],
+    to: "in-review",
+    by: STAFF,
+    requires: ["note"],
+    triggers: ["mailStudent"],
+    label: "Start review",
+    meaning: "The admissions team started reviewing the application.",
+  },
+  {
+    name: "send-to-university",
+    from: ["in-review"],
+    to: "sent-to-university",
+    by: STAFF,
+    requires: ["note"],
+    triggers: ["mailStudent"],
+    label: "Send to the university",
+    meaning: "The admissions team sent the application to the university.",
+  },
+  {
+    name: "invite-to-interview",
+    from: ["sent-to-university", "inactive"],
+    to: "interviewing",
+    by: STAFF,
+    requires: ["interview"],
+    triggers: ["mailStudent", "calendar"],
+    label: "Invite to an interview",
+    meaning: "The university invited the student to an interview.",
+  },
+  {
+    name: "reschedule-interview",
+    from: ["interviewing"],
+    to: "interviewing",
+    by: STAFF,
+    requires: ["interview", "reason"],
+    triggers: ["mailStudent", "calendar"],
+    label: "Reschedule the interview",
+    meaning: "The interview moved to another date.",
+  },
+  {
+    name: "cancel-interview",
+    from: ["interviewing"],
+    to: "sent-to-university",
+    by: STAFF,
+    requires: ["reason"],
+    triggers: ["mailStudent", "calendar"],
+    label: "Cancel the interview",
+    meaning: "The interview was cancelled; the university decides without it.",
+  },
+  {
+    name: "make-offer",
+    from: ["sent-to-university", "interviewing", "inactive"],
+    to: "approved",
+    by: STAFF,
+    requires: ["offer", "note"],
+    triggers: ["mailStudent", "calendar", "replyReminder"],
+    label: "Record an offer",
+    meaning: "The university offered a place.",
+  },
+  {
+    name: "reject",
+    from: ["in-review", "sent-to-university", "interviewing", "inactive"],
+    to: "rejected",
+    by: STAFF,
+    requires: ["rejectionReasons"],
+    triggers: ["mailStudent"],
+    label: "Reject",
+    meaning: "The application was not successful.",
+  },
+  {
+    name: "accept-offer",
+    from: ["approved"],
+    to: "conditions-pending",
+    by: ["student"],
+    requires: ["conditionsOutstanding"],
+    triggers: ["mailStudent", "mailTeam", "calendar"],
+    label: "Accept the offer",
+    meaning: "The student accepted the offer; the place is confirmed once its conditions are met.",
+  },
+  {
+    name: "accept-unconditional-offer",
+    from: ["approved"],
+    to: "place-confirmed",
+    by: ["student"],
+    requires: ["conditionsMet"],
+    triggers: ["mailStudent", "mailTeam", "calendar"],
+    label: "Accept the offer",
+    meaning: "The student accepted the offer, and the place is confirmed.",
+  },
+  {
+    name: "decline-offer",
+    from: ["approved"],
+    to: "offer-declined",
+    by: ["student"],
+    requires: ["optionalReason"],
+    triggers: ["mailStudent", "mailTeam", "calendar"],
+    label: "Decline the offer",
+    meaning: "The student declined the offer.",
+  },
+  {
+    name: "decline-by-default",
+    from: ["approved"],
+    to: "offer-declined",
+    by: ["system"],
+    requires: [],
+    triggers: ["mailStudent", "mailTeam", "calendar"],
+    label: "Decline by default",
+    meaning: "The reply-by date passed without a reply, so the offer was declined.",
+  },
+  {
+    name: "withdraw-offer",
+    from: ["approved", "conditions-pending"],
+    to: "offer-withdrawn",
+    by: STAFF,
+    requires: ["reason"],
+    triggers: ["mailStudent", "calendar"],
+    label: "Withdraw the offer",
+    meaning: "The university withdrew its offer.",
+  },
+  {
+    name: "confirm-conditions",
+    from: ["conditions-pending"],
+    to: "place-confirmed",
+    by: STAFF,
+    requires: ["conditionsMet", "note"],
+    triggers: ["mailStudent"],
+    label: "Confirm the place",
+    meaning: "Every condition of the offer was met, and the place is confirmed.",
+  },
+  {
+    name: "conditions-not-met",
+    from: ["conditions-pending"],
+    to: "conditions-not-met",
+    by: STAFF,
+    requires: ["reason"],
+    triggers: ["mailStudent"],
+    label: "Conditions not met",
+    meaning: "The offer's conditions were not met, so the place is not confirmed.",
+  },
+  {
+    name: "defer",
+    from: ["conditions-pending", "place-confirmed"],
+    to: "deferred",
+    by: STAFF,
+    requires: ["startTerm", "reason"],
+    triggers: ["mailStudent", "calendar"],
+    label: "Defer to a later start",
+    meaning: "The place moved to a later start.",
+  },
+  {
+    name: "reinstate",
+    from: ["deferred"],
+    to: "place-confirmed",
+    by: STAFF,
+    requires: ["conditionsMet", "note"],
+    triggers: ["mailStudent"],
+    label: "Confirm the deferred place",
+    meaning: "The deferred place is confirmed for its new start.",
+  },
+  {
+    name: "reinstate-with-conditions",
+    from: ["deferred"],
+    to: "conditions-pending",
+    by: STAFF,
+    requires: ["conditionsOutstanding", "note"],
+    triggers: ["mailStudent"],
+    label: "Reinstate the deferred offer",
+    meaning: "The deferred offer stands for its new start, once its conditions are met.",
+  },
+  {
+    name: "enrol",
+    from: ["place-confirmed"],
+    to: "enrolled",
+    by: STAFF,
+    requires: ["note"],
+    triggers: ["mailStudent"],
+    label: "Mark as enrolled",
+    meaning: "The student enrolled.",
+  },
+  {
+    name: "withdraw",
+    from: OPEN_STATUSES,
+    to: "withdrawn",
+    by: ["student"],
+    requires: ["optionalReason"],
+    triggers: ["mailStudent", "mailTeam", "calendar"],
+    label: "Withdraw the application",
+    meaning: "The student withdrew the application.",
+  },
+  {
+    name: "mark-inactive",
+    from: UNDECIDED_STATUSES,
+    to: "inactive",
+    by: ["system"],
+    requires: [],
+    triggers: ["mailStudent"],
+    label: "Mark as inactive",
+    meaning: "No decision was made by the decide-by date; the team can still decide.",
+  },
+  {
+    name: "resume-review",
+    from: ["inactive"],
+    to: "in-review",
+    by: STAFF,
+    requires: ["note"],
+    triggers: ["mailStudent"],
+    label: "Resume the review",
+    meaning: "The admissions team took the application up again.",
+  },
+];
+
+const BY_NAME = new Map(TRANSITIONS.map((transition) => [transition.name, transition]));
+
+export function transitionNamed(name: TransitionName): Transition {
+  return BY_NAME.get(name)!;
+}
+
+export function isTransitionName(value: unknown): value is TransitionName {
+  return typeof value === "string" && BY_NAME.has(value as TransitionName);
+}
+
+/** The transitions `actor` may make from `status`. */
+export function transitionsFrom(status: ApplicationStatus, actor: WorkflowActor): Transition[] {
+  return TRANSITIONS.filter((t) => t.from.includes(status) && t.by.includes(actor));
+}
+
+/** The statuses `actor` may move an application to from `status`, in the table's order. */
+export function nextStatuses(status: ApplicationStatus, actor: WorkflowActor): ApplicationStatus[] {
+  return [...new Set(transitionsFrom(status, actor).map((t) => t.to))].filter((to) => to !== status);
+}
+
+/** What the Update status dialog can give a move: a note (an offer takes its defaults). */
+const DIALOG_REQUIREMENTS: readonly Requirement[] = [
+  "note",
+  "offer",
+  "rejectionReasons",
+  "conditionsMet",
+  "conditionsOutstanding",
+];
+
+/**
+ * The statuses staff can reach from `status` in the Update status dialog: the moves that need no
+ * more than a note. Moves that need a reason, an interview or a new start term are made where
+ * those can be given.
+ */
+export function dialogStatuses(status: ApplicationStatus): ApplicationStatus[] {
+  const moves = transitionsFrom(status, "teamAdmin").filter(
+    (t) => t.to !== status && t.requires.every((r) => DIALOG_REQUIREMENTS.includes(r)),
+  );
+  return [...new Set(moves.map((t) => t.to))];
+}
+
+export function isOpen(status: ApplicationStatus): boolean {
+  return (OPEN_STATUSES as readonly ApplicationStatus[]).includes(status);
+}
+
+/**
+ * Why a move is refused, naming what is allowed from here: "An application cannot move from
+ * Pending to Approved. From Pending it can move to: In Review."
+ */
+export function transitionRefusal(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  actor: WorkflowActor,
+): string {
+  const allowed = nextStatuses(from, actor);
+  const next = allowed.length
+    ? `From ${STATUS_LABELS[from]} it can move to: ${allowed.map((s) => STATUS_LABELS[s]).join(", ")}.`
+    : TRANSITIONS.some((t) => t.from.includes(from))
+      ? `From ${STATUS_LABELS[from]} it cannot be moved by ${ACTOR_NAMES[actor]}.`
+      : `${STATUS_LABELS[from]} is a final status.`;
+  return `An application cannot move from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}. ${next}`;
+}
+
+export const ACTOR_NAMES: Record<WorkflowActor, string> = {
+  student: "the student",
+  teamAdmin: "a team admin",
+  superAdmin: "a super admin",
+  system: "the scheduled jobs",
+};

@@ -1,0 +1,129 @@
+import { readFileSync } from "node:fs";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/applications/status";
+import {
+  OPEN_STATUSES,
+  TRANSITIONS,
+  nextStatuses,
+  transitionRefusal,
+  transitionsFrom,
+  type WorkflowActor,
+} from "@/lib/applications/workflow";
+import { workflowDocument } from "@/lib/applications/workflow-doc";
+
+// The application's life as the admissions team and the students know it. Each row is written
+// out by hand, so that a change to the table that changes who may do what fails here until it is
+// meant (and this list is changed with it).
+
+const EXPECTED: Record<ApplicationStatus, Partial<Record<WorkflowActor, ApplicationStatus[]>>> = {
+  pending: { teamAdmin: ["in-review"], student: ["withdrawn"], system: ["inactive"] },
+  "in-review": {
+    teamAdmin: ["sent-to-university", "rejected"],
+    student: ["withdrawn"],
+    system: ["inactive"],
+  },
+  "sent-to-university": {
+    teamAdmin: ["interviewing", "approved", "rejected"],
+    student: ["withdrawn"],
+    system: ["inactive"],
+  },
+  interviewing: {
+    teamAdmin: ["sent-to-university", "approved", "rejected"],
+    student: ["withdrawn"],
+    system: ["inactive"],
+  },
+  approved: {
+    teamAdmin: ["offer-withdrawn"],
+    student: ["conditions-pending", "place-confirmed", "offer-declined", "withdrawn"],
+    system: ["offer-declined"],
+  },
+  "conditions-pending": {
+    teamAdmin: ["offer-withdrawn", "place-confirmed", "conditions-not-met", "deferred"],
+    student: ["withdrawn"],
+  },
+  "place-confirmed": { teamAdmin: ["deferred", "enrolled"], student: ["withdrawn"] },
+  deferred: { teamAdmin: ["place-confirmed", "conditions-pending"], student: ["withdrawn"] },
+  inactive: {
+    teamAdmin: ["interviewing", "approved", "rejected", "in-review"],
+    student: ["withdrawn"],
+  },
+  rejected: {},
+  "conditions-not-met": {},
+  "offer-declined": {},
+  "offer-withdrawn": {},
+  enrolled: {},
+  withdrawn: {},
+};
+
+const ACTORS: WorkflowActor[] = ["student", "teamAdmin", "superAdmin", "system"];
+
+describe.each(APPLICATION_STATUSES)("from %s", (from) => {
+  test.each(ACTORS)("%s may move it exactly where the team expects, and nowhere else", (actor) => {
+    // Super admins may do what team admins may (per-user permissions come later).
+    const expected = EXPECTED[from][actor === "superAdmin" ? "teamAdmin" : actor] ?? [];
+    expect(nextStatuses(from, actor)).toEqual(expected);
+    for (const to of APPLICATION_STATUSES) {
+      const allowed = transitionsFrom(from, actor).some((t) => t.to === to);
+      expect([to, allowed]).toEqual([to, expected.includes(to) || (from === to && allowed)]);
+    }
+  });
+});
+
+test("the contract's review workflow is unchanged for admins", () => {
+  expect(nextStatuses("pending", "teamAdmin")).toEqual(["in-review"]);
+  expect(nextStatuses("in-review", "superAdmin")).toEqual(["sent-to-university", "rejected"]);
+  expect(nextStatuses("sent-to-university", "teamAdmin")).toEqual(
+    expect.arrayContaining(["approved", "rejected"]),
+  );
+});
+
+test("a student may withdraw from every open state and from no closed one", () => {
+  for (const status of APPLICATION_STATUSES) {
+    const withdraws = transitionsFrom(status, "student").some((t) => t.name === "withdraw");
+    expect([status, withdraws]).toEqual([status, (OPEN_STATUSES as readonly string[]).includes(status)]);
+  }
+});
+
+test("every state is reachable from a new application", () => {
+  const reached = new Set<ApplicationStatus>(["pending"]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const t of TRANSITIONS) {
+      if (t.from.some((s) => reached.has(s)) && !reached.has(t.to)) {
+        reached.add(t.to);
+        grew = true;
+      }
+    }
+  }
+  expect([...reached].sort()).toEqual([...APPLICATION_STATUSES].sort());
+});
+
+test("nothing is rejected by waiting: the scheduled jobs only mark inactive and decline by default", () => {
+  const system = TRANSITIONS.filter((t) => t.by.includes("system")).map((t) => [t.name, t.to]);
+  expect(system).toEqual([
+    ["decline-by-default", "offer-declined"],
+    ["mark-inactive", "inactive"],
+  ]);
+});
+
+test("every rejection, withdrawal of an offer, cancelled interview and failed condition says why", () => {
+  for (const name of ["withdraw-offer", "cancel-interview", "reschedule-interview", "conditions-not-met"]) {
+    expect(TRANSITIONS.find((t) => t.name === name)?.requires).toContain("reason");
+  }
+  expect(TRANSITIONS.find((t) => t.name === "reject")?.requires).toContain("rejectionReasons");
+});
+
+test("a refused move names what is allowed from where the application is", () => {
+  expect(transitionRefusal("pending", "approved", "teamAdmin")).toBe(
+    "An application cannot move from Pending to Approved. From Pending it can move to: In Review.",
+  );
+  expect(transitionRefusal("enrolled", "withdrawn", "student")).toBe(
+    "An application cannot move from Enrolled to Withdrawn. Enrolled is a final status.",
+  );
+  expect(transitionRefusal("conditions-pending", "enrolled", "student")).toBe(
+    "An application cannot move from Conditions Pending to Enrolled. From Conditions Pending it can move to: Withdrawn.",
+  );
+});
+
+test("docs/application-states.md is the table's (npm run docs:states writes it)", () => {
+  expect(readFileSync("docs/application-states.md", "utf8")).toBe(workflowDocument());
+});
