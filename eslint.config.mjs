@@ -30,8 +30,9 @@ export default defineConfig([
     },
   },
   {
-    // CommonJS modules that Next loads with require() at run time (the cache handlers).
-    files: ["lib/cache/*.js"],
+    // CommonJS modules that Next loads with require() at run time (the cache handlers), and the
+    // scripts tests run in a Node process of their own.
+    files: ["lib/cache/*.js", "tests/fixtures/**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

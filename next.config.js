@@ -41,12 +41,10 @@ function imagesConfig() {
 const nextConfig = {
   reactStrictMode: true,
   // Cached rendering (lib/cache): public pages are rendered once and served from the cache until an
-  // admin write expires their tags (lib/cache/tags.ts). Not Cache Components (`cacheComponents`):
-  // from next 16.3 on (still in 16.4.6 and 16.5.0-canary.38, checked 2026-11-26) it answers
-  // notFound() in a dynamic route, or in a page that reads searchParams, with status 200
-  // (vercel/next.js issues 95380 and 98518, fix pending in pull request 95561), and our university,
-  // apply, student and admin pages must answer 404. Incremental static regeneration and tagged data
-  // caches do the same job.
+  // admin write expires their tags (lib/cache/tags.ts), by incremental static regeneration and
+  // tagged data caches. Not Cache Components (`cacheComponents`), under which a page's notFound()
+  // answers 200, and our university, apply, student and admin pages must answer 404 (Next
+  // workaround NO_CACHE_COMPONENTS in lib/next-workarounds.ts).
   // One store for rendered pages and cached data, shared by every app server when REDIS_URL is
   // set (lib/cache/store.js); it never serves what the database-less build prerendered.
   cacheHandler: require.resolve("./lib/cache/incremental-handler.js"),
@@ -57,11 +55,9 @@ const nextConfig = {
   expireTime: PAGE_EXPIRE_SECONDS,
   poweredByHeader: false,
   // proxy.ts sees request.url as the server received it. Normalised, a loopback host is renamed
-  // 'localhost', so under `next start -H 127.0.0.1` (behind a reverse proxy on the same machine) the
-  // search pages' rewrite to their cached route did not match the server's own origin: Next sent
-  // it out as an HTTP request to itself, one more hop for every search, and a 500 behind a
-  // TLS-terminating proxy (X-Forwarded-Proto: https). vercel/next.js issue 94745, fix pending in
-  // pull request 95917. proxy.ts leaves out the _rsc parameter this also shows it.
+  // 'localhost', so under `next start -H 127.0.0.1` the search pages' rewrite to their cached route
+  // left the server as an HTTP request to itself (Next workaround RAW_PROXY_URL in
+  // lib/next-workarounds.ts). proxy.ts leaves out the _rsc parameter this also shows it.
   skipProxyUrlNormalize: true,
   // An address no route matches gets app/global-not-found.tsx. Without it that 404 would be the root
   // layout's not-found boundary, which every page's payload carries (a second header and footer).

@@ -13,8 +13,9 @@ import { logger } from "@/lib/log";
 // Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
 //  - a path whose percent-escapes are not UTF-8 (%C0%AF, %FF, a stray %) is answered here, pages
 //    and (only for such paths) route handlers too: Next's own decoding of a dynamic segment would
-//    answer it with a bare 500 (lib/http/decodable-path.ts). A page's is the 404 page, a route
-//    handler's a 400 in the API's JSON error shape;
+//    answer it with a bare 500 (lib/http/decodable-path.ts, Next workaround
+//    UNDECODABLE_PATHS_IN_PROXY). A page's is the 404 page, a route handler's a 400 in the API's
+//    JSON error shape;
 //  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
 //    lines carry it: instrumentation-node.ts);
 //  - a search page's request goes to its cached route once the search was asked for before
@@ -45,8 +46,8 @@ function answer(response: NextResponse, requestId: string): NextResponse {
 }
 
 export async function proxy(request: NextRequest) {
-  // The address as the server received it (next.config.js skipProxyUrlNormalize), without the
-  // _rsc parameter of client navigations, which is no part of a page's address.
+  // The address as the server received it (next.config.js skipProxyUrlNormalize: Next workaround
+  // RAW_PROXY_URL), without the _rsc parameter of client navigations, no part of a page's address.
   const url = new URL(request.url);
   if (!isDecodablePath(url.pathname)) return undecodable(request, url.pathname);
   if (ESCAPES_ONLY.test(url.pathname)) return NextResponse.next();

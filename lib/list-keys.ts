@@ -1,17 +1,204 @@
 import { createParser } from "nuqs/server";
 import { DEGREES, DURATIONS, SEARCH_FIELDS, TUITION_SLIDER } from "@/lib/constants";
-import { OFFSET_MAX } from "@/lib/paging";
-import { isStorable } from "@/lib/validation/storable-text";
+import { LIST_PAGE_SIZE, OFFSET_MAX } from "@/lib/paging";
+import { isStorable, UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
 
-// The lists' query keys as the browser's filter components read and write them (nuqs), without
-// zod: zod weighs about 30 KB gzip, which every public search page would load for its filters.
-// lib/list-query.ts builds the server's parsers from the API's zod schemas; these read every text
-// the same way (tests/unit/list-query.test.ts compares them), so a filter shows what the page
-// searched for. Sort orders and labels live here so that the filters need no zod either.
+// The lists' query keys, each defined once, without zod: zod weighs about 30 KB gzip, which every
+// public search page would load for its filters. A key says how the API reads its text (a value,
+// or a refusal and what the 400 says) and what the page shows when the key is absent. From the
+// same definitions come
+//   - the nuqs parsers (listParsers), of the filter components in the browser and of the pages,
+//   - the API's zod schemas and the server pages' parse (defineListQuery in lib/list-query.ts),
+// so a filter shows what the page searched for, and the page searches for what the API would.
+// The public searches' keys are defined here, as the browser needs them; an admin list defines its
+// own filter beside its API schema (lib/validation/<domain>.ts) from the kinds below. Sort orders
+// and their labels live here so that the filters need no zod either.
+
+/** What a key's reading gives for a text the API refuses. */
+export const REFUSED = Symbol("refused");
+
+export interface ListKey<T = unknown> {
+  /** The rule in words, after "<key> must be": the API's message (400) for a text it refuses. */
+  readonly must: string;
+  /** The API's value of the key's text (undefined: the key is absent), or REFUSED. */
+  readonly read: (text: string | undefined) => T | typeof REFUSED;
+  /** The page's value when the key is absent (in the browser, refused too); links leave it out. */
+  readonly fallback: Exclude<T, undefined>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ListKeys = Record<string, ListKey<any>>;
+/** What the API reads from a key (undefined: none). */
+export type ApiValue<K> = K extends ListKey<infer T> ? T : never;
+/** What the page holds for a key. */
+export type PageValue<K> = Exclude<ApiValue<K>, undefined>;
+
+export type Reading<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * How the API reads key `name` (`text` undefined: absent). Every key first refuses text PostgreSQL
+ * cannot store (NUL, a broken surrogate) with route()'s message, so no page hands such text to a
+ * query, as no route handler does.
+ */
+export function readKey<T>(name: string, key: ListKey<T>, text: string | undefined): Reading<T> {
+  if (text !== undefined && !isStorable(text)) return { ok: false, message: UNSTORABLE_TEXT };
+  const value = key.read(text);
+  if (value === REFUSED) return { ok: false, message: `${name} must be ${key.must}` };
+  return { ok: true, value: value as T };
+}
+
+/** Text kept as written when `accepts` it; absent, none. */
+export function textKey(rule: {
+  must: string;
+  accepts: (text: string) => boolean;
+  fallback: string;
+}): ListKey<string | undefined> {
+  const { must, accepts, fallback } = rule;
+  return {
+    must,
+    fallback,
+    read: (text) => (text === undefined ? undefined : accepts(text) ? text : REFUSED),
+  };
+}
+
+/**
+ * A whole number from min to max, read as Number() reads the text ("" is 0, " 5 " is 5, "1e3" is
+ * 1000); absent, none. `unit` names what it counts in the message ("of years").
+ */
+export function wholeNumberKey(rule: {
+  min: number;
+  max: number;
+  fallback: number;
+  unit?: string;
+}): ListKey<number | undefined> {
+  const { min, max, fallback, unit } = rule;
+  return {
+    must: `a whole number${unit ? ` of ${unit}` : ""} from ${min} to ${max}`,
+    fallback,
+    read: (text) => {
+      if (text === undefined) return undefined;
+      const value = Number(text);
+      return Number.isInteger(value) && value >= min && value <= max ? value : REFUSED;
+    },
+  };
+}
+
+/** "true" or "false" in any letter case; absent, none. */
+export function booleanKey(fallback = false): ListKey<boolean | undefined> {
+  return {
+    must: "true or false",
+    fallback,
+    read: (text) => {
+      if (text === undefined) return undefined;
+      const lower = text.toLowerCase();
+      return lower === "true" ? true : lower === "false" ? false : REFUSED;
+    },
+  };
+}
+
+/** One of `values`, written exactly; absent, the fallback (for the API too). */
+export function oneOfKey<const V extends string>(
+  values: readonly V[],
+  fallback: NoInfer<V>,
+  must = `one of: ${values.join(", ")}`,
+): ListKey<V> {
+  return {
+    must,
+    fallback: fallback as Exclude<V, undefined>,
+    read: (text) => (text === undefined ? fallback : values.includes(text as V) ? (text as V) : REFUSED),
+  };
+}
+
+/** "all" or one of `values`; absent, "all". */
+export function allOrOneOfKey<const V extends string>(values: readonly V[]): ListKey<V | "all"> {
+  return oneOfKey<V | "all">(["all", ...values], "all", `'all' or one of: ${values.join(", ")}`);
+}
+
+/** The key, but the API reads its absence as none (undefined); the page still shows the fallback. */
+export function optional<T>(key: ListKey<T>): ListKey<T | undefined> {
+  return { ...key, read: (text) => (text === undefined ? undefined : key.read(text)) };
+}
+
+/** The last page number a list of `pageSize` rows may name: its first row is at most OFFSET_MAX. */
+export function pageMaxOf(pageSize: number): number {
+  return Math.floor(OFFSET_MAX / pageSize) + 1;
+}
+
+/** ?page=: a whole number from 1 to pageMaxOf(pageSize); 1 when absent or empty. */
+export function pageKey(pageSize: number): ListKey<number> {
+  const number = wholeNumberKey({ min: 1, max: pageMaxOf(pageSize), fallback: 1 });
+  return {
+    must: number.must,
+    fallback: 1,
+    // An empty ?page= is no page, as an empty ?offset= is offset 0 for the API.
+    read: (text) => (text === undefined || text === "" ? 1 : (number.read(text) as number | typeof REFUSED)),
+  };
+}
+
+/**
+ * The nuqs parser of key `name`: a text the API accepts, as the page holds it (text as written, so
+ * a search box keeps its spaces; numbers and booleans as read), or null (the fallback).
+ */
+export function parserOf<T>(name: string, key: ListKey<T>) {
+  return createParser<Exclude<T, undefined>>({
+    parse: (text) => {
+      const reading = readKey(name, key, text);
+      if (!reading.ok || reading.value === undefined) return null;
+      return (typeof reading.value === "string" ? text : reading.value) as Exclude<T, undefined>;
+    },
+    serialize: (value) => String(value),
+  }).withDefault(key.fallback as NonNullable<Exclude<T, undefined>>);
+}
+
+type ParserOf<K> = ReturnType<typeof parserOf<ApiValue<K>>>;
+export type ListParsers<K extends ListKeys> = { [N in keyof K]: ParserOf<K[N]> } & {
+  page: ParserOf<ListKey<number>>;
+};
+
+/** The nuqs parsers of a list: its keys, and ?page= for its page size. */
+export function listParsers<K extends ListKeys>(keys: K, pageSize: number): ListParsers<K> {
+  const all: ListKeys = { ...keys, page: pageKey(pageSize) };
+  return Object.fromEntries(
+    Object.entries(all).map(([name, key]) => [name, parserOf(name, key)]),
+  ) as ListParsers<K>;
+}
+
+/**
+ * Whether `text` has at most `max` characters, counted as code points (an emoji is one, as zod's
+ * max() counts them), so a search box and the API agree on what is too long.
+ */
+function atMost(text: string, max: number): boolean {
+  return text.length <= max || [...text].length <= max;
+}
 
 /** Searches longer than this are refused: no name is that long, and it bounds the ILIKE pattern. */
 export const SEARCH_MAX = 200;
-export const SEARCH_TOO_LONG = `q must be at most ${SEARCH_MAX} characters`;
+
+/** ?q=, every list's search box: at most SEARCH_MAX characters; the API reads it trimmed, blank as none. */
+export const searchKey: ListKey<string | undefined> = {
+  must: `at most ${SEARCH_MAX} characters`,
+  fallback: "",
+  read: (text) =>
+    text === undefined ? undefined : !atMost(text, SEARCH_MAX) ? REFUSED : text.trim() || undefined,
+};
+
+/**
+ * A name of one of the study lists in settings (levels, fields), or "all": any text of at most 100
+ * characters, since the lists live in the database (a name not in them matches nothing).
+ */
+export const studyListKey = textKey({
+  must: "at most 100 characters",
+  accepts: (text) => atMost(text, 100),
+  fallback: "all",
+});
+
+/** YYYY-MM-DD naming a day of the calendar (not 2025-02-30). */
+function isDay(text: string) {
+  const day = new Date(`${text}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
+  );
+}
 
 export const SORTS = ["ranking", "name", "tuition"] as const;
 export type SearchSort = (typeof SORTS)[number];
@@ -33,83 +220,43 @@ export const PROGRAM_SORT_LABELS: Record<ProgramSort, string> = {
 /** Rows per page of both search pages. */
 export const SEARCH_PAGE_SIZE = 20;
 
-/**
- * A text key kept as written when `accepts` it; otherwise (or absent) `fallback`. Text PostgreSQL
- * cannot store (NUL, a broken surrogate) is never accepted, as the server's parsers refuse it.
- */
-function textKey<T extends string = string>(fallback: NoInfer<T>, accepts: (text: string) => boolean) {
-  return createParser<T>({
-    parse: (text) => (isStorable(text) && accepts(text) ? (text as T) : null),
-    serialize: String,
-  }).withDefault(fallback);
-}
+/** ?country=: a two-letter country code (any letter case) or "all". */
+const country = textKey({
+  must: "a two-letter country code or 'all'",
+  accepts: (text) => /^(all|[A-Za-z]{2})$/.test(text),
+  fallback: "all",
+});
+/** ?cost=: maximum yearly tuition in USD; 0 means no limit. */
+const cost = wholeNumberKey({ min: 0, max: TUITION_SLIDER.max, fallback: TUITION_SLIDER.min });
 
-const oneOf =
-  (...values: readonly string[]) =>
-  (text: string) =>
-    values.includes(text);
-
-/** A whole number from min to max as z.coerce.number() reads it (Number(text)); else `fallback`. */
-function integerKey(fallback: number, min: number, max: number) {
-  return createParser<number>({
-    parse: (text) => {
-      const value = Number(text);
-      return Number.isInteger(value) && value >= min && value <= max ? value : null;
-    },
-    serialize: String,
-  }).withDefault(fallback);
-}
-
-/** ?q=: at most SEARCH_MAX characters; blank means none. */
-const q = textKey("", (text) => text.length <= SEARCH_MAX && text.trim() !== "");
-/** ?page=: 1 when empty; at most the page whose first row is OFFSET_MAX. */
-const pageMax = Math.floor(OFFSET_MAX / SEARCH_PAGE_SIZE) + 1;
-const page = createParser<number>({
-  parse: (text) => (text === "" ? 1 : integerKey(1, 1, pageMax).parse(text)),
-  serialize: String,
-}).withDefault(1);
-const country = textKey("all", (text) => /^(all|[A-Za-z]{2})$/.test(text));
-const cost = integerKey(TUITION_SLIDER.min, 0, TUITION_SLIDER.max);
-
-/** A name of a study list in settings: any short text. */
-const atMost100 = (text: string) => text.length <= 100;
-
-/** ?q=&page= of the admin lists (each adds its own filter). */
-export const listKeys = { q, page };
-
-/** /universities/search. */
+/** /universities/search and GET /api/universities (/admin/universities reads its ?q=). */
 export const universitySearchKeys = {
   country,
-  level: textKey("all", atMost100),
-  field: textKey("all", oneOf("all", ...SEARCH_FIELDS)),
-  q,
+  level: studyListKey,
+  field: optional(allOrOneOfKey(SEARCH_FIELDS)),
+  q: searchKey,
   cost,
-  sort: textKey<SearchSort>("ranking", oneOf(...SORTS)),
-  page,
+  sort: oneOfKey(SORTS, "ranking"),
 };
 
-/** YYYY-MM-DD naming a day of the calendar (not 2025-02-30), as z.iso.date() takes. */
-function isDay(text: string) {
-  const day = new Date(`${text}T00:00:00Z`);
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
-  );
-}
-
-/** /programs: level and field are names of the database's study lists, so any short text. */
+/** /programs: level and field are names of the database's study lists. */
 export const programSearchKeys = {
-  q,
+  q: searchKey,
   country,
-  level: textKey("all", atMost100),
-  field: textKey("all", atMost100),
-  degree: textKey("all", oneOf("all", ...DEGREES)),
-  duration: integerKey(0, 1, Math.max(...DURATIONS)),
+  level: studyListKey,
+  field: studyListKey,
+  degree: optional(allOrOneOfKey(DEGREES)),
+  /** Years; 0 means any. */
+  duration: wholeNumberKey({ min: 1, max: Math.max(...DURATIONS), fallback: 0, unit: "years" }),
   cost,
-  from: textKey("", isDay),
-  open: createParser<boolean>({
-    parse: (text) => (/^true$/i.test(text) ? true : /^false$/i.test(text) ? false : null),
-    serialize: String,
-  }).withDefault(false),
-  sort: textKey<ProgramSort>("deadline", oneOf(...PROGRAM_SORTS)),
-  page,
+  /** Deadline on or after this day (UTC); "" means any. */
+  from: textKey({ must: "a date written YYYY-MM-DD", accepts: isDay, fallback: "" }),
+  /** Only programs whose deadline has not passed. */
+  open: booleanKey(),
+  sort: oneOfKey(PROGRAM_SORTS, "deadline"),
 };
+
+export const universitySearchParsers = listParsers(universitySearchKeys, SEARCH_PAGE_SIZE);
+export const programSearchParsers = listParsers(programSearchKeys, SEARCH_PAGE_SIZE);
+/** ?q=&page= of the admin lists (each reads its own select's key as plain text). */
+export const adminListParsers = listParsers({ q: searchKey }, LIST_PAGE_SIZE);

@@ -1,14 +1,14 @@
 import { formatCount } from "./format";
 
 // Paging of the server-rendered lists: the page size and the arithmetic from a total to the last
-// page. Each list's query (?q=, its filters, ?page=) is defined in lib/list-query.ts.
+// page. Each list's query keys (?q=, its filters, ?page=) are defined with lib/list-keys.ts.
 
 /** Rows per page of the admin lists. */
 export const LIST_PAGE_SIZE = 20;
 
 /**
  * The furthest first row (?offset=) a list endpoint serves: the largest whole number a JavaScript
- * number holds exactly. A page's last page number follows from it (lib/list-query.ts).
+ * number holds exactly. A page's last page number follows from it (pageMaxOf in lib/list-keys.ts).
  */
 export const OFFSET_MAX = Number.MAX_SAFE_INTEGER;
 

@@ -5,7 +5,7 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { QueryInput } from "@/components/search/query-input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { listKeys } from "@/lib/list-keys";
+import { adminListParsers } from "@/lib/list-keys";
 
 export interface ListFilterSelect {
   /** The query-string key, e.g. "status". */
@@ -33,7 +33,7 @@ export function ListFilters({ label, placeholder, select }: ListFiltersProps) {
   const fallback = select?.options[0]?.value ?? "";
   const parsers = useMemo(
     () => ({
-      ...listKeys,
+      ...adminListParsers,
       selected: parseAsString.withDefault(fallback),
     }),
     [fallback],

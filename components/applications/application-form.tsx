@@ -505,6 +505,7 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
             {SAVE_TEXT[saveState]}
           </p>
         </div>
+        {/* The action's argument, not bound to it: Next workaround ACTION_ARGUMENTS_IN_FIELDS. */}
         <input type="hidden" name="programId" value={programId} />
         <input type="hidden" name="draftVersion" value={draftVersion} />
         <ActionError title="Application Failed" state={state} />

@@ -2,7 +2,7 @@
 
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatYears } from "@/lib/format";
-import { programSearchKeys } from "@/lib/list-keys";
+import { programSearchParsers } from "@/lib/list-keys";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LazySelect } from "@/components/ui/lazy-select";
@@ -37,7 +37,7 @@ const DURATION_OPTIONS = [
 
 export function ProgramSearchFilters({ idPrefix }: { idPrefix: string }) {
   const { countries, levels, fields } = useFilterOptions();
-  const { params, setParams, isPending } = useListState(programSearchKeys);
+  const { params, setParams, isPending } = useListState(programSearchParsers);
   const hasFilters =
     params.q !== "" ||
     params.country !== "all" ||
@@ -83,7 +83,7 @@ export function ProgramSearchFilters({ idPrefix }: { idPrefix: string }) {
           className="w-full"
           contentClassName="max-h-80"
           value={params.degree}
-          onValueChange={(degree) => setParams({ degree, page: null })}
+          onValueChange={(degree) => setParams({ degree: degree as typeof params.degree, page: null })}
           display={params.degree === "all" ? "All degrees" : params.degree}
           options={DEGREE_OPTIONS}
         />

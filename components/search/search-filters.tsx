@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
-import { universitySearchKeys } from "@/lib/list-keys";
+import { universitySearchParsers } from "@/lib/list-keys";
 import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
 import { FilterFields, type FilterValues } from "./filter-fields";
@@ -23,7 +23,7 @@ export function useListState<P extends UseQueryStatesKeysMap>(parsers: P) {
   return { params, setParams, isPending };
 }
 
-export const useSearchState = () => useListState(universitySearchKeys);
+export const useSearchState = () => useListState(universitySearchParsers);
 
 export function SearchFilters({ idPrefix }: { idPrefix: string }) {
   const { countries, levels } = useFilterOptions();

@@ -5,18 +5,18 @@ import { parseAsString } from "nuqs";
 import {
   PROGRAM_SORT_LABELS,
   PROGRAM_SORTS,
-  programSearchKeys,
+  programSearchParsers,
   SORTS,
   SORT_LABELS,
-  universitySearchKeys,
+  universitySearchParsers,
 } from "@/lib/list-keys";
 import { Label } from "@/components/ui/label";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { useListState } from "./search-filters";
 
 const LISTS = {
-  universities: { sorts: SORTS, labels: SORT_LABELS, sort: universitySearchKeys.sort },
-  programs: { sorts: PROGRAM_SORTS, labels: PROGRAM_SORT_LABELS, sort: programSearchKeys.sort },
+  universities: { sorts: SORTS, labels: SORT_LABELS, sort: universitySearchParsers.sort },
+  programs: { sorts: PROGRAM_SORTS, labels: PROGRAM_SORT_LABELS, sort: programSearchParsers.sort },
 };
 
 /** The sort of a search page (its `sort` key; a change returns to page 1). */
@@ -27,7 +27,7 @@ export function SortSelect({ list = "universities" }: { list?: keyof typeof LIST
     labels: Record<string, string>;
     sort: typeof parseAsString;
   };
-  const { params, setParams } = useListState({ sort, page: universitySearchKeys.page });
+  const { params, setParams } = useListState({ sort, page: universitySearchParsers.page });
   const current = params.sort ?? sorts[0];
   return (
     <div className="flex items-center gap-2">

@@ -60,8 +60,9 @@ function pageOf(data: FormData): string {
   return id.success ? `/apply/${id.data}` : "/programs";
 }
 
-// The program comes in a hidden field, not as a bound argument: a bound action's state answer
-// never finished rendering without JavaScript (React 19.3's decodeFormState with bound arguments).
+// The program comes in a hidden field, not as a bound argument: the answer to a form posted without
+// JavaScript to an action bound in the form never finishes rendering (Next workaround
+// ACTION_ARGUMENTS_IN_FIELDS in lib/next-workarounds.ts).
 export const applicationFormAction = action({
   name: "applicationForm",
   audience: "user",

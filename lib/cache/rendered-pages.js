@@ -9,7 +9,10 @@
 const { PAGE_EXPIRE_SECONDS } = require("./page-lifetime");
 const { cacheStore } = require("./store");
 
-/** Next 16's cache key of a rendered app page: /route-cache/APP_PAGE/<route hash>/$<pathname>. */
+/**
+ * Next 16's cache key of a rendered app page: /route-cache/APP_PAGE/<route hash>/$<pathname>, an
+ * internal detail (Next workaround PAGE_CACHE_KEY_FORMAT in lib/next-workarounds.ts).
+ */
 const PAGE_KEY = /^\/route-cache\/APP_PAGE\/[0-9a-f]+\/\$(\/.*)$/;
 
 /** The running build's key prefix, set by the cache handler when Next creates it. */

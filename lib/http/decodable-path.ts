@@ -6,7 +6,7 @@
 // before any page or route handler runs. A rewrite cannot help: Next matches the request's own
 // path against the target route again while preparing it. So proxy.ts answers such a path itself:
 // a page's address is the 404 page (rewritten to UNDECODABLE_PAGE), a route handler's the JSON
-// error shape (400).
+// error shape (400). Next workaround UNDECODABLE_PATHS_IN_PROXY (lib/next-workarounds.ts).
 
 /** Whether every percent-escape of the path decodes as UTF-8 (decodeURIComponent does not throw). */
 export function isDecodablePath(pathname: string): boolean {

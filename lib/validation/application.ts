@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
-import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { defineListQuery } from "@/lib/list-query";
+import { allOrOneOfKey, searchKey } from "@/lib/list-keys";
 import { isOneLine, oneLineMessage, storedLimit, textField } from "./text";
 
 // The application form, shared by the two-step form and POST /api/applications.
@@ -204,13 +205,8 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
  * Applications: ?status= and ?q= (a student's full name or a program name).
  */
 export const applicationsListQuery = defineListQuery({
-  status: queryField(
-    z
-      .enum(STATUS_FILTERS, { error: `status must be 'all' or one of: ${APPLICATION_STATUSES.join(", ")}` })
-      .default("all"),
-    "all",
-  ),
-  q: searchField,
+  status: allOrOneOfKey(APPLICATION_STATUSES),
+  q: searchKey,
 });
 
 /** GET /api/applications: the list's query with limit/offset. */

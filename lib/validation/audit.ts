@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@/lib/audit/entries";
-import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { defineListQuery } from "@/lib/list-query";
+import { oneOfKey, searchKey } from "@/lib/list-keys";
 import { idSchema } from "./common";
 
 export const ALL_ENTITIES = "all";
@@ -10,15 +11,8 @@ export const ALL_ENTITIES = "all";
  * action, case-insensitive substring) and ?entityType= (what was changed, or "all").
  */
 export const auditListQuery = defineListQuery({
-  q: searchField,
-  entityType: queryField(
-    z
-      .enum([ALL_ENTITIES, ...AUDIT_ENTITY_TYPES], {
-        error: `entityType must be one of: ${[ALL_ENTITIES, ...AUDIT_ENTITY_TYPES].join(", ")}`,
-      })
-      .default(ALL_ENTITIES),
-    ALL_ENTITIES,
-  ),
+  q: searchKey,
+  entityType: oneOfKey([ALL_ENTITIES, ...AUDIT_ENTITY_TYPES] as const, ALL_ENTITIES),
 });
 
 /** GET /api/audit: the list's query with limit/offset, one action, and one admin's entries. */

@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation/zod";
-import { defineListQuery, searchField } from "@/lib/list-query";
+import { defineListQuery } from "@/lib/list-query";
+import { searchKey } from "@/lib/list-keys";
 import { emailSchema, fullNameSchema } from "./auth";
 import { isOneLine, oneLineMessage, textField } from "./text";
 
@@ -31,5 +32,5 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 /** GET /api/contact and /admin/messages (admins): ?q= searches the sender, e-mail and subject. */
-export const contactListQuery = defineListQuery({ q: searchField });
+export const contactListQuery = defineListQuery({ q: searchKey });
 export const contactListQuerySchema = contactListQuery.apiSchema;

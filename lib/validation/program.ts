@@ -1,5 +1,5 @@
-import { z } from "@/lib/validation/zod";
-import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { defineListQuery } from "@/lib/list-query";
+import { searchKey, studyListKey } from "@/lib/list-keys";
 import { idSchema } from "./common";
 
 // The program form's schema lives in program-form.ts, which imports nothing of Next, so scripts
@@ -14,8 +14,8 @@ export const ALL_LEVELS = "all";
  * database's list, so the level is any text: one not in the list matches no program.
  */
 export const programsListQuery = defineListQuery({
-  q: searchField,
-  level: queryField(z.string().max(100, "level must be at most 100 characters").optional(), ALL_LEVELS),
+  q: searchKey,
+  level: studyListKey,
 });
 
 /** GET /api/programs: the list's query with limit/offset, and one university's (no page offers it). */

@@ -2,8 +2,8 @@
 // surrogate without its pair (JSON's "\ud800" parses into one). A query that carries either fails
 // in the database (invalid byte sequence) instead of matching nothing, so every input is checked
 // against this rule before it reaches a query: route() for the API's query strings and bodies,
-// assertStorableForm for server actions' forms, and the list queries (lib/list-query.ts,
-// lib/list-keys.ts) for the pages' query strings. No zod here: the browser's filters use it too.
+// assertStorableForm for server actions' forms, and every list key (readKey in lib/list-keys.ts)
+// for the pages' query strings. No zod here: the browser's filters use it too.
 
 /** NUL, or a surrogate without its pair. */
 export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

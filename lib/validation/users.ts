@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation/zod";
-import { defineListQuery, queryField, searchField } from "@/lib/list-query";
+import { defineListQuery } from "@/lib/list-query";
+import { oneOfKey, searchKey } from "@/lib/list-keys";
 import { registerSchema } from "./auth";
 import { versionSchema } from "./common";
 
@@ -67,11 +68,8 @@ export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 /** GET /api/users and /admin/users: ?q= (full name, e-mail or username), ?role=all|user|admin. */
 export const usersListQuery = defineListQuery({
-  q: searchField,
-  role: queryField(
-    z.enum(ROLE_FILTERS, { error: "role must be one of: all, user, admin" }).default("all"),
-    "all",
-  ),
+  q: searchKey,
+  role: oneOfKey(ROLE_FILTERS, "all"),
 });
 
 /** GET /api/users: the list's query with limit/offset. */

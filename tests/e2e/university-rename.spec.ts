@@ -32,7 +32,8 @@ test("a renamed university keeps its old address, and its page links to the webs
   const newPath = `/university/cagri-oresund-${word.toLowerCase()}-university`;
   const old = await page.request.get(`/university/${university.slug}`, { maxRedirects: 0 });
   expect(old.status()).toBe(308);
-  // Next's ISR pages may send the Location header twice, with the same value (vercel/next.js#82117).
+  // Next's ISR pages may send the Location header twice, with the same value (Next workaround
+  // REPEATED_REDIRECT_LOCATION in lib/next-workarounds.ts).
   const locations = old.headersArray().filter((header) => header.name.toLowerCase() === "location");
   expect(locations.length).toBeGreaterThan(0);
   for (const { value } of locations) expect(new URL(value, "http://x").pathname).toBe(newPath);

@@ -29,7 +29,7 @@ export function serverDistDir(buildId: string): string {
   return join(root, "server");
 }
 
-/** Next 16's cache key of a rendered page at `pathname` (lib/cache/rendered-pages.js). */
+/** Next 16's cache key of a rendered page at `pathname` (Next workaround PAGE_CACHE_KEY_FORMAT). */
 export const pageKey = (pathname: string) => `/route-cache/APP_PAGE/0a1b2c/$${pathname}`;
 
 /** A rendered page's cache entry, with the cache tags its headers list. */

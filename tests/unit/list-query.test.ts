@@ -1,6 +1,14 @@
 import { z } from "@/lib/validation/zod";
-import { listKeys, programSearchKeys, universitySearchKeys } from "@/lib/list-keys";
-import { SEARCH_MAX, type ListQuery } from "@/lib/list-query";
+import {
+  adminListParsers,
+  programSearchKeys,
+  programSearchParsers,
+  SEARCH_MAX,
+  searchKey,
+  universitySearchKeys,
+  universitySearchParsers,
+} from "@/lib/list-keys";
+import type { ListQuery } from "@/lib/list-query";
 import { programSearchQuery } from "@/lib/programs/search-params";
 import { OFFSET_MAX } from "@/lib/paging";
 import { adminUniversitiesQuery, universitySearchQuery } from "@/lib/universities/search-params";
@@ -12,8 +20,9 @@ import { auditListQuery, auditListQuerySchema } from "@/lib/validation/audit";
 import { contactListQuery, contactListQuerySchema } from "@/lib/validation/contact";
 import { UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
 
-// Each list's query is defined once (lib/list-query.ts): the page's parse (load(), the nuqs
-// parsers) and the API's zod schema must agree on defaults, limits and messages.
+// Each list's keys are defined once (lib/list-keys.ts); lib/list-query.ts makes the page's parse
+// (load(), the nuqs parsers) and the API's zod schema of them, which must agree on defaults,
+// limits and messages.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyList = ListQuery<any>;
@@ -23,7 +32,7 @@ function api(list: AnyList, schema: z.ZodType, input: Record<string, string>) {
   const result = schema.safeParse(input);
   if (!result.success) return { message: result.error.issues[0]!.message };
   const data = result.data as Record<string, unknown>;
-  return { query: Object.fromEntries(Object.keys(list.fields).map((key) => [key, data[key]])) };
+  return { query: Object.fromEntries(Object.keys(list.keys).map((key) => [key, data[key]])) };
 }
 
 /** The page's answer: the same filters, or the message it shows instead of the results. */
@@ -210,7 +219,7 @@ const EVERY_LIST: [string, AnyList, z.ZodType, Record<string, string>][] = [
 ];
 
 describe.each(EVERY_LIST)("%s: text PostgreSQL cannot store", (_name, list, schema, valid) => {
-  test.each(Object.keys(list.fields))(
+  test.each(Object.keys(list.keys))(
     "?%s= alone or beside valid filters: the page and the API both refuse it with route()'s message",
     async (key) => {
       for (const text of UNSTORABLE_SAMPLES) {
@@ -226,31 +235,89 @@ describe.each(EVERY_LIST)("%s: text PostgreSQL cannot store", (_name, list, sche
   );
 });
 
-describe("the browser's parsers (lib/list-keys.ts, no zod) read every key as the server's do", () => {
-  const texts = [
-    ...["", " ", "   ", " a ", "x".repeat(SEARCH_MAX), "x".repeat(SEARCH_MAX + 1), "abc", "constructor"],
-    ...["all", "fr", "FR", "France", "Master's", "PhD", "Medicine", "Cooking", "Bachelor of Science"],
-    ...["0", "1", "-1", "1.5", "1e3", " 5 ", "0x10", "20000", "100000", "100001", "Infinity", "NaN"],
-    ...[
-      "99999999999999999999",
-      String(universitySearchQuery.pageMax),
-      String(universitySearchQuery.pageMax + 1),
-    ],
-    ...["true", "TRUE", "false", "yes", "2024-02-29", "2023-02-29", "2024-13-01", "2024-1-01", "2024-01-01 "],
-    ...["ranking", "name", "tuition", "deadline", "random", "x".repeat(101)],
-    ...UNSTORABLE_SAMPLES,
-  ];
-  test.each([
-    ["university search", universitySearchKeys, universitySearchQuery.parsers],
-    ["program search", programSearchKeys, programSearchQuery.parsers],
-    ["admin lists", listKeys, adminUniversitiesQuery.parsers],
-  ] as const)("%s", (_name, browser, server) => {
+test("the browser's filters read the keys the API reads: the same definitions, the same parsers", () => {
+  expect(universitySearchQuery.keys).toBe(universitySearchKeys);
+  expect(programSearchQuery.keys).toBe(programSearchKeys);
+  for (const [browser, server] of [
+    [universitySearchParsers, universitySearchQuery.parsers],
+    [programSearchParsers, programSearchQuery.parsers],
+    [adminListParsers, adminUniversitiesQuery.parsers],
+  ] as const) {
     expect(Object.keys(browser).sort()).toEqual(Object.keys(server).sort());
     for (const [key, parser] of Object.entries(browser)) {
       const twin = (server as Record<string, typeof parser>)[key]!;
       expect([key, parser.defaultValue]).toEqual([key, twin.defaultValue]);
-      for (const text of texts)
+      for (const text of ["", " a ", "2", "x".repeat(SEARCH_MAX + 1), "\u0000"])
         expect([key, text, parser.parse(text)]).toEqual([key, text, twin.parse(text)]);
     }
+  }
+  for (const list of [
+    usersListQuery,
+    applicationsListQuery,
+    programsListQuery,
+    auditListQuery,
+    contactListQuery,
+  ])
+    expect(list.keys.q).toBe(searchKey);
+});
+
+// What each kind of key accepts, as the API reads it and the filters show it.
+describe("the kinds of key", () => {
+  const apiOf = (input: Record<string, string>) => {
+    const result = programSearchQuery.apiSchema.safeParse(input);
+    return result.success ? result.data : result.error.issues.map((issue) => issue.message);
+  };
+
+  test("?q= counts characters as a person does: an emoji is one", () => {
+    expect(apiOf({ q: "😀".repeat(SEARCH_MAX) })).toMatchObject({ q: "😀".repeat(SEARCH_MAX) });
+    expect(apiOf({ q: "😀".repeat(SEARCH_MAX + 1) })).toEqual([`q must be at most ${SEARCH_MAX} characters`]);
+    expect(programSearchParsers.q.parse("😀".repeat(SEARCH_MAX))).toBe("😀".repeat(SEARCH_MAX));
+    expect(programSearchParsers.q.parse("😀".repeat(SEARCH_MAX + 1))).toBeNull();
+  });
+
+  test.each([
+    ["20000", 20000],
+    [" 5 ", 5],
+    ["1e3", 1000],
+    ["0x10", 16],
+    ["", 0],
+  ])("?cost=%j is read as a number reads it: %j", (text, value) => {
+    expect(apiOf({ cost: text })).toMatchObject({ cost: value });
+    expect(programSearchParsers.cost.parse(text)).toBe(value);
+  });
+
+  test.each(["1.5", "-1", "100001", "Infinity", "NaN", "cheap", "99999999999999999999"])(
+    "?cost=%j is refused once, with its rule",
+    (text) => {
+      expect(apiOf({ cost: text })).toEqual(["cost must be a whole number from 0 to 100000"]);
+      expect(programSearchParsers.cost.parse(text)).toBeNull();
+    },
+  );
+
+  test("?duration= counts years from 1; absent (0) means any", () => {
+    expect(apiOf({ duration: "6" })).toMatchObject({ duration: 6 });
+    for (const text of ["0", "", "7"])
+      expect(apiOf({ duration: text })).toEqual(["duration must be a whole number of years from 1 to 6"]);
+    expect(programSearchParsers.duration.defaultValue).toBe(0);
+  });
+
+  test("?from= is a day of the calendar written YYYY-MM-DD", () => {
+    expect(apiOf({ from: "2024-02-29" })).toMatchObject({ from: "2024-02-29" });
+    for (const text of ["2023-02-29", "1900-02-29", "2024-13-01", "2024-1-01", "2024-01-01 ", "tomorrow"])
+      expect([text, apiOf({ from: text })]).toEqual([text, ["from must be a date written YYYY-MM-DD"]]);
+  });
+
+  test("?open= is true or false in any letter case", () => {
+    expect(apiOf({ open: "TRUE" })).toMatchObject({ open: true });
+    expect(apiOf({ open: "False" })).toMatchObject({ open: false });
+    expect(apiOf({ open: "yes" })).toEqual(["open must be true or false"]);
+    expect(programSearchParsers.open.parse("True")).toBe(true);
+  });
+
+  test("a list of values is matched exactly; the API reads an absent sort as the default", () => {
+    expect(apiOf({})).toMatchObject({ sort: "deadline" });
+    expect(apiOf({ degree: "msc" })).toEqual([expect.stringMatching(/^degree must be 'all' or one of: /)]);
+    expect(apiOf({ sort: "constructor" })).toEqual(["sort must be one of: deadline, tuition, name, ranking"]);
+    expect(apiOf({})).not.toHaveProperty("degree");
   });
 });
