@@ -41,7 +41,7 @@ function imagesConfig() {
 const nextConfig = {
   reactStrictMode: true,
   // Cached rendering (lib/cache): public pages are rendered once and served from the cache until an
-  // admin write expires their tags (lib/cache/tags.ts). Not Cache Components (`cacheComponents`):
+  // admin write expires their tags (lib/cache/tags.server.ts). Not Cache Components (`cacheComponents`):
   // from next 16.3 on (still in 16.4.6 and 16.5.0-canary.38, checked 2026-11-26) it answers
   // notFound() in a dynamic route, or in a page that reads searchParams, with status 200
   // (vercel/next.js issues 95380 and 98518, fix pending in pull request 95561), and our university,

@@ -10,7 +10,7 @@ import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/http/client";
-import type { AdminUserDto } from "@/lib/users/admin";
+import type { AdminUserDto } from "@/lib/users/admin.server";
 import { adminCreateUserSchema } from "@/lib/validation/users";
 
 const ROLE_OPTIONS = { user: "User (student)", admin: "Admin" };

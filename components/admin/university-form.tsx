@@ -15,9 +15,9 @@ import { Button } from "@/components/ui/button";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { CountryDto } from "@/lib/countries/queries";
+import type { CountryDto } from "@/lib/countries/queries.server";
 import { apiFetch, errorMessage, staleWriteMessage, UNKNOWN_FAILURE } from "@/lib/http/client";
-import type { UniversityDto } from "@/lib/universities/queries";
+import type { UniversityDto } from "@/lib/universities/queries.server";
 import { slugify } from "@/lib/universities/slug";
 import {
   COUNTRY_REQUIRED,

@@ -41,7 +41,7 @@ export const newPasswordSchema = z
 // Sign-in takes what an account can have: no username is longer than an e-mail address could be,
 // and no password longer than newPasswordSchema allows (argon2 would hash megabytes slowly). The
 // name is read in Unicode's compatibility form (NFKC): fullwidth letters and signs such as the
-// Kelvin sign are the ASCII letters they stand for (lib/auth/sign-in-name.ts says what happens to
+// Kelvin sign are the ASCII letters they stand for (lib/auth/sign-in-name.server.ts says what happens to
 // the other characters).
 export const loginSchema = z.object({
   username: z
@@ -82,7 +82,7 @@ export const resetPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
-/** The current password is needed only to change the e-mail address (lib/users/accounts.ts says so). */
+/** The current password is needed only to change the e-mail address (lib/users/accounts.server.ts says so). */
 export const profileSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,

@@ -1,9 +1,9 @@
 import { canViewApplication } from "@/lib/auth/policy";
-import { changeStatus, withdrawApplication } from "@/lib/applications/commands";
-import { getApplicationDetail } from "@/lib/applications/queries";
+import { changeStatus, withdrawApplication } from "@/lib/applications/commands.server";
+import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { notFound } from "@/lib/http/errors";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { statusChangeSchema } from "@/lib/validation/application";
 import { idParamsSchema } from "@/lib/validation/common";
 
