@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { serverModules } from "./eslint-rules/server-modules.mjs";
 
 export default defineConfig([
   ...nextVitals,
@@ -24,6 +25,26 @@ export default defineConfig([
         {
           paths: [
             { name: "zod", message: 'Import from "@/lib/validation/zod" (it configures zod for the CSP).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server-only modules are named *.server.ts and client modules do not import them
+    // (eslint-rules/server-modules.mjs). The cache handler's CommonJS chain is the exception:
+    // Next loads it with require() outside React's server build (next.config.js `cacheHandler`),
+    // where "server-only" would throw, so these keep plain names and are listed here instead.
+    files: ["**/*.{ts,tsx,js,jsx,mjs,cjs}"],
+    plugins: { "server-modules": serverModules },
+    rules: {
+      "server-modules/boundary": [
+        "error",
+        {
+          unsuffixed: [
+            "lib/cache/incremental-handler.js",
+            "lib/cache/rendered-pages.js",
+            "lib/cache/store.js",
           ],
         },
       ],
