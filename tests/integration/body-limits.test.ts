@@ -2,7 +2,7 @@ import { POST as login } from "@/app/api/login/route";
 import { prisma } from "@/lib/db/client.server";
 import { BODY_TOO_LARGE, declarationOf, type RouteHandler } from "@/lib/http/route.server";
 import { IMAGE_TOO_LARGE } from "@/lib/images/sniff";
-import { IMPORT_TOO_LARGE } from "@/lib/validation/import";
+import { IMPORT_TOO_LARGE } from "@/lib/import/limits";
 import { Agent } from "../support/agent";
 import { cleanup, createSuperAdmin, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
