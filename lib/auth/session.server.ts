@@ -75,7 +75,10 @@ export async function viewerOfToken(claims: Pick<JWT, "uid" | "sid" | "sv"> | nu
 /** The signed-in user, or null. One database read per request (cached), and a write at most every few minutes. */
 export const getViewer = cache(async (): Promise<Viewer | null> => viewerOfToken(await sessionClaims()));
 
-/** The id of the request's server-side session (lib/auth/sessions.server.ts), to keep it when ending the others. */
+/**
+ * The id of the request's server-side session (lib/auth/sessions.server.ts), to keep it when ending
+ * the others.
+ */
 export async function currentSessionId(): Promise<string | undefined> {
   return (await sessionClaims())?.sid || undefined;
 }

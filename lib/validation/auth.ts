@@ -88,7 +88,10 @@ export const resetPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
-/** The current password is needed only to change the e-mail address (lib/users/accounts.server.ts says so). */
+/**
+ * The current password is needed only to change the e-mail address (lib/users/accounts.server.ts
+ * says so).
+ */
 export const profileSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
