@@ -1,24 +1,24 @@
 import type { Instrumentation } from "next";
-import { markDatabaseUnavailable } from "@/lib/db/availability";
-import { databaseFailure } from "@/lib/db/errors";
-import { logger } from "@/lib/log";
+import { markDatabaseUnavailable } from "@/lib/db/availability.server";
+import { databaseFailure } from "@/lib/db/errors.server";
+import { logger } from "@/lib/log.server";
 
 // Parsing the environment at start-up makes a production server with a missing AUTH_SECRET or
 // DATABASE_URL stop at once, naming the variable, instead of failing on its first request.
 // (Next only logs errors thrown from register(), so the process is ended explicitly.)
 export async function checkEnvironment() {
   try {
-    await import("@/lib/env");
+    await import("@/lib/env.server");
   } catch (error) {
     console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
 }
 
-// Each server delivers queued e-mail (lib/mail/worker.ts). Started without being awaited: a
+// Each server delivers queued e-mail (lib/mail/worker.server.ts). Started without being awaited: a
 // database that is not up yet must not stop the server from serving; the worker is retried.
 export function startBackgroundWork(attempt = 1) {
-  void import("@/lib/mail/worker")
+  void import("@/lib/mail/worker.server")
     .then(({ startMailWorker }) => startMailWorker())
     .catch((error: unknown) => {
       const delay = Math.min(60, 5 * attempt);

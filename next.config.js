@@ -41,7 +41,7 @@ function imagesConfig() {
 const nextConfig = {
   reactStrictMode: true,
   // Cached rendering (lib/cache): public pages are rendered once and served from the cache until an
-  // admin write expires their tags (lib/cache/tags.ts), by incremental static regeneration and
+  // admin write expires their tags (lib/cache/tags.server.ts), by incremental static regeneration and
   // tagged data caches. Not Cache Components (`cacheComponents`), under which a page's notFound()
   // answers 200, and our university, apply, student and admin pages must answer 404 (Next
   // workaround NO_CACHE_COMPONENTS in lib/next-workarounds.ts).

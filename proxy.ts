@@ -3,12 +3,12 @@ import { getToken } from "next-auth/jwt";
 import { safeCallbackPath } from "@/lib/auth/paths";
 import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
 import { cachedSearchPath, RSC_PARAMETER } from "@/lib/cache/search-pages";
-import { isDatabaseMarkedUnavailable } from "@/lib/db/availability";
-import { env } from "@/lib/env";
+import { isDatabaseMarkedUnavailable } from "@/lib/db/availability.server";
+import { env } from "@/lib/env.server";
 import { isDecodablePath, UNDECODABLE_PAGE, UNDECODABLE_PATH } from "@/lib/http/decodable-path";
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
 import { unavailablePage } from "@/lib/http/unavailable-page";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/log.server";
 
 // Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
 //  - a path whose percent-escapes are not UTF-8 (%C0%AF, %FF, a stray %) is answered here, pages
@@ -20,10 +20,10 @@ import { logger } from "@/lib/log";
 //    lines carry it: instrumentation-node.ts);
 //  - a search page's request goes to its cached route once the search was asked for before
 //    (lib/cache/search-pages.ts);
-//  - while the database is known to be down (lib/db/availability.ts), public pages the cache
+//  - while the database is known to be down (lib/db/availability.server.ts), public pages the cache
 //    holds are served from it, and every other page is the branded 503 page;
 //  - early redirects from the session token's claims. They never grant anything: every page and
-//    route handler checks again on the server through lib/auth/session.ts.
+//    route handler checks again on the server through lib/auth/session.server.ts.
 //      /admin/*            -> /auth for signed-out visitors and non-admins
 //      /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors, except the
 //                             calendar feed: calendar apps are signed out, its token is the key

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundMessage } from "@/components/layout/not-found-message";
 import { PublicShell } from "@/components/layout/public-shell";
-import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads.server";
 import "./globals.css";
 
 // The 404 of an address no route matches, rendered on its own (next.config.js globalNotFound):

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { LazyToaster } from "@/components/layout/lazy-toaster";
 import { ShortlistSync } from "@/components/shortlist/shortlist-sync";
-import { env } from "@/lib/env";
-import { cachedPlatformName } from "@/lib/cache/reads";
+import { env } from "@/lib/env.server";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
 import "./globals.css";
 
 // Page titles carry the platform name of /admin/settings, from the cache its edits expire.

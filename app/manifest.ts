@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
-import { cachedPlatformName } from "@/lib/cache/reads";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
 
 // The web app manifest (/manifest.webmanifest): the name of /admin/settings, read per request
 // like the page titles (`next build` runs without a database), and the icons of app/.

@@ -4,9 +4,9 @@ import "./load-env";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import { ZodError } from "@/lib/validation/zod";
-import { createPrismaClient } from "@/lib/db/client";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { createAdmin } from "@/lib/users/create-admin";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { withDatabaseUrl } from "@/lib/db/connection.server";
+import { createAdmin } from "@/lib/users/create-admin.server";
 
 const { values } = parseArgs({
   options: {

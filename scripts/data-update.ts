@@ -1,13 +1,13 @@
 // npm run data:update -- <world_universities_and_domains.json> [--dry-run]
-// A newer edition of the university list (lib/import/data-update.ts): adds new institutions and
+// A newer edition of the university list (lib/import/data-update.server.ts): adds new institutions and
 // updates the websites of universities no admin edited; prints what changed.
 import "./load-env";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "@/lib/db/client";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { formatDataUpdate, updateFromDataset } from "@/lib/import/data-update";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { withDatabaseUrl } from "@/lib/db/connection.server";
+import { formatDataUpdate, updateFromDataset } from "@/lib/import/data-update.server";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

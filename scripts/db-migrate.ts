@@ -1,7 +1,7 @@
 // npm run db:migrate: applies prisma/migrations to DATABASE_URL, or to the embedded database.
 import "./load-env";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
+import { withDatabaseUrl } from "@/lib/db/connection.server";
+import { migrate } from "@/lib/db/migrate.server";
 
 withDatabaseUrl(async (url, mode) => {
   const result = await migrate(url);

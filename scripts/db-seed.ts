@@ -3,10 +3,10 @@
 // in development unless --no-demo (or DEMO_DATA=0); in production only with DEMO_DATA=1. Safe to
 // run again.
 import "./load-env";
-import { createPrismaClient } from "@/lib/db/client";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { seed } from "@/lib/db/seed";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { withDatabaseUrl } from "@/lib/db/connection.server";
+import { migrate } from "@/lib/db/migrate.server";
+import { seed } from "@/lib/db/seed/seed.server";
 import { wantsDemoData } from "@/lib/db/seed/demo";
 
 const demo = wantsDemoData({

@@ -1,8 +1,8 @@
 // npm run db:serve: serves the embedded database on 127.0.0.1 until stopped, for psql or a GUI
 // (`psql <printed url>`). `--memory` serves a throwaway, empty in-memory database instead.
 import "./load-env";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { serveEmbedded } from "@/lib/db/connection";
+import { startEmbeddedDatabase } from "@/lib/db/embedded.server";
+import { serveEmbedded } from "@/lib/db/connection.server";
 
 async function main() {
   const port = Number(process.env.PGLITE_PORT ?? 0);

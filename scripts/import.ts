@@ -6,12 +6,12 @@ import "./load-env";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "@/lib/db/client";
-import { withDatabaseUrl } from "@/lib/db/connection";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { withDatabaseUrl } from "@/lib/db/connection.server";
 import { HttpError } from "@/lib/http/errors";
 import { IMPORT_TYPES, type ImportType } from "@/lib/import/columns";
 import { formatReport } from "@/lib/import/report-text";
-import { runImport } from "@/lib/import/run";
+import { runImport } from "@/lib/import/run.server";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -2,9 +2,9 @@
 // mail themselves while they run; this is for platforms whose servers sleep between requests
 // (Vercel: run it from a scheduler every few minutes).
 import "./load-env";
-import { withDatabaseUrl } from "@/lib/db/connection";
-import { stopMailQueue } from "@/lib/mail/queue";
-import { deliverDueMail } from "@/lib/mail/worker";
+import { withDatabaseUrl } from "@/lib/db/connection.server";
+import { stopMailQueue } from "@/lib/mail/queue.server";
+import { deliverDueMail } from "@/lib/mail/worker.server";
 
 withDatabaseUrl(async (url) => {
   try {

@@ -8,10 +8,10 @@
 // left from earlier that still have their published passwords.
 import "./load-env";
 import { spawn } from "node:child_process";
-import { createPrismaClient } from "@/lib/db/client";
-import { serveEmbedded } from "@/lib/db/connection";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { serveEmbedded } from "@/lib/db/connection.server";
 import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
-import { reportDemoPasswords, reportMissingAdmin, seedIfEmpty } from "@/lib/db/startup";
+import { reportDemoPasswords, reportMissingAdmin, seedIfEmpty } from "@/lib/db/startup.server";
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { PublicShell } from "@/components/layout/public-shell";
-import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads.server";
 
 // The frame of the public pages, the same for every visitor: cached with the settings it shows.
 export default async function PublicLayout({ children }: Readonly<{ children: React.ReactNode }>) {

@@ -1,5 +1,5 @@
 import { BookOpen, Globe2, Compass } from "lucide-react";
-import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
+import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads.server";
 import { FilterFields } from "@/components/search/filter-fields";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -21,7 +21,7 @@ const FEATURES = [
   },
 ];
 
-// Rendered once from the database, then served from the cache (lib/cache/reads.ts).
+// Rendered once from the database, then served from the cache (lib/cache/reads.server.ts).
 export const revalidate = 60;
 
 export default async function HomePage() {

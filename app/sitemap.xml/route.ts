@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
-import { XML_HEADERS, sitemapChunkUrl, sitemapIds, sitemapIndexXml } from "@/lib/seo/sitemaps";
+import { route } from "@/lib/http/route.server";
+import { XML_HEADERS, sitemapChunkUrl, sitemapIds, sitemapIndexXml } from "@/lib/seo/sitemaps.server";
 
-// The sitemap index at /sitemap.xml, listing the chunks /sitemaps/{id}.xml (see lib/seo/sitemaps.ts).
+// The sitemap index at /sitemap.xml, listing the chunks /sitemaps/{id}.xml (see lib/seo/sitemaps.server.ts).
 // Read from the database on request (route() reads the request, so it is never prerendered).
 export const GET = route({
   auth: "public",

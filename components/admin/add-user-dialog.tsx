@@ -10,7 +10,8 @@ import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/http/client";
-import type { AdminUserDto } from "@/lib/users/admin";
+import type { AdminUserDto } from "@/lib/users/admin.server";
+import { USERNAME_HINT } from "@/lib/validation/auth";
 import { adminCreateUserSchema } from "@/lib/validation/users";
 
 const ROLE_OPTIONS = { user: "User (student)", admin: "Admin" };
@@ -76,7 +77,7 @@ export function AddUserForm({ canCreateAdmins, defaultRole = "user", submitLabel
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
+        hint={USERNAME_HINT}
         {...field("username")}
       />
       <NewPasswordFields idPrefix={id} register={register} errors={errors} />

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartContainer, ChartTooltipContent, type ChartConfig } from "@/components/ui/chart";
-import type { WeekCount } from "@/lib/dashboard/weeks";
+import { TREND_WEEKS, type WeekCount } from "@/lib/dashboard/weeks";
 
 const config: ChartConfig = { applications: { label: "Applications", color: "var(--color-brand-600)" } };
 
@@ -27,7 +27,7 @@ export function ApplicationTrendsChart({ weeks }: { weeks: WeekCount[] }) {
         </BarChart>
       </ChartContainer>
       <table className="sr-only">
-        <caption>Applications submitted per week, last 12 weeks</caption>
+        <caption>Applications submitted per week, last {TREND_WEEKS} weeks</caption>
         <thead>
           <tr>
             <th scope="col">Week</th>

@@ -10,6 +10,7 @@ import { Progress } from "@/components/ui/progress";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { IMPORT_TYPES, type ImportReport, type ImportType } from "@/lib/import/columns";
+import { IMPORT_MAX_MB } from "@/lib/import/limits";
 
 // /admin/import: choose what the file holds, upload it for a dry run (the upload's
 // progress is shown, then the server checks the rows), read the report, then apply it. The file is
@@ -135,7 +136,7 @@ export function ImportForm() {
           </div>
         </fieldset>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={fileId}>File (CSV or JSON, at most 50 MB)</Label>
+          <Label htmlFor={fileId}>File (CSV or JSON, at most {IMPORT_MAX_MB} MB)</Label>
           <input
             id={fileId}
             ref={fileInput}

@@ -20,7 +20,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatDate, formatYears } from "@/lib/format";
 import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
-import type { ProgramDto } from "@/lib/programs/queries";
+import type { ProgramDto } from "@/lib/programs/queries.server";
 import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
 import { cn } from "@/lib/utils";
 import {

@@ -15,15 +15,18 @@ import { Button } from "@/components/ui/button";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { CountryDto } from "@/lib/countries/queries";
+import type { CountryDto } from "@/lib/countries/queries.server";
 import { apiFetch, errorMessage, staleWriteMessage, UNKNOWN_FAILURE } from "@/lib/http/client";
-import type { UniversityDto } from "@/lib/universities/queries";
+import { MAX_IMAGE_MB } from "@/lib/images/sniff";
+import type { UniversityDto } from "@/lib/universities/queries.server";
 import { slugify } from "@/lib/universities/slug";
 import {
   COUNTRY_REQUIRED,
   MAX_GALLERY_IMAGES,
   NAME_AND_COUNTRY_REQUIRED,
   NAME_REQUIRED,
+  RANKING_MIN,
+  RANKING_YEAR_MIN,
   universitySchema,
   type UniversityInput,
 } from "@/lib/validation/university";
@@ -235,7 +238,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
           label="Ranking"
           type="number"
           inputMode="numeric"
-          min={1}
+          min={RANKING_MIN}
           step={1}
           error={errors.ranking?.message}
           {...register("ranking")}
@@ -253,7 +256,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
           label="Ranking year"
           type="number"
           inputMode="numeric"
-          min={1900}
+          min={RANKING_YEAR_MIN}
           step={1}
           hint="The edition, e.g. 2026."
           error={errors.rankingYear?.message}
@@ -271,7 +274,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
             value={field.value ? [field.value] : []}
             onChange={(urls) => field.onChange(urls[0] ?? null)}
             onBusyChange={setMainBusy}
-            hint="Optional. JPEG, PNG, WebP or GIF, up to 5MB."
+            hint={`Optional. JPEG, PNG, WebP or GIF, up to ${MAX_IMAGE_MB}MB.`}
             error={fieldState.error?.message}
           />
         )}
@@ -289,7 +292,7 @@ export function UniversityForm({ countries, university }: UniversityFormProps) {
             value={field.value}
             onChange={field.onChange}
             onBusyChange={setGalleryBusy}
-            hint={`Optional. Up to ${MAX_GALLERY_IMAGES} images, each up to 5MB.`}
+            hint={`Optional. Up to ${MAX_GALLERY_IMAGES} images, each up to ${MAX_IMAGE_MB}MB.`}
             error={fieldState.error?.message ?? errors.images?.root?.message}
           />
         )}

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { SignedOutNotice, SignInDialog } from "./sign-in-again";
-import type { DraftData } from "@/lib/applications/drafts";
+import type { DraftData } from "@/lib/applications/drafts.server";
 import { applicationFormAction } from "@/lib/applications/actions";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { formatCount } from "@/lib/format";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ApplicationListItem } from "@/lib/applications/queries";
+import type { ApplicationListItem } from "@/lib/applications/queries.server";
 import { Badge } from "@/components/ui/badge";
 import { formatDate } from "@/lib/format";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DraftListItem } from "@/lib/applications/drafts";
+import type { DraftListItem } from "@/lib/applications/drafts.server";
 import { daysLeftLabel, formatDate } from "@/lib/format";
 
 const linkClass =

@@ -3,7 +3,10 @@ import { Button } from "@/components/ui/button";
 type GoogleSignInButtonProps = {
   /** A safe path to return to after signing in. */
   callbackUrl: string | null;
-  /** "Link Google account" on the profile: a signed-in user's Google sign-in links it (lib/auth/auth.ts). */
+  /**
+   * "Link Google account" on the profile: a signed-in user's Google sign-in links it
+   * (lib/auth/auth.server.ts).
+   */
   label?: string;
   compact?: boolean;
 };

@@ -6,7 +6,7 @@ import { FormField, fieldsOf } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { registerAction } from "@/lib/auth/actions";
-import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
+import { registerSchema, USERNAME_HINT, type RegisterInput } from "@/lib/validation/auth";
 
 type RegisterFormProps = {
   /** A safe path to return to after registering; otherwise the new user's dashboard. */
@@ -48,7 +48,7 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        hint="3 to 32 characters: letters, digits, '.', '_' and '-'."
+        hint={USERNAME_HINT}
         {...field("username")}
       />
       <NewPasswordFields idPrefix="register" register={register} errors={errors} />

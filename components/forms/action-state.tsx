@@ -16,7 +16,7 @@ import { NETWORK_FAILURE } from "@/lib/http/client";
 import { INITIAL_FORM_STATE, SENT_BY_SCRIPT_FIELD, type FormState } from "@/lib/http/form-state";
 import type { ZodType } from "@/lib/validation/zod";
 
-// A form has one submission path: its server action (lib/http/action.ts). Before hydration (or
+// A form has one submission path: its server action (lib/http/action.server.ts). Before hydration (or
 // without JavaScript) the browser posts the form and Next runs the action (useActionState keeps
 // its answer); once hydrated, react-hook-form checks the fields with the same zod schema first,
 // and a valid form is sent to the same action by the script, which marks it SENT_BY_SCRIPT_FIELD.

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { FormField } from "./form-field";
+import { PASSWORD_MIN } from "@/lib/validation/auth";
 
 type WithNewPassword = FieldValues & { password: string; confirmPassword: string };
 
@@ -25,7 +26,7 @@ export function NewPasswordFields<T extends WithNewPassword>({
         label={labels.password}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password?.message}
         {...register("password" as Path<T>)}
       />

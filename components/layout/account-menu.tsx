@@ -14,7 +14,7 @@ import { SignOutForm } from "./sign-out-form";
 import { dashboardLinkOf } from "./viewer";
 
 // The header's account controls as a client island: the public pages are cached HTML, the same
-// for every visitor (lib/cache/reads.ts), so who is signed in is asked by the browser. Only a
+// for every visitor (lib/cache/reads.server.ts), so who is signed in is asked by the browser. Only a
 // browser with the signed-in hint cookie asks GET /api/user; everyone else, and every browser
 // without JavaScript, gets the Sign In link the server rendered.
 

@@ -4,7 +4,7 @@ export const DEMO_NOTICE_TEXT =
 
 /**
  * The "Demo data" notice at the top of every page of a demo database (isDemoDatabase() in
- * lib/settings/queries.ts): small, in the page's text (not a dismissible overlay), read by
+ * lib/settings/queries.server.ts): small, in the page's text (not a dismissible overlay), read by
  * screen readers as a note.
  */
 export function DemoNotice() {

@@ -6,7 +6,7 @@ import { isCanonicalSegment, searchParamsOfSegment } from "@/lib/cache/search-pa
 // The cached form of a search page: proxy.ts sends its requests to a `q/[query]` route beside the
 // page, with the query string in the segment (lib/cache/search-pages.ts). That route is rendered
 // on a search's first request, then served from the cache until a write expires its tags
-// (lib/cache/tags.ts) or its revalidation time passes.
+// (lib/cache/tags.server.ts) or its revalidation time passes.
 
 type SearchPageProps = { searchParams: Promise<Record<string, string | string[]>> };
 type CachedProps = { params: Promise<{ query: string }> };

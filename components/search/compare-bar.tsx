@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { COMPARE_MAX, COMPARE_TOO_MANY } from "@/lib/programs/compare-limits";
+import { COMPARE_MAX, COMPARE_MIN, COMPARE_TOO_MANY } from "@/lib/programs/compare-limits";
 import { clearCompare, toggleCompare, useCompareSelection } from "./compare-selection";
 
 /**
@@ -42,7 +42,7 @@ export function CompareBar({ pageIds }: { pageIds: number[] }) {
       ))}
       <p role="status" className="mr-auto text-sm text-slate-700">
         {ids.length === 0
-          ? `Tick Compare on 2 to ${COMPARE_MAX} programs.`
+          ? `Tick Compare on ${COMPARE_MIN} to ${COMPARE_MAX} programs.`
           : `${ids.length} of ${COMPARE_MAX} programs selected.`}
         {full && ` ${COMPARE_TOO_MANY} Untick one, or press Clear.`}
       </p>

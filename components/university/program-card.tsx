@@ -4,7 +4,7 @@ import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
-import type { UniversityProgram } from "@/lib/universities/queries";
+import type { UniversityProgram } from "@/lib/universities/queries.server";
 
 /**
  * One program on a university page, with its key facts and the way to apply; a program whose

@@ -1,6 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { groupByLevel } from "@/lib/programs/groups";
-import type { UniversityProgram } from "@/lib/universities/queries";
+import type { UniversityProgram } from "@/lib/universities/queries.server";
 import { ProgramCard } from "./program-card";
 
 /**

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { INITIAL_FORM_STATE, type FormState } from "@/lib/http/form-state";
 
 type ActionButtonProps = {
-  /** A server action (lib/http/action.ts) that reads no field of the form. */
+  /** A server action (lib/http/action.server.ts) that reads no field of the form. */
   action: (previous: FormState, data: FormData) => Promise<FormState>;
   label: string;
   pendingLabel: string;

@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { deleteAccountAction } from "@/lib/users/actions";
-import { deletionConsequence } from "@/lib/users/deletion";
+import { deletionConsequence } from "@/lib/users/deletion-consequence";
 import type { DeleteAccountInput } from "@/lib/validation/auth";
 
 const FAILURE_TITLE = "Could not delete your account";

@@ -1,9 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { action } from "@/lib/http/action";
+import { action } from "@/lib/http/action.server";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
-import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands";
+import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import {
   APPLICATION_SUBMITTED,
   applicationSchema,
@@ -12,8 +12,8 @@ import {
 } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
-import { submitApplication } from "./commands";
-import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts";
+import { submitApplication } from "./commands.server";
+import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 
 // The application form's one submission path for sending the application. Posted without
 // JavaScript, each step's button is a submit button with an intent: what the student typed is

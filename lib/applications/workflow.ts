@@ -3,7 +3,7 @@ import { STATUS_LABELS, type ApplicationStatus } from "./status";
 
 // The application's whole life, written once: every transition, who may make it, what it needs
 // and what it sets off. The pages, the API, the server actions and the scheduled jobs all ask this
-// table (through lib/applications/transition.ts); nothing else decides whether an application may
+// table (through lib/applications/transition.server.ts); nothing else decides whether an application may
 // move. docs/application-states.md is generated from it (`npm run docs:states`), and a test fails
 // when the two differ.
 //

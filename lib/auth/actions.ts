@@ -1,12 +1,12 @@
 "use server";
 
-import { action, formText } from "@/lib/http/action";
+import { action, formText } from "@/lib/http/action.server";
 import {
   FORGOT_PASSWORD_ANSWER,
   RESET_PASSWORD_DONE,
   forgotPassword,
   resetPassword,
-} from "@/lib/users/accounts";
+} from "@/lib/users/accounts.server";
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -14,8 +14,8 @@ import {
   resetPasswordSchema,
 } from "@/lib/validation/auth";
 import { authCallbackPath, homeOf } from "./paths";
-import { logIn, registerAndSignIn } from "./sign-in";
-import { signOut } from "./auth";
+import { logIn, registerAndSignIn } from "./sign-in.server";
+import { signOut } from "./auth.server";
 import type { UserDto } from "@/lib/users/dto";
 
 // The auth forms' one submission path (a secret never goes in a URL, so they post). Each form's

@@ -15,7 +15,7 @@ import type { Viewer } from "./viewer";
 // passes their results to its components as props, so it shows no control the server refuses.
 //
 // User accounts follow lib/users/permissions.ts, which also says why the server refuses
-// (403/422/409). The last-active-super-admin rule (409) depends on other rows: lib/users/admin.ts
+// (403/422/409). The last-active-super-admin rule (409) depends on other rows: lib/users/admin.server.ts
 // checks it in the writing transaction, so the functions here leave it out (the page shows the
 // control; the server's 409 explains).
 

@@ -2,7 +2,7 @@
 // the public pages can be the same cached HTML for everyone: the header's account island
 // (components/layout/account-menu.tsx) asks GET /api/user only when it is there. It grants
 // nothing; the HttpOnly session cookie and the database decide who is signed in. Set and cleared
-// with the session (lib/auth/auth.ts events).
+// with the session (lib/auth/auth.server.ts events).
 
 export const SIGNED_IN_HINT_COOKIE = "unisearch-signed-in";
 

@@ -3,7 +3,7 @@
 // Next's handler for rendered pages and route responses (next.config.js `cacheHandler`), over
 // ./store.js, so that with REDIS_URL every app server serves the same rendering and an edit
 // expires it on all of them. Unlike Next's default handler it never serves what `next build`
-// prerendered: the build has no database (lib/cache/reads.ts), so each page is first rendered at
+// prerendered: the build has no database (lib/cache/reads.server.ts), so each page is first rendered at
 // run time. A page is a miss once one of its tags was expired after it was rendered.
 
 const { readFileSync } = require("node:fs");
@@ -36,7 +36,7 @@ function tagsOf(entry, context) {
   return [...own, ...(entry.tags ?? []), ...(context?.tags ?? []), ...(context?.softTags ?? [])];
 }
 
-/** Whether this process's database breaker (lib/db/availability.ts) is open. */
+/** Whether this process's database breaker (lib/db/availability.server.ts) is open. */
 function databaseUnavailable() {
   const breaker = /** @type {{ openSince?: number | null } | undefined} */ (
     /** @type {any} */ (globalThis)[Symbol.for("unisearch.database-breaker")]

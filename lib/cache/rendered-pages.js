@@ -1,7 +1,7 @@
 // @ts-check
 
 // Which addresses have a rendered page in the cache store, so that while the database is down
-// (lib/db/availability.ts) proxy.ts can let those through to be served from the cache, and answer
+// (lib/db/availability.server.ts) proxy.ts can let those through to be served from the cache, and answer
 // the others with the 503 page at once. The cache handler (./incremental-handler.js) records each
 // page it stores beside the page itself, under its build's prefix. And which searches were asked
 // for in the last hour: proxy.ts sends a search to its cached route from its second request on.

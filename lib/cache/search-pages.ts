@@ -2,7 +2,7 @@
 // keeps a page dynamic (rendered on every request), so proxy.ts rewrites
 // /universities/search?<query> to /universities/search/q/<query, base64url>: a route whose page is
 // rendered once per distinct search and then served from the cache until a write expires its tags
-// (lib/cache/tags.ts) or its revalidation time ends. The visitor's address does not change. A
+// (lib/cache/tags.server.ts) or its revalidation time ends. The visitor's address does not change. A
 // search's first request is not rewritten: most are never asked again, and the page itself renders
 // faster than its cached route (proxy.ts, goesToCachedRoute).
 

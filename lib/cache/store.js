@@ -1,7 +1,7 @@
 // @ts-check
 
 // The store behind Next's cache handler (./incremental-handler.js: rendered pages, route
-// responses and the unstable_cache reads of lib/cache/reads.ts): cache entries, and when each tag
+// responses and the unstable_cache reads of lib/cache/reads.server.ts): cache entries, and when each tag
 // was last expired. With REDIS_URL every app server shares one Redis, so an admin edit served by one
 // server expires the pages of all (docs/caching.md); without it, this process's
 // memory. CommonJS with JSDoc types: Next loads the handlers with require() at run time.
@@ -219,7 +219,7 @@ function cacheStore() {
 }
 
 /**
- * `next build` prerenders pages without a database (lib/cache/reads.ts gives placeholders then),
+ * `next build` prerenders pages without a database (lib/cache/reads.server.ts gives placeholders then),
  * so nothing it renders may be stored or served: every page is rendered at run time first.
  */
 function isBuilding() {

@@ -1,8 +1,8 @@
 "use server";
 
-import { action } from "@/lib/http/action";
+import { action } from "@/lib/http/action.server";
 import { contactMessageSchema } from "@/lib/validation/contact";
-import { sendContactMessage } from "./commands";
+import { sendContactMessage } from "./commands.server";
 import { CONTACT_SENT } from "./messages";
 
 // The contact form's one path, with or without JavaScript. POST /api/contact, for API clients,

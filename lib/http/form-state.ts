@@ -1,4 +1,4 @@
-// What every server action answers (they are built with action(), lib/http/action.ts): the API's
+// What every server action answers (they are built with action(), lib/http/action.server.ts): the API's
 // status and error shape, or a success message. Types and constants only, so client components
 // import them.
 

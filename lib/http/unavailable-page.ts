@@ -1,6 +1,6 @@
 import { DEFAULT_PLATFORM_NAME } from "@/lib/settings/constants";
 
-// The page proxy.ts serves with a 503 while the database is down (lib/db/availability.ts). Plain
+// The page proxy.ts serves with a 503 while the database is down (lib/db/availability.server.ts). Plain
 // HTML with its own styles: the app's layout reads the database (the platform name), so no React
 // page can render now. It looks like app/error.tsx's page: same heading, colours and links.
 

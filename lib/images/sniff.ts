@@ -2,10 +2,11 @@
 // JPEG, PNG, WebP or GIF, whole (not cut off). SVG is refused on purpose: it is a document that
 // can carry scripts. Pure, so the browser (quick feedback) and the server (the real check) share it.
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_MB = 5;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 
 export const IMAGE_ONLY = "Please upload only image files";
-export const IMAGE_TOO_LARGE = "File size should not exceed 5MB";
+export const IMAGE_TOO_LARGE = `File size should not exceed ${MAX_IMAGE_MB}MB`;
 export const IMAGE_FAILED = "Error processing images";
 
 export type ImageType = { mime: "image/jpeg" | "image/png" | "image/webp" | "image/gif"; ext: string };

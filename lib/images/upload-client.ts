@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/client";
-import type { StoredImage } from "@/lib/storage/storage";
+import type { StoredImage } from "@/lib/storage/storage.server";
 
 // Sends one file to POST /api/uploads with XMLHttpRequest, whose upload.onprogress reports the
 // bytes actually sent (fetch cannot). Progress climbs to 90 while sending; the caller shows 100

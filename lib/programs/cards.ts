@@ -1,4 +1,4 @@
-import type { ProgramSearchResult } from "./search";
+import type { ProgramSearchResult } from "./search.server";
 
 /** What a /programs result card shows of a program: the fields its RSC payload carries. */
 export interface ProgramCard extends Pick<

@@ -1,7 +1,7 @@
 "use server";
 
-import { action } from "@/lib/http/action";
-import { unsubscribeReminders, UNSUBSCRIBED } from "./settings";
+import { action } from "@/lib/http/action.server";
+import { unsubscribeReminders, UNSUBSCRIBED } from "./settings.server";
 
 /**
  * The unsubscribe page's button, carrying the e-mail's token in a hidden field: a plain form post

@@ -1,4 +1,4 @@
-import type { UniversitySummary } from "./search";
+import type { UniversitySummary } from "./search.server";
 
 /** What a search result card shows of a university: the fields its RSC payload carries. */
 export type UniversityCard = Pick<

@@ -1,17 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { signOut } from "@/lib/auth/auth";
-import { limitVerificationResend } from "@/lib/auth/rate-limit";
-import { currentSessionId } from "@/lib/auth/session";
-import { action, formText } from "@/lib/http/action";
+import { signOut } from "@/lib/auth/auth.server";
+import { limitVerificationResend } from "@/lib/auth/rate-limit.server";
+import { currentSessionId } from "@/lib/auth/session.server";
+import { action, formText } from "@/lib/http/action.server";
 import {
   CALENDAR_RESET,
   REMINDERS_OFF,
   REMINDERS_ON,
   resetCalendarUrl,
   setReminders,
-} from "@/lib/reminders/settings";
+} from "@/lib/reminders/settings.server";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 import {
   cancelEmailChange,
@@ -20,7 +20,7 @@ import {
   unlinkGoogle,
   updateProfile,
   VERIFICATION_SENT,
-} from "./accounts";
+} from "./accounts.server";
 import {
   EMAIL_CHANGE_CANCELLED,
   EMAIL_CHANGED,
@@ -28,7 +28,7 @@ import {
   PASSWORD_CHANGED,
   PROFILE_UPDATED,
 } from "./profile-messages";
-import { deleteOwnAccount } from "./delete-account";
+import { deleteOwnAccount } from "./delete-account.server";
 
 // The server actions of the profile page: the account's own settings and deleting the account.
 // Each does what its route handler does, through the same domain function and schema; they are

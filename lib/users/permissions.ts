@@ -1,7 +1,7 @@
 import type { AdminType, Role } from "@/lib/validation/users";
 
 // Who may do what to user accounts in the admin area. Pure functions, so the rules are
-// tested on their own; lib/users/admin.ts applies them inside the transaction that writes.
+// tested on their own; lib/users/admin.server.ts applies them inside the transaction that writes.
 //
 // - Every admin (super or team) may list users, add students, activate/deactivate students and
 //   delete students.

@@ -9,12 +9,16 @@ import { isOneLine, oneLineMessage } from "./text";
  * (citext) can only ever fold a username's letter case, never turn it into another account's.
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+/** What the username fields say before anything is typed. */
+export const USERNAME_HINT = `${USERNAME_MIN} to ${USERNAME_MAX} characters: letters, digits, '.', '_' and '-'.`;
 
 export const usernameSchema = z
   .string()
   .trim()
-  .min(3, "Username must be at least 3 characters")
-  .max(32, "Username must be at most 32 characters")
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(USERNAME_PATTERN, "Username may only contain letters, digits, '.', '_' and '-'");
 
 export const emailSchema = z
@@ -33,15 +37,17 @@ export const fullNameSchema = z
   .refine(isOneLine, oneLineMessage("Full name"));
 
 /** New passwords: 8 to 128 characters (argon2 hashes any length, but unbounded input is a DoS). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 export const newPasswordSchema = z
   .string()
-  .min(8, "Password must be at least 8 characters")
-  .max(128, "Password must be at most 128 characters");
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 // Sign-in takes what an account can have: no username is longer than an e-mail address could be,
 // and no password longer than newPasswordSchema allows (argon2 would hash megabytes slowly). The
 // name is read in Unicode's compatibility form (NFKC): fullwidth letters and signs such as the
-// Kelvin sign are the ASCII letters they stand for (lib/auth/sign-in-name.ts says what happens to
+// Kelvin sign are the ASCII letters they stand for (lib/auth/sign-in-name.server.ts says what happens to
 // the other characters).
 export const loginSchema = z.object({
   username: z
@@ -82,7 +88,10 @@ export const resetPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
-/** The current password is needed only to change the e-mail address (lib/users/accounts.ts says so). */
+/**
+ * The current password is needed only to change the e-mail address (lib/users/accounts.server.ts
+ * says so).
+ */
 export const profileSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,

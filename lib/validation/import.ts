@@ -5,10 +5,6 @@ import { IMPORT_TYPES } from "@/lib/import/columns";
 // and GET /api/import/template. The website column is checked with the university form's
 // webPageSchema (./university.ts).
 
-/** The largest import file accepted (about 100,000 program rows). */
-export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
-export const IMPORT_TOO_LARGE = "The file is larger than 50 MB: split it into smaller files and import each.";
-
 const FILE_NAME_INVALID = "fileName must be a file name of at most 255 characters";
 
 export const importQuerySchema = z.object({

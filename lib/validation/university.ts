@@ -48,7 +48,8 @@ export const webPageSchema = z
 const emptyToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
 
-/** Empty means no ranking (null); otherwise a whole number from 1. */
+export const RANKING_MIN = 1;
+/** Empty means no ranking (null); otherwise a whole number from RANKING_MIN. */
 export const rankingSchema = z.preprocess(
   (value) => {
     const v = emptyToNull(value);
@@ -57,7 +58,7 @@ export const rankingSchema = z.preprocess(
   z
     .number({ error: "Ranking must be a whole number" })
     .int("Ranking must be a whole number")
-    .min(1, "Ranking must be 1 or more")
+    .min(RANKING_MIN, `Ranking must be ${RANKING_MIN} or more`)
     .max(1_000_000, "Ranking must be at most 1,000,000")
     .nullable(),
 );

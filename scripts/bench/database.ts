@@ -3,10 +3,10 @@
 // database in a data directory of its own. Both get the demo catalogue (programs, rankings,
 // accounts), so the pages have something to show and a student to sign in as.
 import { Client } from "pg";
-import { createPrismaClient } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { migrate } from "@/lib/db/migrate.server";
 import { catalogueStatisticsStatement } from "@/lib/db/statistics";
-import { seed } from "@/lib/db/seed";
+import { seed } from "@/lib/db/seed/seed.server";
 
 /** The URL of database `name` on the server of `serverUrl`. */
 export function databaseUrl(serverUrl: string, name: string): string {

@@ -5,19 +5,19 @@
 // name searches typed without accents still read the trigram indexes on the unaccented names.
 import { performance } from "node:perf_hooks";
 import { Client } from "pg";
-import { listApplications } from "@/lib/applications/queries";
-import { getDashboardStats } from "@/lib/dashboard/stats";
-import { getWeeklyApplications } from "@/lib/dashboard/weekly";
+import { listApplications } from "@/lib/applications/queries.server";
+import { getDashboardStats } from "@/lib/dashboard/stats.server";
+import { getWeeklyApplications } from "@/lib/dashboard/weekly-applications.server";
 import { LIST_PAGE_SIZE } from "@/lib/paging";
 import { TEXT_SEARCH_INDEXES } from "@/lib/db/text-match";
-import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries";
-import { searchPrograms } from "@/lib/programs/search";
+import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries.server";
+import { searchPrograms } from "@/lib/programs/search.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
-import { listStudyLevels } from "@/lib/settings/queries";
+import { listStudyLevels } from "@/lib/settings/queries.server";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
-import { searchUniversities } from "@/lib/universities/search";
+import { searchUniversities } from "@/lib/universities/search.server";
 import type { SearchSort } from "@/lib/universities/search-params";
-import { listUsers } from "@/lib/users/admin";
+import { listUsers } from "@/lib/users/admin.server";
 import { percentile } from "./summary";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

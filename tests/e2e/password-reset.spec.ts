@@ -63,7 +63,7 @@ test("forgot password: the e-mail's link sets a new password that signs in", asy
 });
 
 // The form's server action (no JavaScript) answers first and sends the e-mail after the response
-// (next/server's after(), lib/http/after-response.ts), as the API does.
+// (next/server's after(), lib/http/after-response.server.ts), as the API does.
 test("forgot password without JavaScript: the answer, then the e-mail", async ({ browser, request }) => {
   const id = Date.now().toString(36);
   const email = `nojs.reset.${id}@example.com`;

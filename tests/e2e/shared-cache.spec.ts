@@ -50,7 +50,7 @@ function startServer(port: number, redis: URL, logFile: string): Promise<App> {
       APP_URL: `http://127.0.0.1:${port}`,
       AUTH_SECRET: "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
       // As every server of a deployment: each runs a worker of the one mail queue
-      // (lib/mail/worker.ts). With a dead SMTP address these took other specs' mail from the
+      // (lib/mail/worker.server.ts). With a dead SMTP address these took other specs' mail from the
       // queue and failed it, so a password reset e-mail came 30 s later (its retry).
       SMTP_URL: `smtp://127.0.0.1:${SMTP_CAPTURE_PORT}`,
     },

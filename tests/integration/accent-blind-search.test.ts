@@ -1,12 +1,12 @@
 import { GET as listProgramsApi } from "@/app/api/programs/route";
 import { GET as listUniversitiesApi } from "@/app/api/universities/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { listAdminPrograms, programsMatching } from "@/lib/programs/queries";
+import { listAdminPrograms, programsMatching } from "@/lib/programs/queries.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
-import { searchPrograms } from "@/lib/programs/search";
+import { searchPrograms } from "@/lib/programs/search.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
-import { countQuery, searchAdminUniversities } from "@/lib/universities/search";
+import { countQuery, searchAdminUniversities } from "@/lib/universities/search.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 // Name searches match regardless of accents and case, in both directions: what people type

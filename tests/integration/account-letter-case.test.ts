@@ -2,12 +2,12 @@ import { POST as forgot } from "@/app/api/password/forgot/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as register } from "@/app/api/register/route";
 import { POST as createUser } from "@/app/api/users/route";
-import { findOrCreateGoogleUser } from "@/lib/auth/google";
-import { settleAfterResponse } from "@/lib/http/after-response";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
-import { EMAIL_TAKEN, USERNAME_TAKEN } from "@/lib/users/accounts";
-import { createAdmin } from "@/lib/users/create-admin";
+import { findOrCreateGoogleUser } from "@/lib/auth/google.server";
+import { settleAfterResponse } from "@/lib/http/after-response.server";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
+import { EMAIL_TAKEN, USERNAME_TAKEN } from "@/lib/users/accounts.server";
+import { createAdmin } from "@/lib/users/create-admin.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";
@@ -16,7 +16,7 @@ import { signInEachRole, type RoleAgents } from "../support/roles";
 // variant is "already taken", and sign-in, password reset and Google linking find the account.
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
 const PASSWORD = "letter case password";

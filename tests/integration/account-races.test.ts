@@ -1,9 +1,9 @@
 import type { Client } from "pg";
 import type { Viewer } from "@/lib/auth/viewer";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { prisma } from "@/lib/db/client";
+import { hashPassword, verifyPassword } from "@/lib/auth/password.server";
+import { prisma } from "@/lib/db/client.server";
 import { HttpError } from "@/lib/http/errors";
-import type { Mail } from "@/lib/mail/send";
+import type { Mail } from "@/lib/mail/send.server";
 import {
   changePassword,
   PASSWORD_CHANGED_MEANWHILE,
@@ -14,8 +14,8 @@ import {
   updateProfile,
   VERIFY_LINK_OLD_ADDRESS,
   verifyEmail,
-} from "@/lib/users/accounts";
-import { ADMIN_SELF_DELETE, deleteOwnAccount } from "@/lib/users/delete-account";
+} from "@/lib/users/accounts.server";
+import { ADMIN_SELF_DELETE, deleteOwnAccount } from "@/lib/users/delete-account.server";
 import { cleanup, createStudent, TEST_PASSWORD, uniqueTag } from "../support/factories";
 import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
 
@@ -26,7 +26,7 @@ import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/
 // there, and then lets the write go.
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 afterAll(cleanup);
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { POST as createProgram } from "@/app/api/programs/route";
 import { POST as addStudyLevel } from "@/app/api/settings/study-levels/route";
 import { POST as createUniversity } from "@/app/api/universities/route";
 import { PATCH as updateUniversity } from "@/app/api/universities/[id]/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import type { Agent } from "../support/agent";
 import { dropStore, useFreshMemoryStore } from "../support/cache";
 import { cleanup, createUniversity as insertUniversity, remember, uniqueTag } from "../support/factories";

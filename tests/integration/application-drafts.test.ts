@@ -1,10 +1,10 @@
 import { POST as submit } from "@/app/api/applications/route";
 import { DELETE as withdraw } from "@/app/api/applications/[id]/route";
 import { GET as getDraft, PUT as putDraft } from "@/app/api/applications/drafts/[programId]/route";
-import { listDrafts } from "@/lib/applications/drafts";
+import { listDrafts } from "@/lib/applications/drafts.server";
 import { applicationFormAction } from "@/lib/applications/actions";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
 import type { Agent } from "../support/agent";
 import { cleanup, createStudent, createUniversity, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
@@ -12,7 +12,7 @@ import { signIn } from "../support/roles";
 // A student's draft never outlives their application: a save for a program already applied to
 // (another tab still autosaving, the form posted without JavaScript) is refused and stores nothing.
 
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (_mail: Mail) => undefined }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (_mail: Mail) => undefined }));
 
 const tag = uniqueTag();
 const statement = "I would love to study here. ".repeat(20);

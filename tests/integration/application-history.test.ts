@@ -1,5 +1,5 @@
 import { GET as getOne, PATCH as review } from "@/app/api/applications/[id]/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import {
   cleanup,
   createApplication,

@@ -1,7 +1,7 @@
 import { POST as submit } from "@/app/api/applications/route";
 import { DELETE as withdraw, PATCH as review } from "@/app/api/applications/[id]/route";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
 import { cleanup, createStudent, createTeamAdmin, createUniversity, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
 
@@ -10,7 +10,7 @@ import { signIn } from "../support/roles";
 // receipt. The greeting names the student only at an address they have proven (lib/mail/greeting).
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
 const statement = "I would love to study here. ".repeat(20);

@@ -5,14 +5,14 @@ import {
   GET as getDraft,
   PUT as putDraft,
 } from "@/app/api/applications/drafts/[programId]/route";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
 import { Agent } from "../support/agent";
 import { cleanup, createUser, createUniversity, uniqueTag, type Role } from "../support/factories";
 import { signIn } from "../support/roles";
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
 const statement = "I would love to study here. ".repeat(20);

@@ -3,8 +3,8 @@ import {
   listApplicationHistories,
   listApplications,
   listUpcomingDeadlines,
-} from "@/lib/applications/queries";
-import { prisma } from "@/lib/db/client";
+} from "@/lib/applications/queries.server";
+import { prisma } from "@/lib/db/client.server";
 import { cleanup, createApplication, createStudent, createUniversity, uniqueTag } from "../support/factories";
 
 const DAY = 86_400_000;

@@ -12,9 +12,9 @@ import {
 } from "@/app/api/universities/[id]/route";
 import { POST as restoreUniversityRoute } from "@/app/api/universities/[id]/restore/route";
 import { GET as listUniversitiesRoute } from "@/app/api/universities/route";
-import { listCountriesWithUniversities } from "@/lib/countries/queries";
-import { prisma } from "@/lib/db/client";
-import { sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
+import { listCountriesWithUniversities } from "@/lib/countries/queries.server";
+import { prisma } from "@/lib/db/client.server";
+import { sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps.server";
 import type { Agent } from "../support/agent";
 import { programFormBody } from "../support/program-body";
 import {

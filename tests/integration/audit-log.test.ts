@@ -14,8 +14,8 @@ import { POST as restoreUniversityRoute } from "@/app/api/universities/[id]/rest
 import { POST as createUniversityRoute } from "@/app/api/universities/route";
 import { DELETE as deleteUserRoute, PATCH as patchUserRoute } from "@/app/api/users/[id]/route";
 import { POST as createUserRoute } from "@/app/api/users/route";
-import { prisma } from "@/lib/db/client";
-import { createUniversity as createUniversityCommand } from "@/lib/universities/commands";
+import { prisma } from "@/lib/db/client.server";
+import { createUniversity as createUniversityCommand } from "@/lib/universities/commands.server";
 import { universitySchema } from "@/lib/validation/university";
 import type { Agent } from "../support/agent";
 import { programFormBody } from "../support/program-body";

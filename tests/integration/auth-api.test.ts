@@ -3,13 +3,13 @@ import { POST as logout } from "@/app/api/logout/route";
 import { POST as register } from "@/app/api/register/route";
 import { GET as currentUser, PATCH as updateUser } from "@/app/api/user/route";
 import { POST as changePassword } from "@/app/api/user/password/route";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 
 // Registration sends a verification link, a profile change a notice: kept here, not sent.
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (_mail: Mail) => undefined }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (_mail: Mail) => undefined }));
 
 const tag = uniqueTag();
 const PASSWORD = "correct horse battery";

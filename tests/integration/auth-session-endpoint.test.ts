@@ -3,7 +3,7 @@ import { POST as logout } from "@/app/api/logout/route";
 import { POST as changePassword } from "@/app/api/user/password/route";
 import { DELETE as deleteAccount, GET as currentUser } from "@/app/api/user/route";
 import { PATCH as patchUser } from "@/app/api/users/[id]/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, createSuperAdmin, TEST_PASSWORD } from "../support/factories";
 import { signIn } from "../support/roles";

@@ -1,8 +1,8 @@
 import { POST as login } from "@/app/api/login/route";
-import { prisma } from "@/lib/db/client";
-import { BODY_TOO_LARGE, declarationOf, type RouteHandler } from "@/lib/http/route";
+import { prisma } from "@/lib/db/client.server";
+import { BODY_TOO_LARGE, declarationOf, type RouteHandler } from "@/lib/http/route.server";
 import { IMAGE_TOO_LARGE } from "@/lib/images/sniff";
-import { IMPORT_TOO_LARGE } from "@/lib/validation/import";
+import { IMPORT_TOO_LARGE } from "@/lib/import/limits";
 import { Agent } from "../support/agent";
 import { cleanup, createSuperAdmin, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
@@ -10,7 +10,7 @@ import { loadRouteFiles, type HttpMethod } from "../support/routes";
 
 // Every route that reads a body refuses one over its declared limit with 413, before reading it
 // whole and before anything is checked or written: whether Content-Length announces the size or
-// the body just streams. The routes come from their declarations (lib/http/route.ts), so a new
+// the body just streams. The routes come from their declarations (lib/http/route.server.ts), so a new
 // route with a body is covered without being listed here. The caller is a super admin, whom every
 // audience lets in, so the 413 is the size rule's and not a refusal.
 

@@ -6,14 +6,14 @@ import { POST as createProgram } from "@/app/api/programs/route";
 import { DELETE as deleteProgram, PATCH as updateProgram } from "@/app/api/programs/[id]/route";
 import { POST as importUniversities } from "@/app/api/import/universities/route";
 import { cacheStore } from "@/lib/cache/store";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { Agent } from "../support/agent";
 import { cleanup, createUniversity as insertUniversity, remember, uniqueTag } from "../support/factories";
 import { programFormBody } from "../support/program-body";
 import { signInEachRole } from "../support/roles";
 import { universityFormBody } from "../support/university-body";
 
-// Every admin write expires exactly the cache tags of what it changed (lib/cache/tags.ts),
+// Every admin write expires exactly the cache tags of what it changed (lib/cache/tags.server.ts),
 // so the public pages show it on the next request, and leaves every other page cached.
 
 const tag = uniqueTag();

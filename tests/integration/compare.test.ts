@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
-import { COMPARE_UNAVAILABLE, getProgramsToCompare } from "@/lib/programs/queries";
+import { COMPARE_UNAVAILABLE, getProgramsToCompare } from "@/lib/programs/queries.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 // /compare's input rules on the database: parseCompareIds (unit-tested) picks 2 to 4 ids, then

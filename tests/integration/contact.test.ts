@@ -1,10 +1,10 @@
 import { DELETE as deleteRoute } from "@/app/api/contact/[id]/route";
 import { GET as listRoute, POST as sendRoute } from "@/app/api/contact/route";
-import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit";
+import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit.server";
 import { sendContactMessageAction } from "@/lib/contact/actions";
 import { CONTACT_SENT } from "@/lib/contact/messages";
-import { prisma } from "@/lib/db/client";
-import { UNSTORABLE_TEXT } from "@/lib/http/route";
+import { prisma } from "@/lib/db/client.server";
+import { UNSTORABLE_TEXT } from "@/lib/http/route.server";
 import { Agent } from "../support/agent";
 import { cleanup, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";

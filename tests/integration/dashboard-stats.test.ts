@@ -1,6 +1,6 @@
 import { GET as stats } from "@/app/api/dashboard/stats/route";
-import { getDashboardStats } from "@/lib/dashboard/stats";
-import { getWeeklyApplications } from "@/lib/dashboard/weekly";
+import { getDashboardStats } from "@/lib/dashboard/stats.server";
+import { getWeeklyApplications } from "@/lib/dashboard/weekly-applications.server";
 import { Agent } from "../support/agent";
 import {
   cleanup,

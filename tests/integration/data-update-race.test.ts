@@ -1,7 +1,7 @@
-import { createPrismaClient } from "@/lib/db/client";
-import { prisma } from "@/lib/db/client";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { prisma } from "@/lib/db/client.server";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { updateFromDataset } from "@/lib/import/data-update";
+import { updateFromDataset } from "@/lib/import/data-update.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 import { testOnPostgres } from "../support/postgres-only";
 

@@ -1,5 +1,5 @@
-import { prisma } from "@/lib/db/client";
-import { updateFromDataset } from "@/lib/import/data-update";
+import { prisma } from "@/lib/db/client.server";
+import { updateFromDataset } from "@/lib/import/data-update.server";
 import { cleanup, createUniversity, remember, uniqueTag } from "../support/factories";
 
 // npm run data:update: a newer edition of the university list adds new institutions
@@ -116,7 +116,7 @@ test("adds, updates unedited websites, keeps edited ones, and is idempotent", as
 });
 
 test("an admin's edit through the form marks the row as edited", async () => {
-  const { updateUniversity } = await import("@/lib/universities/commands");
+  const { updateUniversity } = await import("@/lib/universities/commands.server");
   const university = await createUniversity({ name: `Form ${tag}` });
   expect(university.editedAt).toBeNull();
   await updateUniversity(actor, university.id, {

@@ -1,8 +1,8 @@
 import { POST as login } from "@/app/api/login/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { createServer, type Server, type Socket } from "node:net";
-import { CONNECTION_TIMEOUT_MS, createPrismaClient, prisma } from "@/lib/db/client";
-import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors";
+import { CONNECTION_TIMEOUT_MS, createPrismaClient, prisma } from "@/lib/db/client.server";
+import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors.server";
 import { SERVICE_UNAVAILABLE } from "@/lib/http/errors";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";

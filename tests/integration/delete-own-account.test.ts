@@ -1,8 +1,8 @@
 import { DELETE as deleteAccount, GET as currentUser } from "@/app/api/user/route";
-import { CURRENT_PASSWORD_FAILURES_PER_WINDOW } from "@/lib/auth/rate-limit";
-import { prisma } from "@/lib/db/client";
-import { CURRENT_PASSWORD_WRONG as WRONG_PASSWORD } from "@/lib/auth/current-password";
-import { ADMIN_SELF_DELETE } from "@/lib/users/delete-account";
+import { CURRENT_PASSWORD_FAILURES_PER_WINDOW } from "@/lib/auth/rate-limit.server";
+import { prisma } from "@/lib/db/client.server";
+import { CURRENT_PASSWORD_WRONG as WRONG_PASSWORD } from "@/lib/auth/current-password.server";
+import { ADMIN_SELF_DELETE } from "@/lib/users/delete-account.server";
 import {
   cleanup,
   createApplication,

@@ -10,10 +10,10 @@ import {
   findOrCreateGoogleUser,
   GoogleSignInRefused,
   linkGoogleAccount,
-} from "@/lib/auth/google";
-import { settleAfterResponse } from "@/lib/http/after-response";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
+} from "@/lib/auth/google.server";
+import { settleAfterResponse } from "@/lib/http/after-response.server";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
 import {
   ALREADY_VERIFIED,
   CURRENT_PASSWORD_NEEDED,
@@ -25,7 +25,7 @@ import {
   updateProfile,
   VERIFY_LINK_INVALID,
   verifyEmail,
-} from "@/lib/users/accounts";
+} from "@/lib/users/accounts.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
@@ -36,7 +36,7 @@ import { signIn } from "../support/roles";
 // pending-email.test.ts.
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
 const PASSWORD = "identity password 1";

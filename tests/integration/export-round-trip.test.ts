@@ -3,7 +3,7 @@ import { GET as exportProgramsRoute } from "@/app/api/programs/export.csv/route"
 import { GET as exportUniversitiesRoute } from "@/app/api/universities/export.csv/route";
 import { POST as importProgramsRoute } from "@/app/api/import/programs/route";
 import { POST as importUniversitiesRoute } from "@/app/api/import/universities/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { PROGRAM_COLUMNS, UNIVERSITY_COLUMNS, type ImportReport } from "@/lib/import/columns";
 import type { Agent } from "../support/agent";
 import { cleanup, createProgram, createSuperAdmin, createUniversity, uniqueTag } from "../support/factories";

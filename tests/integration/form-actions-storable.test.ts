@@ -1,6 +1,6 @@
 import { loginAction, registerAction } from "@/lib/auth/actions";
-import { UNSTORABLE_TEXT } from "@/lib/http/route";
-import { prisma } from "@/lib/db/client";
+import { UNSTORABLE_TEXT } from "@/lib/http/route.server";
+import { prisma } from "@/lib/db/client.server";
 import { Agent } from "../support/agent";
 import { cleanup } from "../support/factories";
 

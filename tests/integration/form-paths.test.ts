@@ -1,9 +1,9 @@
 import { GET as currentUser } from "@/app/api/user/route";
 import { applicationFormAction } from "@/lib/applications/actions";
 import { loginAction, registerAction } from "@/lib/auth/actions";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { SENT_BY_SCRIPT_FIELD } from "@/lib/http/form-state";
-import type { Mail } from "@/lib/mail/send";
+import type { Mail } from "@/lib/mail/send.server";
 import { deleteAccountAction } from "@/lib/users/actions";
 import { APPLICATION_SUBMITTED } from "@/lib/validation/application";
 import { Agent } from "../support/agent";
@@ -16,7 +16,7 @@ import { signIn } from "../support/roles";
 // and the form navigates itself after telling the user. A page that needs an account answers the
 // hydrated form a 401 it shows in place, never a redirect that would lose what was typed.
 
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (_mail: Mail) => undefined }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (_mail: Mail) => undefined }));
 
 const tag = uniqueTag();
 afterAll(cleanup);

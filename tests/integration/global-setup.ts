@@ -1,10 +1,10 @@
 import "../support/server-only-outside-jest";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
-import { startEmbeddedDatabase } from "../../lib/db/embedded";
-import { migrate } from "../../lib/db/migrate";
-import { createPrismaClient } from "../../lib/db/client";
-import { seed } from "../../lib/db/seed";
+import { startEmbeddedDatabase } from "../../lib/db/embedded.server";
+import { migrate } from "../../lib/db/migrate.server";
+import { createPrismaClient } from "../../lib/db/client.server";
+import { seed } from "../../lib/db/seed/seed.server";
 import { newMailDeliveryLock } from "../support/mail-delivery-lock";
 
 // A database of its own for this run: a fresh database on the PostgreSQL server of DATABASE_URL

@@ -14,7 +14,7 @@ async function until<T>(read: () => Promise<T | undefined | null | false>, timeo
   }
 }
 
-// lib/env reads SMTP_URL once, when first loaded: the app's modules are loaded after it is set.
+// lib/env.server reads SMTP_URL once, when first loaded: the app's modules are loaded after it is set.
 let port: number;
 let cleanup: () => Promise<void>;
 let unlockMailDelivery: () => Promise<void>;
@@ -27,13 +27,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await cleanup();
-  await (await import("@/lib/mail/queue")).stopMailQueue();
+  await (await import("@/lib/mail/queue.server")).stopMailQueue();
   await unlockMailDelivery();
 });
 
 test("jobs:mail delivers the mail that is due and says how much (for servers that sleep)", async () => {
-  const { sendMail } = await import("@/lib/mail/send");
-  const { deliverDueMail } = await import("@/lib/mail/worker");
+  const { sendMail } = await import("@/lib/mail/send.server");
+  const { deliverDueMail } = await import("@/lib/mail/worker.server");
   const smtp = await startSmtpCapture(port);
   try {
     const to = `due.${Date.now()}@example.com`;
@@ -53,9 +53,9 @@ test("jobs:mail delivers the mail that is due and says how much (for servers tha
 });
 
 test("a status change while SMTP is down is answered at once, then e-mailed once SMTP is back", async () => {
-  const { prisma } = await import("@/lib/db/client");
+  const { prisma } = await import("@/lib/db/client.server");
   const { PATCH: changeStatus } = await import("@/app/api/applications/[id]/route");
-  const { startMailWorker } = await import("@/lib/mail/worker");
+  const { startMailWorker } = await import("@/lib/mail/worker.server");
   const { createApplication, createStudent, createTeamAdmin, createUniversity } =
     await import("../support/factories");
   const { signIn } = await import("../support/roles");

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
-import { MIGRATIONS_DIR, migrateWith, readMigrations } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR, migrateWith, readMigrations } from "@/lib/db/migrate.server";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 
 // The runner records migrations the way Prisma Migrate does, so `prisma migrate deploy` on a

@@ -1,7 +1,7 @@
 import { Client } from "pg";
-import { createPrismaClient } from "@/lib/db/client";
-import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate";
-import { seed } from "@/lib/db/seed";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate.server";
+import { seed } from "@/lib/db/seed/seed.server";
 import { generatePrograms } from "@/lib/db/seed/programs";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { findSchemaDrift } from "../support/schema-drift";

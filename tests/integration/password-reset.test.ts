@@ -1,19 +1,19 @@
 import { POST as forgot } from "@/app/api/password/forgot/route";
-import { FORGOT_PASSWORD_ANSWER } from "@/lib/users/accounts";
+import { FORGOT_PASSWORD_ANSWER } from "@/lib/users/accounts.server";
 import { POST as reset } from "@/app/api/password/reset/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { POST as changePassword } from "@/app/api/user/password/route";
-import { prisma } from "@/lib/db/client";
-import { settleAfterResponse } from "@/lib/http/after-response";
-import { RESET_LINK_INVALID } from "@/lib/users/accounts";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import { settleAfterResponse } from "@/lib/http/after-response.server";
+import { RESET_LINK_INVALID } from "@/lib/users/accounts.server";
+import type { Mail } from "@/lib/mail/send.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
 const email = `${tag}.reset@example.com`;

@@ -4,10 +4,10 @@ import { POST as register } from "@/app/api/register/route";
 import { DELETE as cancelChange } from "@/app/api/user/email/pending/route";
 import { POST as resendVerification } from "@/app/api/user/email/verification/route";
 import { GET as currentUser, PATCH as updateUser } from "@/app/api/user/route";
-import { findOrCreateGoogleUser, linkGoogleAccount } from "@/lib/auth/google";
-import { prisma } from "@/lib/db/client";
-import { settleAfterResponse } from "@/lib/http/after-response";
-import type { Mail } from "@/lib/mail/send";
+import { findOrCreateGoogleUser, linkGoogleAccount } from "@/lib/auth/google.server";
+import { prisma } from "@/lib/db/client.server";
+import { settleAfterResponse } from "@/lib/http/after-response.server";
+import type { Mail } from "@/lib/mail/send.server";
 import {
   EMAIL_CHANGE_TAKEN,
   EMAIL_TAKEN,
@@ -15,7 +15,7 @@ import {
   RESET_LINK_INVALID,
   VERIFY_LINK_INVALID,
   verifyEmail,
-} from "@/lib/users/accounts";
+} from "@/lib/users/accounts.server";
 import type { UserDto } from "@/lib/users/dto";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, TEST_PASSWORD, uniqueTag } from "../support/factories";
@@ -27,7 +27,7 @@ import { signIn } from "../support/roles";
 // at, and its owner could no longer register with it.
 
 const sent: Mail[] = [];
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void sent.push(mail) }));
 
 const tag = uniqueTag();
 

@@ -1,17 +1,17 @@
-import { createPrismaClient } from "@/lib/db/client";
+import { createPrismaClient } from "@/lib/db/client.server";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { migrate } from "@/lib/db/migrate";
+import { migrate } from "@/lib/db/migrate.server";
 import { isProductionStart, wantsDemoData } from "@/lib/db/seed/demo";
-import { DEMO_ACCOUNTS, readDataset, seed } from "@/lib/db/seed";
-import { hashPassword } from "@/lib/auth/password";
+import { DEMO_ACCOUNTS, readDataset, seed } from "@/lib/db/seed/seed.server";
+import { hashPassword } from "@/lib/auth/password.server";
 import {
   NO_ADMIN_MESSAGE,
   demoAccountsWithPublishedPasswords,
   reportDemoPasswords,
   reportMissingAdmin,
   seedIfEmpty,
-} from "@/lib/db/startup";
-import { createAdmin } from "@/lib/users/create-admin";
+} from "@/lib/db/startup.server";
+import { createAdmin } from "@/lib/users/create-admin.server";
 import { DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { createScratchDatabase, type ScratchDatabase } from "../support/databases";
 

@@ -1,7 +1,7 @@
 import { POST as createRoute } from "@/app/api/programs/route";
-import { prisma } from "@/lib/db/client";
-import { submitApplication } from "@/lib/applications/commands";
-import { IMPORT_IN_PROGRESS, runImport } from "@/lib/import/run";
+import { prisma } from "@/lib/db/client.server";
+import { submitApplication } from "@/lib/applications/commands.server";
+import { IMPORT_IN_PROGRESS, runImport } from "@/lib/import/run.server";
 import { PROGRAM_KEY_TAKEN, RESTORE_KEY_TAKEN } from "@/lib/programs/key";
 import {
   createProgram,
@@ -10,8 +10,8 @@ import {
   RESTORE_UNIVERSITY_FIRST,
   UNIVERSITY_ARCHIVED,
   updateProgram,
-} from "@/lib/programs/commands";
-import { PROGRAM_ARCHIVED } from "@/lib/applications/commands";
+} from "@/lib/programs/commands.server";
+import { PROGRAM_ARCHIVED } from "@/lib/applications/commands.server";
 import type { ProgramInput } from "@/lib/validation/program";
 import { stringify } from "csv-stringify/sync";
 import { PROGRAM_COLUMNS } from "@/lib/import/columns";

@@ -1,5 +1,5 @@
-import { prisma } from "@/lib/db/client";
-import { searchPrograms } from "@/lib/programs/search";
+import { prisma } from "@/lib/db/client.server";
+import { searchPrograms } from "@/lib/programs/search.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import type { ProgramSort } from "@/lib/programs/search-params";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";

@@ -1,8 +1,8 @@
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/api/programs/[id]/route";
 import { POST as createRoute } from "@/app/api/programs/route";
-import { prisma } from "@/lib/db/client";
-import { createProgram } from "@/lib/programs/commands";
-import { deleteStudyItem } from "@/lib/settings/commands";
+import { prisma } from "@/lib/db/client.server";
+import { createProgram } from "@/lib/programs/commands.server";
+import { deleteStudyItem } from "@/lib/settings/commands.server";
 import { programSchema } from "@/lib/validation/program";
 import type { Agent } from "../support/agent";
 import {

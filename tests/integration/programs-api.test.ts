@@ -1,6 +1,6 @@
 import { GET as listPrograms } from "@/app/api/programs/route";
 import { GET as getProgram } from "@/app/api/programs/[id]/route";
-import { listPrograms as listPrograms_ } from "@/lib/programs/queries";
+import { listPrograms as listPrograms_ } from "@/lib/programs/queries.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 const none = { params: Promise.resolve({}) };

@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
-import { stopMailQueue } from "@/lib/mail/queue";
-import { sendDueReminders } from "@/lib/reminders/job";
+import { prisma } from "@/lib/db/client.server";
+import { stopMailQueue } from "@/lib/mail/queue.server";
+import { sendDueReminders } from "@/lib/reminders/job.server";
 import { cleanup, createStudent, createUniversity, remember } from "../support/factories";
 import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
 

@@ -11,11 +11,11 @@ const DAY = 86_400_000;
 const BASE = new Date("2090-03-01T12:00:00.000Z");
 const at = (days: number) => new Date(BASE.getTime() + days * DAY);
 
-// lib/env reads SMTP_URL once, when first loaded: the app's modules are loaded after it is set.
+// lib/env.server reads SMTP_URL once, when first loaded: the app's modules are loaded after it is set.
 let port: number;
 let f: typeof import("../support/factories");
-let prisma: typeof import("@/lib/db/client").prisma;
-let job: typeof import("@/lib/reminders/job");
+let prisma: typeof import("@/lib/db/client.server").prisma;
+let job: typeof import("@/lib/reminders/job.server");
 let unlockMailDelivery: () => Promise<void>;
 beforeAll(async () => {
   unlockMailDelivery = await lockMailDelivery();
@@ -23,11 +23,11 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   jest.resetModules();
   f = await import("../support/factories");
-  ({ prisma } = await import("@/lib/db/client"));
-  job = await import("@/lib/reminders/job");
+  ({ prisma } = await import("@/lib/db/client.server"));
+  job = await import("@/lib/reminders/job.server");
 });
 afterAll(async () => {
-  await (await import("@/lib/mail/queue")).stopMailQueue();
+  await (await import("@/lib/mail/queue.server")).stopMailQueue();
   await f.cleanup();
   await unlockMailDelivery();
 });
@@ -134,7 +134,7 @@ describe("the reminder job", () => {
   });
 
   test("SMTP down: the reminders wait in the queue and are delivered once when it is back", async () => {
-    const { deliverDueMail } = await import("@/lib/mail/worker");
+    const { deliverDueMail } = await import("@/lib/mail/worker.server");
     // Nothing listens on the port: the delivery fails and the jobs wait for a retry.
     const down = await deliverDueMail();
     expect(down.failed).toBeGreaterThanOrEqual(1);
@@ -163,7 +163,7 @@ describe("the reminder job", () => {
 describe("one-click unsubscribe", () => {
   test("a bad token is a 4xx in the error shape; a good one turns reminders off (a GET does not)", async () => {
     const { POST, GET } = await import("@/app/api/reminders/unsubscribe/route");
-    const { unsubscribeToken } = await import("@/lib/reminders/tokens");
+    const { unsubscribeToken } = await import("@/lib/reminders/tokens.server");
     const { Agent } = await import("../support/agent");
     const student = await f.createStudent();
     const token = unsubscribeToken(student.id);
@@ -200,7 +200,7 @@ describe("one-click unsubscribe", () => {
   test("the page's button does the same (the page alone does not)", async () => {
     const { Agent } = await import("../support/agent");
     const { unsubscribeAction } = await import("@/lib/reminders/actions");
-    const { unsubscribeToken } = await import("@/lib/reminders/tokens");
+    const { unsubscribeToken } = await import("@/lib/reminders/tokens.server");
     const student = await f.createStudent();
     const visitor = new Agent();
     expect((await visitor.act(unsubscribeAction, { token: "1.nope" })).state).toMatchObject({
@@ -245,7 +245,7 @@ function parseIcs(text: string) {
 describe("the calendar feed", () => {
   test("valid iCalendar, one all-day event per saved or applied-to program, dead after Reset", async () => {
     const { GET } = await import("@/app/(student)/user/deadlines.ics/route");
-    const { reminderSettings, resetCalendarUrl } = await import("@/lib/reminders/settings");
+    const { reminderSettings, resetCalendarUrl } = await import("@/lib/reminders/settings.server");
     const { Agent } = await import("../support/agent");
     const university = await f.createUniversity({
       name: `Calendar ${f.uniqueTag()} University`,

@@ -1,7 +1,7 @@
 import { POST as login } from "@/app/api/login/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
-import { prisma } from "@/lib/db/client";
-import { createLogger, setLogger } from "@/lib/log";
+import { prisma } from "@/lib/db/client.server";
+import { createLogger, setLogger } from "@/lib/log.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, TEST_PASSWORD } from "../support/factories";
 

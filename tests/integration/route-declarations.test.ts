@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { declarationOf, type Audience, type RouteHandler } from "@/lib/http/route";
+import { declarationOf, type Audience, type RouteHandler } from "@/lib/http/route.server";
 import { cleanup, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents, type RoleName } from "../support/roles";
 import { loadRouteFiles, type HttpMethod } from "../support/routes";
 
-// Every route handler declares its audience through route() (lib/http/route.ts); this file finds
+// Every route handler declares its audience through route() (lib/http/route.server.ts); this file finds
 // every app/**/route.ts, so a new route that is not declared fails here. From the declarations it
 // checks who is let in: each signed-in audience refuses the roles below it (401 signed out, 403
 // signed in), and lets its own roles past authorisation. Allowed calls get an id that is not a

@@ -1,5 +1,5 @@
 import { Client } from "pg";
-import { migrateWith, readMigrations } from "@/lib/db/migrate";
+import { migrateWith, readMigrations } from "@/lib/db/migrate.server";
 import { findSchemaDrift, loadSchema } from "../support/schema-drift";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 

@@ -1,10 +1,16 @@
-import { createPrismaClient } from "@/lib/db/client";
+import { createPrismaClient } from "@/lib/db/client.server";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { migrate } from "@/lib/db/migrate";
+import { migrate } from "@/lib/db/migrate.server";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
-import { seed, readDataset, DEMO_ACCOUNTS, DEMO_RANKING_SOURCE, type SeedSummary } from "@/lib/db/seed";
+import {
+  seed,
+  readDataset,
+  DEMO_ACCOUNTS,
+  DEMO_RANKING_SOURCE,
+  type SeedSummary,
+} from "@/lib/db/seed/seed.server";
 import { DEMO_DATA_KEY } from "@/lib/settings/constants";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/auth/password.server";
 import { DEGREES, DURATIONS, PROGRAM_FIELDS, SEARCH_FIELDS, STUDY_LEVELS } from "@/lib/constants";
 
 // The demo seed, on a database of its own (other test files add rows to the shared one while

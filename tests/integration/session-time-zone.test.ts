@@ -1,7 +1,7 @@
 import { Client } from "pg";
-import { createPrismaClient } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
-import { searchAdminUniversities } from "@/lib/universities/search";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { migrate } from "@/lib/db/migrate.server";
+import { searchAdminUniversities } from "@/lib/universities/search.server";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
 import { describeOnPostgres } from "../support/postgres-only";
 
@@ -40,7 +40,7 @@ describeOnPostgres("on a server whose default time zone is Asia/Tokyo", () => {
   });
 
   test("the admin list shows an archive time as stored, and now() is the UTC time", async () => {
-    // The app's client (lib/db/client) reads DATABASE_URL when first used.
+    // The app's client (lib/db/client.server) reads DATABASE_URL when first used.
     const previous = process.env.DATABASE_URL;
     process.env.DATABASE_URL = scratch.url;
     const prisma = createPrismaClient(scratch.url, { max: 2 });

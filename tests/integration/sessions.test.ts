@@ -1,7 +1,7 @@
 import { POST as logout } from "@/app/api/logout/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { SESSION_LIFETIMES, SESSION_RENEW_MS } from "@/lib/auth/session-lifetime";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, createTeamAdmin } from "../support/factories";
 import { signIn } from "../support/roles";

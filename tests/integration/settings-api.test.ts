@@ -3,8 +3,8 @@ import { GET as listFields, POST as addField } from "@/app/api/settings/study-fi
 import { DELETE as deleteLevel } from "@/app/api/settings/study-levels/[id]/route";
 import { GET as listLevels, POST as addLevel } from "@/app/api/settings/study-levels/route";
 import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/route";
-import { prisma } from "@/lib/db/client";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+import { prisma } from "@/lib/db/client.server";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 import type { Agent } from "../support/agent";
 import {
   cleanup,

@@ -1,5 +1,5 @@
 import { DELETE as remove, GET as list, POST as save } from "@/app/api/shortlist/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { DELETE as deleteAccount } from "@/app/api/user/route";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, createUniversity, TEST_PASSWORD, uniqueTag } from "../support/factories";

@@ -12,16 +12,16 @@ import {
   RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
   USERNAME_FAILURES_PER_WINDOW,
   VERIFICATION_RESENDS_PER_HOUR,
-} from "@/lib/auth/rate-limit";
-import { prisma } from "@/lib/db/client";
-import { settleAfterResponse } from "@/lib/http/after-response";
-import type { Mail } from "@/lib/mail/send";
+} from "@/lib/auth/rate-limit.server";
+import { prisma } from "@/lib/db/client.server";
+import { settleAfterResponse } from "@/lib/http/after-response.server";
+import type { Mail } from "@/lib/mail/send.server";
 import {
   EMAIL_TAKEN,
   FORGOT_PASSWORD_ANSWER,
   RESET_LINK_INVALID,
   VERIFICATION_SENT,
-} from "@/lib/users/accounts";
+} from "@/lib/users/accounts.server";
 import { resendVerificationAction } from "@/lib/users/actions";
 import { Agent } from "../support/agent";
 import { cleanup, createStudent, remember, uniqueTag } from "../support/factories";
@@ -34,7 +34,7 @@ import { lookAlikes } from "../support/hostile";
 
 const sent: Mail[] = [];
 let mailGate: Promise<void> = Promise.resolve();
-jest.mock("@/lib/mail/send", () => ({
+jest.mock("@/lib/mail/send.server", () => ({
   sendMail: async (mail: Mail) => {
     await mailGate;
     sent.push(mail);

@@ -1,9 +1,14 @@
 import { GET as getSitemapIndex } from "@/app/sitemap.xml/route";
 import { GET as getSitemap } from "@/app/sitemaps/[file]/route";
 import robots from "@/app/robots";
-import { prisma } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { SITEMAP_URL_LIMIT, STATIC_SITEMAP_PATHS, sitemapEntries, sitemapIds } from "@/lib/seo/sitemaps";
+import { prisma } from "@/lib/db/client.server";
+import { env } from "@/lib/env.server";
+import {
+  SITEMAP_URL_LIMIT,
+  STATIC_SITEMAP_PATHS,
+  sitemapEntries,
+  sitemapIds,
+} from "@/lib/seo/sitemaps.server";
 
 // robots() marks itself as rendered per request; outside Next there is no request to mark.
 jest.mock("next/server", () => ({ ...jest.requireActual("next/server"), connection: async () => undefined }));

@@ -2,7 +2,7 @@ import { PATCH as patchApplicationRoute } from "@/app/api/applications/[id]/rout
 import { PATCH as patchProgramRoute } from "@/app/api/programs/[id]/route";
 import { PATCH as patchUniversityRoute } from "@/app/api/universities/[id]/route";
 import { PATCH as patchUserRoute } from "@/app/api/users/[id]/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { PROGRAM_KEEPS_UNIVERSITY } from "@/lib/validation/program";
 import type { Agent } from "../support/agent";

@@ -1,6 +1,6 @@
 import { POST as addField } from "@/app/api/settings/study-fields/route";
 import { POST as addLevel } from "@/app/api/settings/study-levels/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { cleanup, createSuperAdmin, remember, uniqueTag } from "../support/factories";
 import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
 import { signIn } from "../support/roles";

@@ -1,8 +1,8 @@
 import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/route";
 import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/route";
-import { migrate } from "@/lib/db/migrate";
-import { prisma } from "@/lib/db/client";
-import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries";
+import { migrate } from "@/lib/db/migrate.server";
+import { prisma } from "@/lib/db/client.server";
+import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries.server";
 import { changedSinceOpened } from "@/lib/validation/common";
 import type { Agent } from "../support/agent";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";

@@ -6,7 +6,7 @@ import { POST as createUniversity } from "@/app/api/universities/route";
 import { DELETE as deleteUniversity, PATCH as updateUniversity } from "@/app/api/universities/[id]/route";
 import { POST as upload } from "@/app/api/uploads/route";
 import { GET as serveUpload } from "@/app/uploads/[key]/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { RANKING_REQUIRED, RANKING_SOURCE_REQUIRED } from "@/lib/validation/university";
 import { Agent } from "../support/agent";
 import {

@@ -1,8 +1,8 @@
 import { GET as listUniversities } from "@/app/api/universities/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
 import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
-import { prisma } from "@/lib/db/client";
-import { getUniversityPage } from "@/lib/universities/queries";
+import { prisma } from "@/lib/db/client.server";
+import { getUniversityPage } from "@/lib/universities/queries.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 const none = { params: Promise.resolve({}) };

@@ -1,8 +1,8 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { SEARCH_FIELDS, STUDY_LEVELS } from "@/lib/constants";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { SEARCH_FIELD_INDEXES } from "@/lib/universities/field-match";
-import { countQuery, searchUniversities } from "@/lib/universities/search";
+import { countQuery, searchUniversities } from "@/lib/universities/search.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 // The field filter (a live program whose name contains the field, any case) is answered from a

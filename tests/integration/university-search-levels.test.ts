@@ -1,7 +1,7 @@
 import { GET as listUniversities } from "@/app/api/universities/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
-import { countQuery, searchUniversities } from "@/lib/universities/search";
+import { countQuery, searchUniversities } from "@/lib/universities/search.server";
 import { cleanup, createStudyLevel, createUniversity, uniqueTag } from "../support/factories";
 
 // The study-level filter of the university search matches the program's own level (a name of the

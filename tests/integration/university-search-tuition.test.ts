@@ -1,7 +1,7 @@
 import { GET as listUniversities } from "@/app/api/universities/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { toSearchCriteria, type SearchCriteria } from "@/lib/universities/criteria";
-import { cheapestFirst, searchUniversities } from "@/lib/universities/search";
+import { cheapestFirst, searchUniversities } from "@/lib/universities/search.server";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 
 // The search by lowest tuition: a university ranks by its cheapest live program that matches the

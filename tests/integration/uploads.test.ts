@@ -7,15 +7,15 @@ import { Client } from "pg";
 import { POST as createUniversity } from "@/app/api/universities/route";
 import { DELETE as deleteUniversity, PATCH as updateUniversity } from "@/app/api/universities/[id]/route";
 import { POST as upload } from "@/app/api/uploads/route";
-import { createPrismaClient, prisma } from "@/lib/db/client";
+import { createPrismaClient, prisma } from "@/lib/db/client.server";
 import type { StorageDriver } from "@/lib/storage/driver";
-import { getStorage } from "@/lib/storage/storage";
+import { getStorage } from "@/lib/storage/storage.server";
 import {
   IMAGE_NOT_STORED,
   recordUsedUploads,
   sweepUnusedUploads,
   UPLOAD_GRACE_MS,
-} from "@/lib/storage/uploads";
+} from "@/lib/storage/uploads.server";
 import type { Agent } from "../support/agent";
 import { cleanup, remember, uniqueTag } from "../support/factories";
 import { testOnPostgres } from "../support/postgres-only";

@@ -2,7 +2,7 @@ import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/r
 import { GET as listUsers, POST as createUserRoute } from "@/app/api/users/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 import { Agent } from "../support/agent";
 import {
   cleanup,

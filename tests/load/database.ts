@@ -1,6 +1,6 @@
-import { createPrismaClient } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
-import { seed } from "@/lib/db/seed";
+import { createPrismaClient } from "@/lib/db/client.server";
+import { migrate } from "@/lib/db/migrate.server";
+import { seed } from "@/lib/db/seed/seed.server";
 import { createDatabaseOn, startEmbeddedProcess, type ScratchDatabase } from "../support/databases";
 
 // The load run's database: a new one on the PostgreSQL server (LOAD_DATABASE_URL, else

@@ -1,4 +1,4 @@
-import { CONNECTION_TIMEOUT_MS } from "@/lib/db/client";
+import { CONNECTION_TIMEOUT_MS } from "@/lib/db/client.server";
 import { SERVICE_UNAVAILABLE } from "@/lib/http/errors";
 import { UNAVAILABLE_PAGE_TITLE } from "@/lib/http/unavailable-page";
 import { NoAnswer, type Session } from "./http";
@@ -38,7 +38,7 @@ interface Seen {
   body?: string;
 }
 
-/** The search API answers from its cached results (lib/cache/reads.ts) while it has them. */
+/** The search API answers from its cached results (lib/cache/reads.server.ts) while it has them. */
 const CACHED_API = "GET /api/universities";
 /** The kind of the page every student asks for during the outage, visited just before it. */
 const CACHED_PAGE = "page /university, visited before";
@@ -205,7 +205,7 @@ export async function databaseOutage(
       continue;
     }
     // A page Next rendered again (its entry outdated by an edit, or past its revalidate time)
-    // from the reads the cache held (lib/cache/reads.ts), or whose request joined a rendering
+    // from the reads the cache held (lib/cache/reads.server.ts), or whose request joined a rendering
     // begun before the outage: it must show what the same address showed before. The page
     // visited just before must come from the page cache once the breaker is open.
     if (

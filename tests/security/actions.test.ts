@@ -1,5 +1,5 @@
-import type { Mail } from "@/lib/mail/send";
-import { BODY_TOO_LARGE, UNSTORABLE_TEXT } from "@/lib/http/route";
+import type { Mail } from "@/lib/mail/send.server";
+import { BODY_TOO_LARGE, UNSTORABLE_TEXT } from "@/lib/http/route.server";
 import type { FormState } from "@/lib/http/form-state";
 import { loadServerActions } from "../support/actions";
 import { changedTables, tableChecksums } from "../support/checksum";
@@ -7,13 +7,13 @@ import { cleanup } from "../support/factories";
 import { ACTORS, type Actor, type World } from "./corpus";
 import { makeWorld, refreshSessions, sessionOf } from "./world";
 
-// Server actions get the route handlers' checks, from their declarations (lib/http/action.ts):
+// Server actions get the route handlers' checks, from their declarations (lib/http/action.server.ts):
 // every export of a "use server" module is made by action(); every actor outside an action's
 // audience is refused (401 signed out, or sent to sign in when the action says where to return;
 // 403 for a role) and changes nothing; and every action refuses, changing nothing, a post from
 // another site, one over its size limit, and text PostgreSQL cannot store in any field.
 
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void mail }));
 
 const actions = loadServerActions();
 

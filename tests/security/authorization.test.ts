@@ -1,6 +1,6 @@
-import { prisma } from "@/lib/db/client";
-import type { Audience } from "@/lib/http/route";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import type { Audience } from "@/lib/http/route.server";
+import type { Mail } from "@/lib/mail/send.server";
 import { changedTables, tableChecksums } from "../support/checksum";
 import { cleanup } from "../support/factories";
 import { ACTORS, encodeSegment, type Actor, type Endpoint, type World } from "./corpus";
@@ -16,13 +16,13 @@ import {
 
 // The authorization matrix: every method of every route × {anonymous, student, another
 // student, team admin, super admin}, with the status each should get, derived from the route's
-// declared audience (lib/http/route.ts); a route method without a declaration fails. Calls that
+// declared audience (lib/http/route.server.ts); a route method without a declaration fails. Calls that
 // get past authorisation carry ids no schema accepts and no body, so they stop at validation and
 // change nothing, except the routes of one owner: those get the student's real rows, and the other
 // student must get nothing of them and change nothing. Auth.js's catch-all route is one row per
 // action (session, csrf, signin, ...), each also called with a signed-out session's cookie.
 
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void mail }));
 
 /** "let in": any answer but 401 or 403 (what follows is the route's own business). */
 type Expected = 401 | 403 | 404 | "let in" | "own data only";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { z, type ZodType } from "@/lib/validation/zod";
-import type { RouteDeclaration, RouteHandler } from "@/lib/http/route";
+import type { RouteDeclaration, RouteHandler } from "@/lib/http/route.server";
 import { Agent } from "../support/agent";
 import {
   BROKEN_ESCAPES,
@@ -29,7 +29,7 @@ import { TEST_PASSWORD } from "../support/factories";
 import type { HttpMethod } from "../support/routes";
 
 // The requests of the hostile-input corpus, generated per route from its declaration
-// (lib/http/route.ts): the params, query and body schemas say which keys to attack, and a valid
+// (lib/http/route.server.ts): the params, query and body schemas say which keys to attack, and a valid
 // example body per route is the thing mutated (a field missing, null, of a hostile value, extra
 // privileged fields, the whole body replaced, not JSON, the wrong Content-Type, one byte too many).
 
@@ -259,7 +259,7 @@ function queryArb(keys: string[]): fc.Arbitrary<Record<string, string>> {
     openRedirect,
     hostileNumber.map(String),
     fc.constantFrom("999999999999", "1e400", "-1", "0", "2147483648", String(Number.MAX_SAFE_INTEGER)),
-    // Signed tokens (lib/reminders/tokens.ts) of the right shape with a forged signature.
+    // Signed tokens (lib/reminders/tokens.server.ts) of the right shape with a forged signature.
     fc.constantFrom(
       `1.${"A".repeat(43)}`,
       `1.0.${"A".repeat(43)}`,

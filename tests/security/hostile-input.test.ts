@@ -1,7 +1,7 @@
 import "../support/temp-uploads";
 import fc from "fast-check";
-import { prisma } from "@/lib/db/client";
-import type { Mail } from "@/lib/mail/send";
+import { prisma } from "@/lib/db/client.server";
+import type { Mail } from "@/lib/mail/send.server";
 import { changedTables, tableChecksums, type Checksums } from "../support/checksum";
 import { cleanup } from "../support/factories";
 import { HOSTILE_SEED } from "../support/hostile";
@@ -28,7 +28,7 @@ import {
 // stay on this site. HOSTILE_SEED and HOSTILE_RUNS (per endpoint) replay or widen a run; the
 // summary at the end gives the cases per route.
 
-jest.mock("@/lib/mail/send", () => ({ sendMail: async (mail: Mail) => void mail }));
+jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void mail }));
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 32);
 /** HOSTILE_VERBOSE=1 prints every request with its status. */

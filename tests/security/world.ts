@@ -1,7 +1,7 @@
 import { POST as logout } from "@/app/api/logout/route";
 import { GET as currentUser } from "@/app/api/user/route";
-import { prisma } from "@/lib/db/client";
-import { declarationOf, type RouteHandler } from "@/lib/http/route";
+import { prisma } from "@/lib/db/client.server";
+import { declarationOf, type RouteHandler } from "@/lib/http/route.server";
 import { Agent, ORIGIN } from "../support/agent";
 import { createApplication, createUniversity, createUser, uniqueTag } from "../support/factories";
 import { landsOnThisSite } from "../support/redirects";

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { actionDeclarationOf, type ActionDeclaration, type FormAction } from "@/lib/http/action";
+import { actionDeclarationOf, type ActionDeclaration, type FormAction } from "@/lib/http/action.server";
 
 // Every server action of the app, found on disk ("use server" modules under app, components and
-// lib), so the tests generated from action declarations (lib/http/action.ts) cover a new action
+// lib), so the tests generated from action declarations (lib/http/action.server.ts) cover a new action
 // without listing it.
 
 const ROOTS = ["app", "components", "lib"];

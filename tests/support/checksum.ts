@@ -1,4 +1,4 @@
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client.server";
 
 // A checksum of every table a request could write, to prove that a refused write changed nothing.
 // Whole tables, so run the files that use it on a database no other test file writes to at the

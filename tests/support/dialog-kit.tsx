@@ -58,7 +58,7 @@ export function choose(combobox: string, option: string) {
   fireEvent.click(screen.getByRole("option", { name: option }));
 }
 
-/** The server's 400 for one field: its message as the error and on the field (lib/http/route.ts). */
+/** The server's 400 for one field: its message as the error and on the field (lib/http/route.server.ts). */
 export function fieldRefusal(field: string, message: string) {
   return answer(400, { error: message, fieldErrors: { [field]: [message] } });
 }

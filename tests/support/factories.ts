@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "@/lib/auth/password";
-import { prisma } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password.server";
+import { prisma } from "@/lib/db/client.server";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 
 // The rows an integration test makes for itself. Every factory returns what it made and registers

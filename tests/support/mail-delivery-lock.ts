@@ -2,7 +2,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-// The mail queue is one per database, and a test file that delivers it (lib/mail/worker.ts) takes
+// The mail queue is one per database, and a test file that delivers it (lib/mail/worker.server.ts) takes
 // every due message, another file's too, to its own SMTP capture. The files that deliver mail
 // therefore hold this lock from their first message to their last, so that they run one at a
 // time while the rest of the suite runs in parallel. Each run (its own database) has its own

@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { RouteHandler } from "@/lib/http/route";
+import type { RouteHandler } from "@/lib/http/route.server";
 
 // Every route handler of the app, found on disk, so tests generated from the route declarations
-// (lib/http/route.ts) cover a new route without listing it.
+// (lib/http/route.server.ts) cover a new route without listing it.
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

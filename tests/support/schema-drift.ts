@@ -70,7 +70,7 @@ export const PARTIAL_INDEXES: readonly PartialIndex[] = [
 /** Indexes on expressions, built by the migrations outside schema.prisma (Prisma cannot describe them). */
 export const EXPRESSION_INDEXES: readonly ExpressionIndex[] = [
   ...TEXT_SEARCH_INDEXES,
-  // Study levels and fields are unique whatever their letter case (lib/settings/commands.ts).
+  // Study levels and fields are unique whatever their letter case (lib/settings/commands.server.ts).
   ...(["study_levels", "study_fields"] as const).map((table) => ({
     name: `${table}_name_lower_key`,
     table,

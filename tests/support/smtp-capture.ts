@@ -15,7 +15,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * How long a test waits for an e-mail: mail is queued and a server's worker looks for due mail
- * every 2 seconds (lib/mail/worker.ts), behind whatever else is due.
+ * every 2 seconds (lib/mail/worker.server.ts), behind whatever else is due.
  */
 export const MAIL_WAIT = { timeout: 20_000 };
 

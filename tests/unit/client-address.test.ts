@@ -1,4 +1,4 @@
-import { forwardedClientAddress } from "@/lib/auth/request";
+import { forwardedClientAddress } from "@/lib/auth/request.server";
 
 // The client's address is the entry that the nearest of our proxies wrote, never
 // the first entry of X-Forwarded-For, which the client sets.

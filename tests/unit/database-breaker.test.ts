@@ -2,7 +2,7 @@ import {
   isDatabaseMarkedUnavailable,
   markDatabaseUnavailable,
   PROBE_INTERVAL_MS,
-} from "@/lib/db/availability";
+} from "@/lib/db/availability.server";
 
 // The breaker proxy.ts reads (Faults): opened by a failure, probed at most once per
 // interval while open, closed by the first probe that connects.

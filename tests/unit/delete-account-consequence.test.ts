@@ -1,4 +1,4 @@
-import { deletionConsequence } from "@/lib/users/deletion";
+import { deletionConsequence } from "@/lib/users/deletion-consequence";
 
 describe("deletionConsequence", () => {
   it("names how many applications and drafts go with the account", () => {

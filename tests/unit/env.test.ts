@@ -1,4 +1,4 @@
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env.server";
 
 test("development works with no configuration", () => {
   const env = parseEnv({ NODE_ENV: "development" });

@@ -8,14 +8,14 @@ import {
   JSON_ONLY,
   route,
   UNSTORABLE_TEXT,
-} from "@/lib/http/route";
-import { createLogger, setLogger } from "@/lib/log";
+} from "@/lib/http/route.server";
+import { createLogger, setLogger } from "@/lib/log.server";
 
 // The session guards read cookies and the database; here a test decides who is signed in.
 const session = {
   viewer: null as null | { id: number; role: "user" | "admin"; adminType: "super" | "team" | null },
 };
-jest.mock("@/lib/auth/session", () => {
+jest.mock("@/lib/auth/session.server", () => {
   const requireUser = async () => {
     if (!session.viewer) throw unauthorized();
     return session.viewer;

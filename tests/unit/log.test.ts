@@ -1,4 +1,4 @@
-import { logLevel, serializeError } from "@/lib/log";
+import { logLevel, serializeError } from "@/lib/log.server";
 
 test("LOG_LEVEL decides the level; otherwise info, and silent under Jest", () => {
   expect(logLevel({ LOG_LEVEL: "debug", NODE_ENV: "test" })).toBe("debug");

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import GlobalNotFound, { generateMetadata } from "@/app/global-not-found";
 
 jest.mock("@/lib/auth/actions", () => ({ signOutAction: async () => undefined }));
-jest.mock("@/lib/cache/reads", () => ({
+jest.mock("@/lib/cache/reads.server", () => ({
   cachedPlatformName: async () => "Campus Compass",
   cachedIsDemoDatabase: async () => false,
 }));

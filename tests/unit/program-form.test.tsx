@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { PROGRAM_FIELDS, STUDY_LEVELS } from "@/lib/constants";
-import type { ProgramDto } from "@/lib/programs/queries";
+import type { ProgramDto } from "@/lib/programs/queries.server";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { PROGRAM_KEEPS_UNIVERSITY } from "@/lib/validation/program-form";
 

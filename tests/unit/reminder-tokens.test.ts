@@ -3,7 +3,7 @@ import {
   calendarTokenParts,
   unsubscribeToken,
   unsubscribeTokenUser,
-} from "@/lib/reminders/tokens";
+} from "@/lib/reminders/tokens.server";
 
 // The signed addresses of reminders: what a token names, and that altering it voids it.
 

@@ -1,4 +1,4 @@
-import { imitatedName, isUsernameShaped } from "@/lib/auth/sign-in-name";
+import { imitatedName, isUsernameShaped } from "@/lib/auth/sign-in-name.server";
 import { loginSchema } from "@/lib/validation/auth";
 import { lookAlikes } from "../support/hostile";
 

@@ -6,7 +6,7 @@ import {
   sitemapChunkUrl,
   sitemapIndexXml,
   urlsetXml,
-} from "@/lib/seo/sitemaps";
+} from "@/lib/seo/sitemaps.server";
 
 // The chunking with small numbers; tests/integration/sitemap.test.ts runs it on the seed.
 

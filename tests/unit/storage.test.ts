@@ -1,12 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env.server";
 import { HttpError } from "@/lib/http/errors";
 import { IMMUTABLE_CACHE } from "@/lib/storage/driver";
-import { LocalStorage } from "@/lib/storage/local";
-import { S3Storage } from "@/lib/storage/s3";
-import { saveImage, storageFrom } from "@/lib/storage/storage";
+import { LocalStorage } from "@/lib/storage/local.server";
+import { S3Storage } from "@/lib/storage/s3.server";
+import { saveImage, storageFrom } from "@/lib/storage/storage.server";
 
 const png = new Uint8Array(readFileSync(join(__dirname, "../fixtures/images/campus-blue.png")));
 const jpeg = new Uint8Array(readFileSync(join(__dirname, "../fixtures/images/campus-red.jpg")));

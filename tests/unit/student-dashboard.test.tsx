@@ -10,10 +10,10 @@ import { daysLeftLabel } from "@/lib/format";
 const now = new Date("2026-11-26T13:00:00Z");
 const deadline = new Date("2026-12-26T00:00:00Z");
 
-jest.mock("@/lib/auth/session", () => ({
+jest.mock("@/lib/auth/session.server", () => ({
   viewerOrSignIn: async () => ({ id: 7, fullName: "Ada Lovelace", role: "user", adminType: null }),
 }));
-jest.mock("@/lib/applications/queries", () => ({
+jest.mock("@/lib/applications/queries.server", () => ({
   listApplications: async () => ({ items: [], total: 0 }),
   listUpcomingDeadlines: async () => [
     {
@@ -26,7 +26,7 @@ jest.mock("@/lib/applications/queries", () => ({
   ],
 }));
 
-jest.mock("@/lib/applications/drafts", () => ({ listDrafts: async () => [] }));
+jest.mock("@/lib/applications/drafts.server", () => ({ listDrafts: async () => [] }));
 
 beforeAll(() => {
   jest.useFakeTimers({ now, doNotFake: ["setTimeout", "setInterval", "queueMicrotask", "nextTick"] });

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { UniversityForm } from "@/components/admin/university-form";
-import type { UniversityDto } from "@/lib/universities/queries";
+import type { UniversityDto } from "@/lib/universities/queries.server";
 import { changedSinceOpened } from "@/lib/validation/common";
 
 // The University form's behaviour around the server: what it sends, its toasts,

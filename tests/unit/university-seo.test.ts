@@ -1,4 +1,4 @@
-import type { UniversityWithPrograms } from "@/lib/universities/queries";
+import type { UniversityWithPrograms } from "@/lib/universities/queries.server";
 import {
   absoluteImageUrl,
   describeUniversity,
@@ -7,7 +7,7 @@ import {
   summarize,
   universityJsonLd,
   universityUrl,
-} from "@/lib/universities/seo";
+} from "@/lib/universities/seo.server";
 
 const BASE = "https://unisearch.example";
 

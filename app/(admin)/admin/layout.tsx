@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
 import { adminNavFor } from "@/components/admin/admin-nav";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
-import { getUserDto } from "@/lib/users/accounts";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads.server";
+import { getUserDto } from "@/lib/users/accounts.server";
 
 export const metadata: Metadata = { robots: { index: false } };
 

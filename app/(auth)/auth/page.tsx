@@ -7,8 +7,8 @@ import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
 import { SignInError } from "@/components/auth/sign-in-error";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { authCallbackPath } from "@/lib/auth/paths";
-import { getViewer, homeOf } from "@/lib/auth/session";
-import { cachedPlatformName } from "@/lib/cache/reads";
+import { getViewer, homeOf } from "@/lib/auth/session.server";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return {

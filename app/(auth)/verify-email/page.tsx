@@ -4,8 +4,8 @@ import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { LinkInvalidAlert, ProfileLink } from "@/components/auth/link-invalid";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { HttpError } from "@/lib/http/errors";
-import { cachedPlatformName } from "@/lib/cache/reads";
-import { VERIFY_LINK_INVALID, verifyEmail } from "@/lib/users/accounts";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
+import { VERIFY_LINK_INVALID, verifyEmail } from "@/lib/users/accounts.server";
 
 export const metadata: Metadata = {
   title: "Verify your email",

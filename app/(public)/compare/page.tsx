@@ -6,7 +6,7 @@ import { ApplyNow } from "@/components/programs/apply-now";
 import { Button } from "@/components/ui/button";
 import { daysLeftLabel, formatDate, formatUsd, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
-import { getProgramsToCompare, type ProgramWithRanking } from "@/lib/programs/queries";
+import { getProgramsToCompare, type ProgramWithRanking } from "@/lib/programs/queries.server";
 import { rankingLabel } from "@/lib/universities/ranking";
 
 export const metadata: Metadata = {

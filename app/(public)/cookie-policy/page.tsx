@@ -8,7 +8,7 @@ const DESCRIPTION =
 
 export const metadata = contentMetadata("/cookie-policy", "Cookie Policy", DESCRIPTION);
 
-// The cookies are Auth.js's (lib/auth/auth.ts; names from @auth/core's defaults, with the
+// The cookies are Auth.js's (lib/auth/auth.server.ts; names from @auth/core's defaults, with the
 // __Secure- prefix on HTTPS, __Host- for the CSRF cookie) and the signed-in hint
 // (lib/auth/signed-in-hint.ts).
 const COOKIES = [

@@ -6,7 +6,7 @@ import {
   contentLinkClass,
 } from "@/components/content/content-page";
 import { SESSION_LIFETIMES } from "@/lib/auth/session-lifetime";
-import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit";
+import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit.server";
 import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { lastPageOf, resultsSummary } from "@/lib/paging";
-import { searchPrograms } from "@/lib/programs/search";
+import { searchPrograms } from "@/lib/programs/search.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { PROGRAM_SORT_NOTES, PROGRAMS_PAGE_SIZE, programSearchQuery } from "@/lib/programs/search-params";
 import { CompareBar } from "@/components/search/compare-bar";

@@ -2,9 +2,9 @@ import { BookmarkIcon, FileTextIcon, LayoutDashboardIcon, UserIcon } from "lucid
 import type { Metadata } from "next";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
-import { viewerOrSignIn } from "@/lib/auth/session";
-import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads";
-import { getUserDto } from "@/lib/users/accounts";
+import { viewerOrSignIn } from "@/lib/auth/session.server";
+import { cachedIsDemoDatabase, cachedPlatformName } from "@/lib/cache/reads.server";
+import { getUserDto } from "@/lib/users/accounts.server";
 
 export const metadata: Metadata = { robots: { index: false } };
 

@@ -1,8 +1,8 @@
 import { canSeeAllApplications } from "@/lib/auth/policy";
-import { submitApplication } from "@/lib/applications/commands";
-import { listApplications } from "@/lib/applications/queries";
+import { submitApplication } from "@/lib/applications/commands.server";
+import { listApplications } from "@/lib/applications/queries.server";
 import { created, paged } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { applicationSchema, applicationsListQuerySchema } from "@/lib/validation/application";
 
 // POST /api/applications submits (always pending; the student is the signed-in user).

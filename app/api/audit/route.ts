@@ -1,6 +1,6 @@
-import { listAuditEvents } from "@/lib/audit/queries";
+import { listAuditEvents } from "@/lib/audit/queries.server";
 import { paged } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ALL_ENTITIES, auditListQuerySchema } from "@/lib/validation/audit";
 
 // GET /api/audit: the audit log, newest first, super admins only. ?q=, ?entityType=,

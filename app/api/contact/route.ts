@@ -1,8 +1,8 @@
-import { sendContactMessage } from "@/lib/contact/commands";
+import { sendContactMessage } from "@/lib/contact/commands.server";
 import { CONTACT_SENT } from "@/lib/contact/messages";
-import { listContactMessages } from "@/lib/contact/queries";
+import { listContactMessages } from "@/lib/contact/queries.server";
 import { created, paged } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { contactListQuerySchema, contactMessageSchema } from "@/lib/validation/contact";
 
 // POST /api/contact: the contact form's message (anyone; rate-limited per client address) -> 201

@@ -1,5 +1,5 @@
-import { listCountries } from "@/lib/countries/queries";
-import { route } from "@/lib/http/route";
+import { listCountries } from "@/lib/countries/queries.server";
+import { route } from "@/lib/http/route.server";
 
 export const GET = route({
   auth: "public",

@@ -1,5 +1,5 @@
-import { logIn } from "@/lib/auth/sign-in";
-import { route } from "@/lib/http/route";
+import { logIn } from "@/lib/auth/sign-in.server";
+import { route } from "@/lib/http/route.server";
 import { loginSchema } from "@/lib/validation/auth";
 
 // POST /api/login {username, password} -> the user, with the session cookie.

@@ -1,6 +1,6 @@
-import { signOut } from "@/lib/auth/auth";
+import { signOut } from "@/lib/auth/auth.server";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 
 // POST /api/logout -> 204, session cookie cleared (also when nobody was signed in).
 export const POST = route({

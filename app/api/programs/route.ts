@@ -1,7 +1,7 @@
 import { created, paged } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { createProgram, loadProgramSchema } from "@/lib/programs/commands";
-import { listPrograms } from "@/lib/programs/queries";
+import { route } from "@/lib/http/route.server";
+import { createProgram, loadProgramSchema } from "@/lib/programs/commands.server";
+import { listPrograms } from "@/lib/programs/queries.server";
 import { programsListQuerySchema } from "@/lib/validation/program";
 
 // A JSON array of programs, optionally of one university, searched by name and filtered

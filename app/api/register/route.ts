@@ -1,6 +1,6 @@
-import { registerAndSignIn } from "@/lib/auth/sign-in";
+import { registerAndSignIn } from "@/lib/auth/sign-in.server";
 import { created } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { registerSchema } from "@/lib/validation/auth";
 
 // POST /api/register -> 201 with the new student, signed in.

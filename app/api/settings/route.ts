@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
-import { setPlatformName } from "@/lib/settings/commands";
-import { getPlatformNameSetting, listStudyItems } from "@/lib/settings/queries";
+import { route } from "@/lib/http/route.server";
+import { setPlatformName } from "@/lib/settings/commands.server";
+import { getPlatformNameSetting, listStudyItems } from "@/lib/settings/queries.server";
 import { generalSettingsSchema } from "@/lib/validation/settings";
 
 // /admin/settings, super admins only.

@@ -1,7 +1,7 @@
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { addToShortlist, removeFromShortlist } from "@/lib/shortlist/commands";
-import { listShortlist } from "@/lib/shortlist/queries";
+import { route } from "@/lib/http/route.server";
+import { addToShortlist, removeFromShortlist } from "@/lib/shortlist/commands.server";
+import { listShortlist } from "@/lib/shortlist/queries.server";
 import { shortlistAddSchema, shortlistRemoveQuerySchema } from "@/lib/validation/shortlist";
 
 // The signed-in user's shortlist. A 401 tells the Save control that the visitor is

@@ -1,13 +1,13 @@
-import { cachedSearch } from "@/lib/cache/reads";
+import { cachedSearch } from "@/lib/cache/reads.server";
 import { created, paged } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { createUniversity } from "@/lib/universities/commands";
+import { route } from "@/lib/http/route.server";
+import { createUniversity } from "@/lib/universities/commands.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { universitySchema } from "@/lib/validation/university";
 import { universitySearchQuerySchema } from "@/lib/validation/university-search";
 
 // A JSON array of universities; the total is in X-Total-Count. The same for every
-// caller, so read through the search page's cache (admin writes expire it: lib/cache/tags.ts).
+// caller, so read through the search page's cache (admin writes expire it: lib/cache/tags.server.ts).
 export const GET = route({
   auth: "public",
   query: universitySearchQuerySchema,

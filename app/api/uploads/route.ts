@@ -1,9 +1,9 @@
 import { created } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { IMAGE_TOO_LARGE } from "@/lib/images/sniff";
-import { getStorage, saveImage } from "@/lib/storage/storage";
-import { recordUpload } from "@/lib/storage/uploads";
-import { UPLOAD_BODY_LIMIT, uploadedFile } from "@/lib/storage/upload";
+import { getStorage, saveImage } from "@/lib/storage/storage.server";
+import { recordUpload } from "@/lib/storage/uploads.server";
+import { UPLOAD_BODY_LIMIT, uploadedFile } from "@/lib/storage/upload.server";
 
 // POST /api/uploads: one image per request, the raw body or a multipart `file` field (admins).
 // Answers 201 { url, key, contentType, size }; the URL is what the university form saves. Recorded

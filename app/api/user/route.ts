@@ -1,8 +1,8 @@
 import { noContent } from "@/lib/http/responses";
-import { currentSessionId } from "@/lib/auth/session";
-import { route } from "@/lib/http/route";
-import { getUserDto, updateProfile } from "@/lib/users/accounts";
-import { deleteOwnAccount } from "@/lib/users/delete-account";
+import { currentSessionId } from "@/lib/auth/session.server";
+import { route } from "@/lib/http/route.server";
+import { getUserDto, updateProfile } from "@/lib/users/accounts.server";
+import { deleteOwnAccount } from "@/lib/users/delete-account.server";
 import { deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 
 // GET /api/user -> the current user, or 401 when signed out (the client reads null).

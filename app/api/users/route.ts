@@ -1,6 +1,6 @@
 import { created, paged } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { createUserAsAdmin, listUsers } from "@/lib/users/admin";
+import { route } from "@/lib/http/route.server";
+import { createUserAsAdmin, listUsers } from "@/lib/users/admin.server";
 import { adminCreateUserSchema, usersListQuerySchema } from "@/lib/validation/users";
 
 // GET /api/users (admin list): ?q= (full name, e-mail or username), ?role=all|user|admin,

@@ -1,6 +1,6 @@
-import { loadFlag } from "@/lib/countries/flags";
+import { loadFlag } from "@/lib/countries/flags.server";
 import { notFound } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { flagParamsSchema } from "@/lib/validation/files";
 
 /** GET /flags/fr.svg: the flag of France. */

@@ -1,9 +1,9 @@
 import { notFound } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
-import { XML_HEADERS, sitemapEntries, sitemapIds, urlsetXml } from "@/lib/seo/sitemaps";
+import { route } from "@/lib/http/route.server";
+import { XML_HEADERS, sitemapEntries, sitemapIds, urlsetXml } from "@/lib/seo/sitemaps.server";
 import { sitemapParamsSchema } from "@/lib/validation/files";
 
-// Sitemap chunk {id} at /sitemaps/{id}.xml, at most 50,000 URLs (see lib/seo/sitemaps.ts).
+// Sitemap chunk {id} at /sitemaps/{id}.xml, at most 50,000 URLs (see lib/seo/sitemaps.server.ts).
 export const GET = route({
   auth: "public",
   params: sitemapParamsSchema,

@@ -1,11 +1,11 @@
 import { notFound } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { UPLOAD_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
 import { IMMUTABLE_CACHE } from "@/lib/storage/driver";
-import { getLocalStorage } from "@/lib/storage/storage";
+import { getLocalStorage } from "@/lib/storage/storage.server";
 import { uploadKeyParamsSchema } from "@/lib/validation/files";
 
-// Uploaded images kept on this server's disk (lib/storage/local.ts). Keys are random and never
+// Uploaded images kept on this server's disk (lib/storage/local.server.ts). Keys are random and never
 // reused, so the answer may be cached for a year. The type was decided from the file's bytes at
 // upload; nosniff and a sandboxing CSP keep browsers from reading a file as anything else.
 

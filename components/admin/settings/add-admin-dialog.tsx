@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiFetch, errorMessage } from "@/lib/http/client";
-import type { AdminUserDto } from "@/lib/users/admin";
+import type { AdminUserDto } from "@/lib/users/admin.server";
 import { updateUserSchema } from "@/lib/validation/users";
 
 /**

@@ -8,8 +8,8 @@ import { AuditChanges } from "@/components/admin/audit-changes";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ACTION_LABELS, AUDIT_ENTITY_TYPES, ENTITY_LABELS } from "@/lib/audit/entries";
-import { listAuditEvents, type AuditEventDto } from "@/lib/audit/queries";
-import { superAdminOrNull } from "@/lib/auth/session";
+import { listAuditEvents, type AuditEventDto } from "@/lib/audit/queries.server";
+import { superAdminOrNull } from "@/lib/auth/session.server";
 import { formatDateTime } from "@/lib/format";
 import { ALL_ENTITIES, auditListQuery } from "@/lib/validation/audit";
 

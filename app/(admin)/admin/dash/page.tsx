@@ -4,11 +4,11 @@ import { FileTextIcon, GraduationCapIcon, LibraryIcon, UsersIcon } from "lucide-
 import { ApplicationTrendsChart } from "@/components/admin/application-trends-chart";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { listApplications } from "@/lib/applications/queries";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { getDashboardStats } from "@/lib/dashboard/stats";
+import { listApplications } from "@/lib/applications/queries.server";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { getDashboardStats } from "@/lib/dashboard/stats.server";
 import { trendText } from "@/lib/dashboard/trend";
-import { getWeeklyApplications } from "@/lib/dashboard/weekly";
+import { getWeeklyApplications } from "@/lib/dashboard/weekly-applications.server";
 import { TREND_WEEKS } from "@/lib/dashboard/weeks";
 import { formatCount, formatDate } from "@/lib/format";
 

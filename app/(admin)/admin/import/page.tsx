@@ -3,7 +3,7 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { ImportForm } from "@/components/admin/import-form";
 import { ListTable } from "@/components/admin/list-table";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { adminOrSignIn } from "@/lib/auth/session";
+import { adminOrSignIn } from "@/lib/auth/session.server";
 import { COLUMNS, IMPORT_TYPES } from "@/lib/import/columns";
 
 export const metadata: Metadata = { title: "Import" };

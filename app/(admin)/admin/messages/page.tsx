@@ -5,8 +5,8 @@ import { AdminListPage } from "@/components/admin/admin-list-page";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { listContactMessages, type ContactMessageDto } from "@/lib/contact/queries";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { listContactMessages, type ContactMessageDto } from "@/lib/contact/queries.server";
 import { formatDateTime } from "@/lib/format";
 import { contactListQuery } from "@/lib/validation/contact";
 

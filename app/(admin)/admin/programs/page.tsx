@@ -7,11 +7,11 @@ import { ArchivedBadge, RestoreButton } from "@/components/admin/archive";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { adminOrSignIn } from "@/lib/auth/session";
+import { adminOrSignIn } from "@/lib/auth/session.server";
 import { deleteTexts } from "@/lib/archive-texts";
 import { formatDate, formatUsd } from "@/lib/format";
-import { listAdminPrograms } from "@/lib/programs/queries";
-import { listStudyLevels } from "@/lib/settings/queries";
+import { listAdminPrograms } from "@/lib/programs/queries.server";
+import { listStudyLevels } from "@/lib/settings/queries.server";
 import { ALL_LEVELS, programsListQuery } from "@/lib/validation/program";
 
 export const metadata: Metadata = { title: "Programs" };

@@ -18,12 +18,12 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { canChangeUserAccess, canCreateUser } from "@/lib/auth/policy";
-import { superAdminOrNull, type Viewer } from "@/lib/auth/session";
-import { listCountriesWithUniversities } from "@/lib/countries/queries";
+import { superAdminOrNull, type Viewer } from "@/lib/auth/session.server";
+import { listCountriesWithUniversities } from "@/lib/countries/queries.server";
 import { formatCount } from "@/lib/format";
-import { listStudyItems } from "@/lib/settings/queries";
-import { getPlatformNameSetting } from "@/lib/settings/queries";
-import { listAdmins } from "@/lib/users/admin";
+import { listStudyItems } from "@/lib/settings/queries.server";
+import { getPlatformNameSetting } from "@/lib/settings/queries.server";
+import { listAdmins } from "@/lib/users/admin.server";
 import { lastActiveOf, teamRoleOf } from "@/lib/users/display";
 
 export const metadata: Metadata = { title: "Settings" };

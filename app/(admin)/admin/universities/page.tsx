@@ -8,12 +8,12 @@ import { DeleteButton } from "@/components/admin/delete-button";
 import { CountryFlag } from "@/components/country-flag";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { adminOrSignIn } from "@/lib/auth/session";
+import { adminOrSignIn } from "@/lib/auth/session.server";
 import { deleteTexts } from "@/lib/archive-texts";
 import { formatCount } from "@/lib/format";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { rankingLabel } from "@/lib/universities/ranking";
-import { searchAdminUniversities } from "@/lib/universities/search";
+import { searchAdminUniversities } from "@/lib/universities/search.server";
 import { adminUniversitiesQuery } from "@/lib/universities/search-params";
 
 export const metadata: Metadata = { title: "Universities" };

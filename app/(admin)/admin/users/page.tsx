@@ -9,10 +9,10 @@ import { UserStatusButton } from "@/components/admin/user-status-button";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { canChangeUserAccess, canChangeUserStatus, canCreateUser, canDeleteUser } from "@/lib/auth/policy";
-import { adminOrSignIn, type Viewer } from "@/lib/auth/session";
+import { adminOrSignIn, type Viewer } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
-import { listUsers, type AdminUserDto } from "@/lib/users/admin";
-import { deletionConsequence } from "@/lib/users/deletion";
+import { listUsers, type AdminUserDto } from "@/lib/users/admin.server";
+import { deletionConsequence } from "@/lib/users/deletion-consequence";
 import { initialsOf, roleColumnOf } from "@/lib/users/display";
 import { ROLE_FILTERS, usersListQuery, type RoleFilter } from "@/lib/validation/users";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
-import { cachedPlatformName } from "@/lib/cache/reads";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
 
 export const metadata: Metadata = { title: "Forgot password", robots: { index: false } };
 

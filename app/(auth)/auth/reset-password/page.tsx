@@ -4,7 +4,7 @@ import Link from "next/link";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { cachedPlatformName } from "@/lib/cache/reads";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
 
 export const metadata: Metadata = {
   title: "Choose a new password",

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { AuthCardFrame } from "@/components/auth/auth-card-frame";
 import { LinkInvalidAlert, ProfileLink } from "@/components/auth/link-invalid";
 import { ActionButton } from "@/components/user/action-button";
-import { cachedPlatformName } from "@/lib/cache/reads";
+import { cachedPlatformName } from "@/lib/cache/reads.server";
 import { unsubscribeAction } from "@/lib/reminders/actions";
-import { UNSUBSCRIBE_LINK_INVALID } from "@/lib/reminders/settings";
-import { unsubscribeTokenUser } from "@/lib/reminders/tokens";
+import { UNSUBSCRIBE_LINK_INVALID } from "@/lib/reminders/settings.server";
+import { unsubscribeTokenUser } from "@/lib/reminders/tokens.server";
 
 export const metadata: Metadata = {
   title: "Unsubscribe from deadline reminders",

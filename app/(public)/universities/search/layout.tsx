@@ -4,7 +4,7 @@ import { Advert } from "@/components/search/advert";
 import { SearchFrame } from "@/components/search/search-page-parts";
 import { PrerenderedSearchParams } from "@/components/search/prerendered-search-params";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
-import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads";
+import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads.server";
 
 // The search's frame, filters and their options are the layout's: a filter change fetches the
 // page (the results) only. Its searches are rendered as cached routes below it

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
-import { cachedSearch } from "@/lib/cache/reads";
+import { cachedSearch } from "@/lib/cache/reads.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { RANKING_SORT_NOTE } from "@/lib/universities/ranking";
 import {

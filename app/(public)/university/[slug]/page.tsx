@@ -9,7 +9,7 @@ import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
 import { UniversityHero } from "@/components/university/university-hero";
-import { cachedPlatformName, cachedStudyLists, cachedUniversityPage } from "@/lib/cache/reads";
+import { cachedPlatformName, cachedStudyLists, cachedUniversityPage } from "@/lib/cache/reads.server";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
@@ -19,8 +19,8 @@ import {
   summarize,
   universityJsonLd,
   universityPath,
-} from "@/lib/universities/seo";
-import { currentSlugOf } from "@/lib/universities/queries";
+} from "@/lib/universities/seo.server";
+import { currentSlugOf } from "@/lib/universities/queries.server";
 
 type UniversityPageProps = { params: Promise<{ slug: string }> };
 
@@ -28,7 +28,7 @@ const linkClass =
   "rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
 // Rendered on a university's first visit and then served from the cache until an edit of the
-// university or its programs expires it (lib/cache/tags.ts), or its minute of revalidation ends.
+// university or its programs expires it (lib/cache/tags.server.ts), or its minute of revalidation ends.
 // The build prerenders no university: it has no database.
 export function generateStaticParams() {
   return [];

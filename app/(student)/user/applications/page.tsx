@@ -9,11 +9,15 @@ import { DraftList } from "@/components/applications/draft-list";
 import { WithdrawButton } from "@/components/applications/withdraw-button";
 import { Pagination } from "@/components/search/pagination";
 import { Card, CardContent } from "@/components/ui/card";
-import { listDrafts } from "@/lib/applications/drafts";
-import { listApplicationHistories, listApplications, type HistoryEntry } from "@/lib/applications/queries";
+import { listDrafts } from "@/lib/applications/drafts.server";
+import {
+  listApplicationHistories,
+  listApplications,
+  type HistoryEntry,
+} from "@/lib/applications/queries.server";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { isOpen } from "@/lib/applications/workflow";
-import { viewerOrSignIn } from "@/lib/auth/session";
+import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { formatCount, formatDate } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
 import { applicationsListQuery } from "@/lib/validation/application";

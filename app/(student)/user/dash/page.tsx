@@ -5,9 +5,9 @@ import { ApplicationSummary } from "@/components/applications/application-summar
 import { DraftList } from "@/components/applications/draft-list";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { listDrafts } from "@/lib/applications/drafts";
-import { listApplications, listUpcomingDeadlines } from "@/lib/applications/queries";
-import { viewerOrSignIn } from "@/lib/auth/session";
+import { listDrafts } from "@/lib/applications/drafts.server";
+import { listApplications, listUpcomingDeadlines } from "@/lib/applications/queries.server";
+import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { daysLeftLabel, formatDate } from "@/lib/format";
 import { firstNameOf } from "@/lib/users/display";
 

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { deadlinesCalendar } from "@/lib/reminders/calendar";
+import { route } from "@/lib/http/route.server";
+import { deadlinesCalendar } from "@/lib/reminders/calendar.server";
 import { reminderTokenQuerySchema } from "@/lib/validation/reminders";
 
 // The private calendar feed. Public to route(): calendar apps have no session, so the

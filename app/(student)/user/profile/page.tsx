@@ -11,13 +11,13 @@ import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { PendingEmail } from "@/components/user/pending-email";
 import { ProfileForm } from "@/components/user/profile-form";
-import { googleEnabled } from "@/lib/auth/auth";
+import { googleEnabled } from "@/lib/auth/auth.server";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
-import { viewerOrSignIn } from "@/lib/auth/session";
+import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
-import { reminderSettings } from "@/lib/reminders/settings";
-import { getUserDto } from "@/lib/users/accounts";
-import { accountFootprint } from "@/lib/users/delete-account";
+import { reminderSettings } from "@/lib/reminders/settings.server";
+import { getUserDto } from "@/lib/users/accounts.server";
+import { accountFootprint } from "@/lib/users/delete-account.server";
 import {
   remindersOffAction,
   remindersOnAction,
@@ -28,7 +28,7 @@ import {
 
 export const metadata: Metadata = { title: "Profile" };
 
-// What a "Link Google account" round trip comes back with (?google=, set in lib/auth/auth.ts).
+// What a "Link Google account" round trip comes back with (?google=, set in lib/auth/auth.server.ts).
 const GOOGLE_OUTCOMES: Record<string, { ok: boolean; text: string }> = {
   linked: { ok: true, text: "Your Google account is linked. You can now sign in with Google as well." },
   linkedElsewhere: {

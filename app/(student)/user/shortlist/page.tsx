@@ -5,9 +5,9 @@ import { CompareBar, CompareBox } from "@/components/search/compare-bar";
 import { RemoveFromShortlist } from "@/components/shortlist/remove-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { viewerOrSignIn } from "@/lib/auth/session";
+import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { daysLeftLabel, formatDate } from "@/lib/format";
-import { listShortlist } from "@/lib/shortlist/queries";
+import { listShortlist } from "@/lib/shortlist/queries.server";
 
 export const metadata: Metadata = { title: "My Shortlist" };
 

@@ -1,10 +1,10 @@
 import { canViewApplication } from "@/lib/auth/policy";
-import { withdrawApplication } from "@/lib/applications/commands";
-import { moveApplication } from "@/lib/applications/transition";
-import { getApplicationDetail } from "@/lib/applications/queries";
+import { withdrawApplication } from "@/lib/applications/commands.server";
+import { moveApplication } from "@/lib/applications/transition.server";
+import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { notFound } from "@/lib/http/errors";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { statusChangeSchema } from "@/lib/validation/application";
 import { idParamsSchema } from "@/lib/validation/common";
 

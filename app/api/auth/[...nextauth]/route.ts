@@ -1,6 +1,6 @@
-import { handlers } from "@/lib/auth/auth";
-import { withSafeCallbackUrls } from "@/lib/auth/callback-urls";
-import { route } from "@/lib/http/route";
+import { handlers } from "@/lib/auth/auth.server";
+import { withSafeCallbackUrls } from "@/lib/auth/callback-urls.server";
+import { route } from "@/lib/http/route.server";
 
 // Auth.js's own endpoints (session, CSRF token, OAuth callbacks); Auth.js reads the request itself,
 // after its callbackUrl query and cookie have been held to the rule for redirect targets.

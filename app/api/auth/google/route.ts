@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
-import { googleEnabled, signIn } from "@/lib/auth/auth";
-import { safeCallbackPath } from "@/lib/auth/session";
-import { route } from "@/lib/http/route";
+import { googleEnabled, signIn } from "@/lib/auth/auth.server";
+import { safeCallbackPath } from "@/lib/auth/session.server";
+import { route } from "@/lib/http/route.server";
 import { googleSignInQuerySchema } from "@/lib/validation/auth";
 
 // GET /api/auth/google starts Google sign-in (the browser is sent to the provider).

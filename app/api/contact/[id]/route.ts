@@ -1,6 +1,6 @@
-import { deleteContactMessage } from "@/lib/contact/commands";
+import { deleteContactMessage } from "@/lib/contact/commands.server";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { idParamsSchema } from "@/lib/validation/common";
 
 // DELETE /api/contact/{id} (admins): deletes a contact-form message -> 204; 404 when there is none.

@@ -1,5 +1,5 @@
-import { getDashboardStats } from "@/lib/dashboard/stats";
-import { route } from "@/lib/http/route";
+import { getDashboardStats } from "@/lib/dashboard/stats.server";
+import { route } from "@/lib/http/route.server";
 
 // GET /api/dashboard/stats, for admins.
 export const GET = route({ auth: "admin", handle: () => getDashboardStats() });

@@ -1,5 +1,5 @@
-import { csvResponse, importTemplate } from "@/lib/import/export";
-import { route } from "@/lib/http/route";
+import { csvResponse, importTemplate } from "@/lib/import/export.server";
+import { route } from "@/lib/http/route.server";
 import { importTemplateQuerySchema } from "@/lib/validation/import";
 
 // GET /api/import/template?type=universities|programs (admins): the columns and an example row.

@@ -1,4 +1,4 @@
-import { importRoute } from "@/lib/import/http";
+import { importRoute } from "@/lib/import/http.server";
 
 // POST /api/import/universities (admins): a dry run, or with ?apply=true the import (lib/import).
 export const POST = importRoute("universities");

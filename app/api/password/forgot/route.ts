@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { FORGOT_PASSWORD_ANSWER, forgotPassword } from "@/lib/users/accounts";
+import { route } from "@/lib/http/route.server";
+import { FORGOT_PASSWORD_ANSWER, forgotPassword } from "@/lib/users/accounts.server";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 
 // The same answer, as fast, whether or not the address has an account (the e-mail is sent after it).

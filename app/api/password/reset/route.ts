@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { RESET_PASSWORD_DONE, resetPassword } from "@/lib/users/accounts";
+import { route } from "@/lib/http/route.server";
+import { RESET_PASSWORD_DONE, resetPassword } from "@/lib/users/accounts.server";
 import { resetPasswordSchema } from "@/lib/validation/auth";
 
 export const POST = route({

@@ -1,13 +1,13 @@
 import { notFound } from "@/lib/http/errors";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import {
   deleteProgram,
   loadProgramUpdateSchema,
   PROGRAM_NOT_FOUND,
   updateProgram,
-} from "@/lib/programs/commands";
-import { getProgram } from "@/lib/programs/queries";
+} from "@/lib/programs/commands.server";
+import { getProgram } from "@/lib/programs/queries.server";
 import { idParamsSchema } from "@/lib/validation/common";
 
 export const GET = route({

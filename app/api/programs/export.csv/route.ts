@@ -1,4 +1,4 @@
-import { exportRoute } from "@/lib/import/http";
+import { exportRoute } from "@/lib/import/http.server";
 
 // GET /api/programs/export.csv (admins): the live programs as an import file.
 export const GET = exportRoute("programs");

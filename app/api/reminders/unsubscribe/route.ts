@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { unsubscribeReminders, UNSUBSCRIBED } from "@/lib/reminders/settings";
+import { route } from "@/lib/http/route.server";
+import { unsubscribeReminders, UNSUBSCRIBED } from "@/lib/reminders/settings.server";
 import { reminderTokenQuerySchema } from "@/lib/validation/reminders";
 
 // The List-Unsubscribe address of reminder e-mails. POST is RFC 8058's one-click

@@ -1,3 +1,3 @@
-import { studyListRoutes } from "@/lib/settings/study-list-routes";
+import { studyListRoutes } from "@/lib/settings/study-list-routes.server";
 
 export const { GET, POST } = studyListRoutes("field");

@@ -1,8 +1,8 @@
 import { notFound } from "@/lib/http/errors";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { deleteUniversity, updateUniversity } from "@/lib/universities/commands";
-import { getUniversityById } from "@/lib/universities/queries";
+import { route } from "@/lib/http/route.server";
+import { deleteUniversity, updateUniversity } from "@/lib/universities/commands.server";
+import { getUniversityById } from "@/lib/universities/queries.server";
 import { idParamsSchema } from "@/lib/validation/common";
 import { universitySchema } from "@/lib/validation/university";
 

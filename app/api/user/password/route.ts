@@ -1,7 +1,7 @@
-import { currentSessionId } from "@/lib/auth/session";
+import { currentSessionId } from "@/lib/auth/session.server";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { changePassword } from "@/lib/users/accounts";
+import { route } from "@/lib/http/route.server";
+import { changePassword } from "@/lib/users/accounts.server";
 import { changePasswordSchema } from "@/lib/validation/auth";
 
 /** Changes the password; other sessions end, this one continues. */

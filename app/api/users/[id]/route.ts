@@ -1,6 +1,6 @@
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
-import { deleteUserAsAdmin, updateUserAccess } from "@/lib/users/admin";
+import { route } from "@/lib/http/route.server";
+import { deleteUserAsAdmin, updateUserAccess } from "@/lib/users/admin.server";
 import { idParamsSchema } from "@/lib/validation/common";
 import { updateUserSchema } from "@/lib/validation/users";
 

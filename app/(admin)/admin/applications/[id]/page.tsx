@@ -6,9 +6,9 @@ import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { getApplicationDetail } from "@/lib/applications/queries";
+import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { canReviewApplication } from "@/lib/auth/policy";
-import { adminOrSignIn } from "@/lib/auth/session";
+import { adminOrSignIn } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
 import { ArchivedBadge } from "@/components/admin/archive";
 

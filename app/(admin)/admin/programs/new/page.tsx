@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ProgramForm } from "@/components/admin/program-form";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 
 export const metadata: Metadata = { title: "Add New Program" };
 

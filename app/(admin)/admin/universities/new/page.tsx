@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { BackToUniversities } from "@/components/admin/back-to-universities";
 import { UniversityForm } from "@/components/admin/university-form";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { listCountries } from "@/lib/countries/queries";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { listCountries } from "@/lib/countries/queries.server";
 
 export const metadata: Metadata = { title: "Add New University" };
 

@@ -1,6 +1,6 @@
-import { deleteDraft, draftSaveSchema, getDraft, saveDraft } from "@/lib/applications/drafts";
+import { deleteDraft, draftSaveSchema, getDraft, saveDraft } from "@/lib/applications/drafts.server";
 import { noContent } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { programIdParamsSchema } from "@/lib/validation/common";
 
 // The signed-in student's draft for one program: GET (null when there is none), PUT (with the

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { restoreProgram } from "@/lib/programs/commands";
+import { route } from "@/lib/http/route.server";
+import { restoreProgram } from "@/lib/programs/commands.server";
 import { idParamsSchema } from "@/lib/validation/common";
 
 /** Admins bring an archived program back (409 while its university is archived). */

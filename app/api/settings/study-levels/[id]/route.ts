@@ -1,3 +1,3 @@
-import { studyItemRoutes } from "@/lib/settings/study-list-routes";
+import { studyItemRoutes } from "@/lib/settings/study-list-routes.server";
 
 export const { DELETE } = studyItemRoutes("level");

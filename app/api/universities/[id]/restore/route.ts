@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { restoreUniversity } from "@/lib/universities/commands";
+import { route } from "@/lib/http/route.server";
+import { restoreUniversity } from "@/lib/universities/commands.server";
 import { idParamsSchema } from "@/lib/validation/common";
 
 /** Admins bring an archived university back, with the programs archived along with it. */

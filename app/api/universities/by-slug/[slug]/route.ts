@@ -1,6 +1,6 @@
 import { notFound } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
-import { getUniversityBySlug } from "@/lib/universities/queries";
+import { route } from "@/lib/http/route.server";
+import { getUniversityBySlug } from "@/lib/universities/queries.server";
 import { slugParamsSchema } from "@/lib/validation/university";
 
 export const GET = route({

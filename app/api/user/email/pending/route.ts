@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { cancelEmailChange } from "@/lib/users/accounts";
+import { route } from "@/lib/http/route.server";
+import { cancelEmailChange } from "@/lib/users/accounts.server";
 
 /**
  * The profile's "Cancel change": the new address waiting for confirmation is forgotten and the

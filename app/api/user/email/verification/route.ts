@@ -1,6 +1,6 @@
-import { limitVerificationResend } from "@/lib/auth/rate-limit";
-import { route } from "@/lib/http/route";
-import { sendEmailVerification, VERIFICATION_SENT } from "@/lib/users/accounts";
+import { limitVerificationResend } from "@/lib/auth/rate-limit.server";
+import { route } from "@/lib/http/route.server";
+import { sendEmailVerification, VERIFICATION_SENT } from "@/lib/users/accounts.server";
 
 /**
  * The profile's "Resend link": a new verification link to the account's address (409 once

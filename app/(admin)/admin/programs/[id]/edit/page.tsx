@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries.server";
+import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 import { idSchema } from "@/lib/validation/common";
 
 type Props = { params: Promise<{ id: string }> };

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { getUniversityById } from "@/lib/universities/queries";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { getUniversityById } from "@/lib/universities/queries.server";
 import { idSchema } from "@/lib/validation/common";
 
 // An id that names no university is the 404 page with status 404. The page cannot say so itself:

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackToUniversities } from "@/components/admin/back-to-universities";
 import { UniversityForm } from "@/components/admin/university-form";
-import { adminOrSignIn } from "@/lib/auth/session";
-import { listCountries } from "@/lib/countries/queries";
-import { getUniversityById } from "@/lib/universities/queries";
+import { adminOrSignIn } from "@/lib/auth/session.server";
+import { listCountries } from "@/lib/countries/queries.server";
+import { getUniversityById } from "@/lib/universities/queries.server";
 import { idSchema } from "@/lib/validation/common";
 
 type Props = { params: Promise<{ id: string }> };

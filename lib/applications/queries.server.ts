@@ -1,0 +1,233 @@
+import "server-only";
+import { prisma } from "@/lib/db/client.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
+import { programDeadlineSelect } from "@/lib/programs/queries.server";
+
+// Reads of a student's applications for the student area.
+
+const DAY_MS = 86_400_000;
+
+export interface UpcomingDeadline {
+  programId: number;
+  programName: string;
+  degree: string;
+  deadline: Date;
+  university: { name: string; slug: string };
+}
+
+/**
+ * Deadlines of the programs the student applied to (or has a draft for) that fall between `now` and `days` days later,
+ * nearest first (at most `limit`).
+ */
+export async function listUpcomingDeadlines(
+  userId: number,
+  now: Date,
+  days: number,
+  limit = 10,
+): Promise<UpcomingDeadline[]> {
+  const rows = await prisma.program.findMany({
+    where: {
+      // Programs applied to, and programs with an application being written.
+      OR: [{ applications: { some: { userId } } }, { drafts: { some: { userId } } }],
+      // An archived program takes no applications: its deadline no longer matters.
+      archivedAt: null,
+      deadline: { gte: now, lte: new Date(now.getTime() + days * DAY_MS) },
+    },
+    orderBy: [{ deadline: "asc" }, { id: "asc" }],
+    take: limit,
+    select: programDeadlineSelect,
+  });
+  return rows.map(({ id, name, ...row }) => ({ programId: id, programName: name, ...row }));
+}
+
+export interface ApplicationListItem {
+  id: number;
+  status: ApplicationStatus;
+  submittedAt: string;
+  student: { id: number; fullName: string; email: string };
+  program: {
+    id: number;
+    name: string;
+    degree: string;
+    level: string;
+    deadline: string;
+    /** The program (or its university) was archived: it takes no new applications; this one stays. */
+    archived: boolean;
+  };
+  university: { id: number; name: string; slug: string };
+  /** The latest reviewer's note, if any. */
+  latestNote: string | null;
+}
+
+const listSelect = {
+  id: true,
+  status: true,
+  submittedAt: true,
+  user: { select: { id: true, fullName: true, email: true } },
+  program: {
+    select: {
+      id: true,
+      name: true,
+      degree: true,
+      level: true,
+      deadline: true,
+      archivedAt: true,
+      university: { select: { id: true, name: true, slug: true, archivedAt: true } },
+    },
+  },
+  events: { where: { note: { not: null } }, orderBy: { createdAt: "desc" }, take: 1, select: { note: true } },
+} satisfies Prisma.ApplicationSelect;
+
+type ListRow = Prisma.ApplicationGetPayload<{ select: typeof listSelect }>;
+
+function toListItem(row: ListRow): ApplicationListItem {
+  const { university: universityRow, deadline, archivedAt, ...program } = row.program;
+  const { archivedAt: universityArchivedAt, ...university } = universityRow;
+  return {
+    id: row.id,
+    status: toStatus(row.status),
+    submittedAt: row.submittedAt.toISOString(),
+    student: row.user,
+    program: {
+      ...program,
+      deadline: deadline.toISOString(),
+      archived: archivedAt !== null || universityArchivedAt !== null,
+    },
+    university,
+    latestNote: row.events[0]?.note ?? null,
+  };
+}
+
+/**
+ * Applications, newest first: one student's (userId) or everyone's, by status and by a search
+ * on the student's full name or the program's name (case-insensitive substring).
+ */
+export async function listApplications(options: {
+  userId?: number;
+  status?: ApplicationStatus;
+  search?: string;
+  limit: number;
+  offset: number;
+}): Promise<{ items: ApplicationListItem[]; total: number }> {
+  const where: Prisma.ApplicationWhereInput = {
+    ...(options.userId !== undefined ? { userId: options.userId } : {}),
+    ...(options.status ? { status: toDbStatus(options.status) } : {}),
+    ...(options.search
+      ? {
+          OR: [
+            { user: { fullName: { contains: options.search, mode: "insensitive" } } },
+            { program: { name: { contains: options.search, mode: "insensitive" } } },
+          ],
+        }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    prisma.application.findMany({
+      where,
+      select: listSelect,
+      orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
+      take: options.limit,
+      skip: options.offset,
+    }),
+    prisma.application.count({ where }),
+  ]);
+  return { items: rows.map(toListItem), total };
+}
+
+export interface ApplicationDetail extends ApplicationListItem {
+  personalStatement: string;
+  academicHistory: { institution: string; degree: string; gpa: string; graduationYear: number };
+  history: {
+    at: string;
+    from: ApplicationStatus | null;
+    to: ApplicationStatus;
+    note: string | null;
+    by: string | null;
+  }[];
+}
+
+/** One application with its statement, academic history and status history (oldest first). */
+export async function getApplicationDetail(id: number): Promise<ApplicationDetail | null> {
+  const row = await prisma.application.findUnique({
+    where: { id },
+    select: {
+      ...listSelect,
+      personalStatement: true,
+      academicHistory: true,
+      events: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: {
+          createdAt: true,
+          fromStatus: true,
+          toStatus: true,
+          note: true,
+          actorName: true,
+        },
+      },
+    },
+  });
+  if (!row) return null;
+  const notes = row.events.filter((e) => e.note !== null);
+  return {
+    ...toListItem({ ...row, events: notes.slice(-1).map((e) => ({ note: e.note })) }),
+    personalStatement: row.personalStatement,
+    academicHistory: row.academicHistory as ApplicationDetail["academicHistory"],
+    history: row.events.map((e) => ({
+      at: e.createdAt.toISOString(),
+      from: e.fromStatus ? toStatus(e.fromStatus) : null,
+      to: toStatus(e.toStatus),
+      note: e.note,
+      by: e.actorName,
+    })),
+  };
+}
+
+export type HistoryEntry = ApplicationDetail["history"][number];
+
+/**
+ * The status histories of several applications in one query (oldest entry first), keyed by
+ * application id, for lists that show each application's history.
+ */
+export async function listApplicationHistories(ids: number[]): Promise<Map<number, HistoryEntry[]>> {
+  const histories = new Map<number, HistoryEntry[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return histories;
+  const events = await prisma.applicationEvent.findMany({
+    where: { applicationId: { in: ids } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      applicationId: true,
+      createdAt: true,
+      fromStatus: true,
+      toStatus: true,
+      note: true,
+      actorName: true,
+    },
+  });
+  for (const e of events) {
+    histories.get(e.applicationId)?.push({
+      at: e.createdAt.toISOString(),
+      from: e.fromStatus ? toStatus(e.fromStatus) : null,
+      to: toStatus(e.toStatus),
+      note: e.note,
+      by: e.actorName,
+    });
+  }
+  return histories;
+}
+
+/**
+ * The student's latest application to this program, if they have sent one: an open one, else the
+ * last closed one (rejected, withdrawn...), after which they may apply again.
+ */
+export async function findOwnApplication(
+  userId: number,
+  programId: number,
+): Promise<{ id: number; status: ApplicationStatus; submittedAt: Date } | null> {
+  const row = await prisma.application.findFirst({
+    where: { userId, programId },
+    orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
+    select: { id: true, status: true, submittedAt: true },
+  });
+  return row ? { ...row, status: toStatus(row.status) } : null;
+}

@@ -1,0 +1,249 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit/record.server";
+import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
+import type { Viewer } from "@/lib/auth/viewer";
+import { prisma } from "@/lib/db/client.server";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { badRequest, conflict, forbidden, notFound, staleWrite } from "@/lib/http/errors";
+import type { TransitionInput } from "@/lib/validation/application";
+import { changedSinceOpened } from "@/lib/validation/common";
+import { queueMail, readyToQueueMail } from "./mail.server";
+import { STATUS_LABELS, STATUS_MEANINGS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
+import {
+  transitionRefusal,
+  transitionsFrom,
+  type Requirement,
+  type Transition,
+  type TransitionName,
+  type WorkflowActor,
+} from "./workflow";
+
+// Moves an application along its life, asking the transition table (./workflow.ts) and nothing
+// else. One transaction writes the new status (conditional on the one read, so two people cannot
+// both move it from there), the event in its history with the actor, reason and data, the audit
+// entry for staff, and the e-mail to the student: all of them or none.
+
+export const APPLICATION_CHANGED = changedSinceOpened("application");
+
+/** A move: the status to go to, and what the transition asks for. */
+export type MoveInput = Pick<TransitionInput, "status"> & Partial<TransitionInput>;
+
+/** What a move's further writes read of the application. */
+export interface MovedApplication {
+  programId: number;
+  personalStatement: string;
+  academicHistory: Prisma.JsonValue;
+}
+
+/** A person making a transition, or the scheduled jobs. */
+export type Mover = Pick<Viewer, "id" | "role" | "adminType"> | "system";
+
+export function workflowActorOf(mover: Mover): WorkflowActor {
+  if (mover === "system") return "system";
+  if (mover.role === "user") return "student";
+  return mover.adminType === "super" ? "superAdmin" : "teamAdmin";
+}
+
+/** What the move recorded, for the event's data and the e-mail. */
+interface Recorded {
+  reason: string | null;
+  data: Prisma.InputJsonObject | null;
+}
+
+/** The offer's conditions as the last offer event recorded them (none: unconditional). */
+function conditionsOf(events: { transition: string | null; data: Prisma.JsonValue }[]): string[] {
+  const offer = events.find((event) => event.transition === "make-offer");
+  const data = offer?.data as { offer?: { conditions?: unknown } } | null | undefined;
+  const conditions = data?.offer?.conditions;
+  return Array.isArray(conditions) ? conditions.filter((c): c is string => typeof c === "string") : [];
+}
+
+/** Missing requirement → the field that carries it and what to say. */
+const MISSING: Partial<Record<Requirement, [field: string, message: string]>> = {
+  reason: ["reason", "Say why, in a sentence: the student reads it"],
+  interview: ["interview", "Give the interview's date, time, time zone and where it takes place"],
+  startTerm: ["startTerm", "Give the later start the place moves to"],
+};
+
+/** Checks what the transition needs and gathers what it records; a 400 naming the missing field. */
+function record(transition: Transition, input: MoveInput, conditions: string[], now: Date): Recorded {
+  const data: Record<string, Prisma.InputJsonValue> = {};
+  for (const requirement of transition.requires) {
+    const missing = MISSING[requirement];
+    const value = requirement === "reason" ? input.reason : input[requirement as "interview" | "startTerm"];
+    if (missing && !value) throw badRequest(missing[1], { [missing[0]]: [missing[1]] });
+    if (requirement === "interview" && input.interview) data.interview = input.interview;
+    if (requirement === "startTerm" && input.startTerm) data.startTerm = input.startTerm;
+    if (requirement === "rejectionReasons" && input.reasons?.length) data.reasons = input.reasons;
+    if (requirement === "offer") {
+      const offer = input.offer ?? {};
+      data.offer = {
+        conditions: offer.conditions ?? [],
+        replyBy: (offer.replyBy ?? defaultReplyBy(now)).toISOString().slice(0, 10),
+        ...(offer.startTerm ? { startTerm: offer.startTerm } : {}),
+      };
+    }
+  }
+  if (
+    transition.requires.includes("conditionsOutstanding") ||
+    transition.requires.includes("conditionsMet")
+  ) {
+    data.conditions = conditions;
+  }
+  const takesReason =
+    transition.requires.includes("reason") || transition.requires.includes("optionalReason");
+  return {
+    reason: takesReason ? (input.reason ?? null) : null,
+    data: Object.keys(data).length ? data : null,
+  };
+}
+
+/** Days a student has to reply to an offer unless the team says otherwise. */
+export const REPLY_DAYS = 14;
+
+function defaultReplyBy(now: Date): Date {
+  return new Date(now.getTime() + REPLY_DAYS * 86_400_000);
+}
+
+/**
+ * The transition that takes the application from `from` to `to` for this actor: among those the
+ * table allows, the one whose condition guard holds (accepting an offer with conditions waits for
+ * them; one without confirms the place).
+ */
+function chooseTransition(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  actor: WorkflowActor,
+  conditions: string[],
+): Transition | null {
+  const candidates = transitionsFrom(from, actor).filter((t) => t.to === to);
+  return (
+    candidates.find((t) =>
+      t.requires.includes("conditionsOutstanding")
+        ? conditions.length > 0
+        : t.requires.includes("conditionsMet")
+          ? conditions.length === 0
+          : true,
+    ) ?? null
+  );
+}
+
+/**
+ * Moves one application to `input.status`. Staff may not move their own application (403); a move
+ * the table does not allow is a 409 naming the allowed ones; `input.from`, the status the person
+ * saw, that is no longer the application's is a 409 too (someone else moved it).
+ */
+export async function moveApplication(
+  mover: Mover,
+  applicationId: number,
+  input: MoveInput,
+  now = new Date(),
+  /** More writes of the same transaction, once the move is stored (withdrawing keeps a draft). */
+  also?: (tx: Prisma.TransactionClient, application: MovedApplication) => Promise<void>,
+): Promise<{ id: number; status: ApplicationStatus; previousStatus: ApplicationStatus; transition: string }> {
+  const actor = workflowActorOf(mover);
+  await readyToQueueMail();
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.application.findUnique({
+      where: { id: applicationId },
+      select: {
+        status: true,
+        userId: true,
+        programId: true,
+        personalStatement: true,
+        academicHistory: true,
+        user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
+        program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+        events: {
+          where: { transition: "make-offer" },
+          orderBy: { id: "desc" },
+          take: 1,
+          select: { transition: true, data: true },
+        },
+      },
+    });
+    // A student sees only their own applications: another's is as absent as an unknown one.
+    if (!current || (actor === "student" && mover !== "system" && current.userId !== mover.id)) {
+      throw notFound("Application not found");
+    }
+    if (
+      mover !== "system" &&
+      actor !== "student" &&
+      !canReviewApplication(mover, { student: current.user })
+    ) {
+      throw forbidden(OWN_APPLICATION_REVIEW);
+    }
+    const from = toStatus(current.status);
+    // Checked before the move: a dialog opened before a colleague's change would otherwise be told
+    // that the application cannot move from where it is now to where the colleague already put it.
+    if (input.from !== undefined && input.from !== from) throw staleWrite(APPLICATION_CHANGED);
+    const conditions = conditionsOf(current.events);
+    const transition = chooseTransition(from, input.status, actor, conditions);
+    if (!transition) throw conflict(transitionRefusal(from, input.status, actor));
+    const recorded = record(transition, input, conditions, now);
+
+    const { count } = await tx.application.updateMany({
+      where: { id: applicationId, status: current.status },
+      data: { status: toDbStatus(transition.to) },
+    });
+    if (count === 0) throw staleWrite(APPLICATION_CHANGED);
+
+    const actorName =
+      mover === "system"
+        ? null
+        : (await tx.user.findUniqueOrThrow({ where: { id: mover.id }, select: { fullName: true } })).fullName;
+    await tx.applicationEvent.create({
+      data: {
+        applicationId,
+        actorId: mover === "system" ? null : mover.id,
+        actorName,
+        fromStatus: current.status,
+        toStatus: toDbStatus(transition.to),
+        transition: transition.name,
+        note: input.note ?? null,
+        reason: recorded.reason,
+        data: recorded.data ?? Prisma.DbNull,
+        createdAt: now,
+      },
+    });
+    if (mover !== "system" && actor !== "student") {
+      await recordAudit(
+        tx,
+        { id: mover.id, fullName: actorName! },
+        {
+          action: "application.status",
+          entityType: "application",
+          entityId: applicationId,
+          summary: `${current.user.fullName}: ${current.program.name} at ${current.program.university.name}`,
+          before: { status: from },
+          after: { status: transition.to, transition: transition.name, note: input.note ?? null },
+        },
+      );
+    }
+    await also?.(tx, current);
+    if (transition.triggers.includes("mailStudent")) {
+      await queueMail(tx, current, transitionMail(transition, input.note ?? null, recorded));
+    }
+    return { id: applicationId, status: transition.to, previousStatus: from, transition: transition.name };
+  });
+}
+
+/** What a transition's e-mail adds to the status's meaning. */
+const MAIL_NEXT_STEPS: Partial<Record<TransitionName, string>> = {
+  withdraw: "Your answers are kept as a draft, if you apply again before the deadline.",
+};
+
+/** The student's e-mail about a transition: the new status, what it means, and what was said. */
+function transitionMail(transition: Transition, note: string | null, recorded: Recorded) {
+  const offer = (recorded.data?.offer ?? null) as { replyBy?: string; conditions?: string[] } | null;
+  const lines = [STATUS_MEANINGS[transition.to]];
+  const next = MAIL_NEXT_STEPS[transition.name];
+  if (next) lines.push(next);
+  if (offer?.conditions?.length) {
+    lines.push(`The offer's conditions:\n${offer.conditions.map((c) => `- ${c}`).join("\n")}`);
+  }
+  if (offer?.replyBy) lines.push(`Reply to the offer by ${offer.replyBy}.`);
+  if (recorded.reason) lines.push(`The reason given:\n${recorded.reason}`);
+  if (note) lines.push(`Note from the admissions team:\n${note}`);
+  return { subject: `your application is now ${STATUS_LABELS[transition.to]}`, body: lines.join("\n\n") };
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { revalidateTag } from "next/cache";
+import { prisma } from "@/lib/db/client.server";
+import { afterCommit } from "@/lib/db/after-commit.server";
+import { cacheStore } from "./store";
+
+// The cache tags of the public pages' data (lib/cache/reads.server.ts) and the one way writes expire
+// them. Every admin write expires exactly what it changed:
+//   a university or its programs   -> universitySlugTag(its address) and UNIVERSITY_LISTS
+//   settings (platform name)       -> SETTINGS
+//   a study level or field          -> STUDY_LISTS
+//   an import, data:update         -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
+// Writes call these after their commit, so each is best effort: a failure is logged and never
+// thrown, since the write is saved whatever happens here (lib/db/after-commit.server.ts).
+
+/** The platform name and the demo-data flag, which every page shows. */
+export const SETTINGS = "settings";
+/** The study levels and fields: both searches' filters, the university pages' tabs (levels). */
+export const STUDY_LISTS = "study-lists";
+/** Anything that lists universities: search results, the country choices and counts, the sitemap. */
+export const UNIVERSITY_LISTS = "university-lists";
+/** Every university page at once, for changes that reach many of them (an import). */
+export const UNIVERSITY_PAGES = "university-pages";
+/**
+ * What /university/{slug} shows: a university's details and programs, or that there is none. (A
+ * colon, which no slug has, keeps it apart from the tags above.)
+ */
+export const universitySlugTag = (slug: string) => `university:${slug}`;
+
+/** A university was created, edited, archived, restored or deleted (at this address). */
+export function universityChanged(university: { slug: string }): Promise<void> {
+  return expireTags(universitySlugTag(university.slug), UNIVERSITY_LISTS);
+}
+
+/** Programs of these universities were created, edited, archived, restored or deleted. */
+export function programsChanged(universityIds: readonly number[]): Promise<void> {
+  return afterCommit("expiring the cached pages of changed programs", async () => {
+    const universities = await prisma.university.findMany({
+      where: { id: { in: [...new Set(universityIds)] } },
+      select: { slug: true },
+    });
+    await expireTags(...universities.map(({ slug }) => universitySlugTag(slug)), UNIVERSITY_LISTS);
+  });
+}
+
+/** Many universities or programs at once (an import, data:update): every list and every page. */
+export function catalogueChanged(): Promise<void> {
+  return expireTags(UNIVERSITY_LISTS, UNIVERSITY_PAGES);
+}
+
+/**
+ * Expires the tags at once: the next request to a page that shows them renders it again, on every
+ * app server (the store is shared with REDIS_URL). Awaited before the write's response, so the
+ * editor's next page view already shows the change. Outside Next (npm run import, data:update) it
+ * reaches the servers through the shared store; without REDIS_URL their own memory refreshes the
+ * pages within their revalidate time (a minute: ./reads.ts).
+ */
+export function expireTags(...tags: string[]): Promise<void> {
+  const unique = [...new Set(tags)];
+  return afterCommit(`expiring the cache tags ${unique.join(", ")}`, async () => {
+    if (process.env.NEXT_RUNTIME) {
+      for (const tag of unique) revalidateTag(tag, { expire: 0 });
+    }
+    await cacheStore().expireTags(unique, Date.now());
+  });
+}

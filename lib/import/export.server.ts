@@ -1,0 +1,157 @@
+import "server-only";
+import { stringify } from "csv-stringify/sync";
+import { containsText } from "@/lib/db/text-match";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { listCondition } from "@/lib/programs/queries.server";
+import { toSearchCriteria } from "@/lib/universities/criteria";
+import { universityCondition } from "@/lib/universities/search.server";
+import { COLUMNS, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
+import { protectCell } from "./formula";
+
+// The CSV exports of the admin lists: the live universities and programs that match the list's
+// filters, with exactly the import's columns, so importing an export reports every row unchanged.
+// Streamed a page at a time, so a large catalogue is never held in memory.
+
+const PAGE = 1_000;
+
+/** The filters of the admin list the export was asked from (its ?q= and, for programs, ?level=). */
+export interface ExportFilters {
+  q?: string;
+  level?: string;
+}
+
+const header = (type: ImportType) => COLUMNS[type].map((column) => column.name);
+// Records end with CRLF, and csv-stringify quotes on its own only a field that holds the whole
+// record delimiter, the field delimiter or a quote. A lone LF or CR (a line break in a
+// description) would be written bare, and a spreadsheet, which ends a row at any line break,
+// would split the row. So every field holding a CR or an LF is quoted too.
+const csv = (rows: unknown[][]) =>
+  stringify(
+    rows.map((row) => row.map(protectCell)),
+    { record_delimiter: "\r\n", quoted_match: /[\r\n]/ },
+  );
+
+/** The template: the header and one example row. */
+export function importTemplate(type: ImportType): string {
+  return csv([header(type), header(type).map((name) => TEMPLATE_EXAMPLES[type][name] ?? "")]);
+}
+
+/** The next PAGE ids after `afterId` that the filters match, through the admin lists' own SQL. */
+async function universityIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
+  const where = universityCondition(toSearchCriteria({ q: filters.q }));
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT u."id" FROM "universities" u WHERE ${where} AND u."id" > ${afterId}
+     ORDER BY u."id" LIMIT ${PAGE}`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The next PAGE ids after `afterId`: programs walked in id order, each kept when its name or its
+ * university's name contains the text (the list's rule, lib/db/text-match.ts). Walking in id order
+ * stops at the page's end; the list's two index-read halves (programsMatching) would each be read
+ * in full and sorted again for every page, which a text most names contain ("a") made minutes long.
+ */
+async function programIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
+  const where = listCondition({ level: filters.level });
+  const text = filters.q
+    ? Prisma.sql`AND (${containsText(`p."name"`, filters.q)} OR ${containsText(`u."name"`, filters.q)})`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT p."id" FROM "programs" p JOIN "universities" u ON u."id" = p."universityId"
+     WHERE ${where} AND p."id" > ${afterId} ${text}
+     ORDER BY p."id" LIMIT ${PAGE}`;
+  return rows.map((row) => row.id);
+}
+
+async function universityPage(db: PrismaClient, ids: number[]) {
+  const rows = await db.university.findMany({
+    where: { id: { in: ids } },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      country: { select: { code: true } },
+      webPage: true,
+      description: true,
+      ranking: true,
+      rankingSource: true,
+      rankingYear: true,
+    },
+  });
+  return rows.map((u) => [
+    u.slug,
+    u.name,
+    u.country.code,
+    u.webPage ?? "",
+    u.description ?? "",
+    u.ranking ?? "",
+    u.rankingSource ?? "",
+    u.rankingYear ?? "",
+  ]);
+}
+
+async function programPage(db: PrismaClient, ids: number[]) {
+  const rows = await db.program.findMany({
+    where: { id: { in: ids } },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      university: { select: { slug: true } },
+      name: true,
+      degree: true,
+      level: true,
+      field: true,
+      duration: true,
+      tuition: true,
+      deadline: true,
+      description: true,
+    },
+  });
+  return rows.map((p) => [
+    p.university.slug,
+    p.name,
+    p.degree,
+    p.level,
+    p.field,
+    p.duration,
+    p.tuition.toFixed(2),
+    p.deadline.toISOString(),
+    p.description,
+  ]);
+}
+
+/** The CSV of the live rows of `type` that match the list's filters, as a stream. */
+export function exportCsv(
+  db: PrismaClient,
+  type: ImportType,
+  filters: ExportFilters = {},
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const [idsAfter, page] =
+    type === "universities" ? [universityIds, universityPage] : [programIds, programPage];
+  let afterId: number | null = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csv([header(type)])));
+    },
+    async pull(controller) {
+      if (afterId === null) return controller.close();
+      const ids = await idsAfter(db, filters, afterId);
+      const rows = ids.length > 0 ? await page(db, ids) : [];
+      if (rows.length > 0) controller.enqueue(encoder.encode(csv(rows)));
+      afterId = ids.length === PAGE ? ids.at(-1)! : null;
+      if (afterId === null) controller.close();
+    },
+  });
+}
+
+/** The response of an export or template: a CSV file to save. */
+export function csvResponse(body: ReadableStream<Uint8Array> | string, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+    },
+  });
+}

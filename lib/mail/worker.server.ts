@@ -1,0 +1,59 @@
+import "server-only";
+import { logger } from "@/lib/log.server";
+import type { Mail } from "./send.server";
+import { deliverMail } from "./send.server";
+import { MAIL_QUEUE, mailQueue } from "./queue.server";
+
+// Delivers queued e-mail. A message the SMTP server refuses (or an SMTP server that is down)
+// fails its job, and pg-boss makes it due again later with the queue's backoff (MAIL_RETRY).
+
+/** How often an idle worker looks for mail that has become due. */
+export const MAIL_POLL_MS = 2000;
+
+/**
+ * Delivers the mail that is due now, each message on its own (one failure does not hold back the
+ * rest), and returns how many were sent and how many failed (to be retried later).
+ */
+export async function deliverDueMail(connectionString?: string): Promise<{ sent: number; failed: number }> {
+  const boss = await mailQueue(connectionString);
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const jobs = await boss.fetch<Mail>(MAIL_QUEUE, { batchSize: 10 });
+    if (!jobs?.length) return { sent, failed };
+    for (const job of jobs) {
+      try {
+        await deliverMail(job.data);
+        await boss.complete(MAIL_QUEUE, job.id);
+        sent++;
+      } catch (error) {
+        await boss.fail(MAIL_QUEUE, job.id, { message: String(error) });
+        failed++;
+      }
+    }
+  }
+}
+
+/**
+ * The worker of a running server: drains the due mail, then looks again every MAIL_POLL_MS. A
+ * failed round (the database away) is logged and the next one tries again. Returns `stop`.
+ */
+export async function startMailWorker(connectionString?: string): Promise<() => void> {
+  await mailQueue(connectionString);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const round = async () => {
+    try {
+      await deliverDueMail(connectionString);
+    } catch (error) {
+      logger().error({ err: error }, "mail worker round failed");
+    }
+    if (!stopped) timer = setTimeout(() => void round(), MAIL_POLL_MS);
+    timer?.unref();
+  };
+  void round();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,284 @@
+import "server-only";
+import { prisma } from "@/lib/db/client.server";
+import { containsText } from "@/lib/db/text-match";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { RankingFields } from "@/lib/universities/ranking";
+
+/**
+ * A program as the lists by deadline show it (the dashboard, My Applications' drafts, deadline
+ * reminders): its name, degree and deadline, and its university's name and page.
+ */
+export const programDeadlineSelect = {
+  id: true,
+  name: true,
+  degree: true,
+  deadline: true,
+  university: { select: { name: true, slug: true } },
+} as const;
+
+export interface ProgramDto {
+  id: number;
+  universityId: number;
+  name: string;
+  description: string;
+  level: string;
+  field: string;
+  degree: string;
+  /** Years. */
+  duration: number;
+  /** USD per year with two decimals, as a string so that no cent is lost: "12000.00". */
+  tuition: string;
+  /** ISO 8601 date-time. */
+  deadline: string;
+  /** Counts the edits: PATCH sends it back, and is refused when the program changed since. */
+  version: number;
+  university: { id: number; name: string; slug: string; country: string; countryCode: string };
+}
+
+export const programSelect = {
+  id: true,
+  universityId: true,
+  name: true,
+  description: true,
+  level: true,
+  field: true,
+  degree: true,
+  duration: true,
+  tuition: true,
+  deadline: true,
+  version: true,
+  university: {
+    select: { id: true, name: true, slug: true, country: { select: { name: true, code: true } } },
+  },
+} satisfies Prisma.ProgramSelect;
+
+type ProgramRow = Prisma.ProgramGetPayload<{ select: typeof programSelect }>;
+
+export function toProgramDto(row: ProgramRow): ProgramDto {
+  const { university, tuition, deadline, ...rest } = row;
+  return {
+    ...rest,
+    tuition: tuition.toFixed(2),
+    deadline: deadline.toISOString(),
+    university: {
+      id: university.id,
+      name: university.name,
+      slug: university.slug,
+      country: university.country.name,
+      countryCode: university.country.code,
+    },
+  };
+}
+
+/** Live: neither the program nor its university is archived. */
+const liveProgram = { archivedAt: null, university: { archivedAt: null } } satisfies Prisma.ProgramWhereInput;
+
+/** A live program (the public API); null for an archived one. */
+export async function getProgram(id: number): Promise<ProgramDto | null> {
+  const row = await prisma.program.findFirst({ where: { id, ...liveProgram }, select: programSelect });
+  return row ? toProgramDto(row) : null;
+}
+
+export interface ProgramAnyState extends ProgramDto {
+  /** It or its university is archived. */
+  archived: boolean;
+  /** When the program last changed (the apply page says so). */
+  updatedAt: Date;
+  /** The university's official website as stored (check it with safeWebsite before linking). */
+  website: string | null;
+}
+
+/**
+ * A program whether archived or not (the admin's edit page, the apply page, which says that an
+ * archived program no longer takes applications). `archived`: it or its university is.
+ */
+export async function getProgramAnyState(id: number): Promise<ProgramAnyState | null> {
+  const row = await prisma.program.findUnique({
+    where: { id },
+    select: {
+      ...programSelect,
+      archivedAt: true,
+      updatedAt: true,
+      university: { select: { ...programSelect.university.select, archivedAt: true, webPage: true } },
+    },
+  });
+  if (!row) return null;
+  const { archivedAt, updatedAt, university, ...rest } = row;
+  const { archivedAt: universityArchivedAt, webPage, ...universityRest } = university;
+  return {
+    ...toProgramDto({ ...rest, university: universityRest }),
+    archived: archivedAt !== null || universityArchivedAt !== null,
+    updatedAt,
+    website: webPage,
+  };
+}
+
+export interface ProgramListOptions {
+  universityId?: number;
+  /** The program's stored level (a name of the study level list). */
+  level?: string;
+  /** Substring of the program's name or of its university's name, any case or accents. */
+  search?: string;
+  /** "university" (by university, then id: the API's order) or "newest" (the admin list). */
+  order?: "university" | "newest";
+  /** The admin list shows archived programs too; the public API never does. */
+  includeArchived?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The programs a list reads, as `p`: all of them, or with a text those whose name or whose
+ * university's name contains it (any case, any accents: lib/db/text-match.ts). Two disjoint
+ * halves, each read through its name's trigram index, and the other conditions apply to both. An
+ * OR across the join would read every program, and a `p."id" IN (... UNION ...)` read every
+ * program too, to join the matches back (at 100,000 universities, 'engineering', 171,000 matches:
+ * count 636 -> 165 ms).
+ */
+export function programsMatching(text: string | undefined): Prisma.Sql {
+  if (!text) return Prisma.sql`"programs" p`;
+  return Prisma.sql`(
+    SELECT * FROM "programs" WHERE ${containsText(`"name"`, text)}
+    UNION ALL
+    SELECT m.* FROM "programs" m JOIN "universities" t ON t."id" = m."universityId"
+     WHERE ${containsText(`t."name"`, text)} AND NOT (${containsText(`m."name"`, text)})
+  ) p`;
+}
+
+/** SQL condition on programs `p` for the list's filters (the text is in programsMatching). */
+export function listCondition(
+  options: Pick<ProgramListOptions, "includeArchived" | "universityId" | "level">,
+): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  // The program's own mark is enough: archiving a university archives its programs, and neither a
+  // new program nor a restore may put a live program under an archived university (commands.ts,
+  // import). Checking the university too cost a join per program: 3x on the 56,000-row count.
+  if (!options.includeArchived) parts.push(Prisma.sql`p."archivedAt" IS NULL`);
+  if (options.universityId !== undefined) parts.push(Prisma.sql`p."universityId" = ${options.universityId}`);
+  if (options.level !== undefined) parts.push(Prisma.sql`p."level" = ${options.level}`);
+  return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
+}
+
+/** A row of the admin list: archived programs too, and what deleting one would keep. */
+export interface AdminProgramDto extends ProgramDto {
+  /** ISO date-time when the program was archived, else null. */
+  archivedAt: string | null;
+  /** Its university is archived (restore that first). */
+  universityArchived: boolean;
+  applicationCount: number;
+}
+
+/** The admin list: archived programs too, each with its application count. */
+export async function listAdminPrograms(
+  options: Omit<ProgramListOptions, "includeArchived">,
+): Promise<{ items: AdminProgramDto[]; total: number }> {
+  const page = await listPrograms({ ...options, includeArchived: true });
+  const ids = page.items.map((item) => item.id);
+  const [states, counts] = await Promise.all([
+    prisma.program.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, archivedAt: true, university: { select: { archivedAt: true } } },
+    }),
+    prisma.application.groupBy({ by: ["programId"], where: { programId: { in: ids } }, _count: true }),
+  ]);
+  const stateOf = new Map(states.map((row) => [row.id, row]));
+  const countOf = new Map(counts.map((row) => [row.programId, row._count]));
+  return {
+    total: page.total,
+    items: page.items.map((item) => {
+      const state = stateOf.get(item.id);
+      return {
+        ...item,
+        archivedAt: state?.archivedAt?.toISOString() ?? null,
+        universityArchived: !!state?.university.archivedAt,
+        applicationCount: countOf.get(item.id) ?? 0,
+      };
+    }),
+  };
+}
+
+/**
+ * A page of programs with their universities, and the number of matches: one query for the page's
+ * ids, one for the count, one for the rows of the page. Live programs only unless `includeArchived`.
+ */
+export async function listPrograms(
+  options: ProgramListOptions,
+): Promise<{ items: ProgramDto[]; total: number }> {
+  const programs = programsMatching(options.search);
+  const where = listCondition(options);
+  const orderBy =
+    options.order === "newest" ? Prisma.sql`p."id" DESC` : Prisma.sql`p."universityId" ASC, p."id" ASC`;
+  const [page, [{ total }]] = await Promise.all([
+    prisma.$queryRaw<{ id: number }[]>`
+      SELECT p."id" FROM ${programs} WHERE ${where}
+      ORDER BY ${orderBy} LIMIT ${options.limit} OFFSET ${options.offset}`,
+    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM ${programs} WHERE ${where}`,
+  ]);
+  const ids = page.map((row) => row.id);
+  const rows = ids.length
+    ? await prisma.program.findMany({ where: { id: { in: ids } }, select: programSelect })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProgramDto(row)] : []; // deleted between the two reads
+  });
+  return { items, total };
+}
+
+/** A program with its university's ranking: the cards of /programs and the columns of /compare. */
+export interface ProgramWithRanking extends ProgramDto {
+  university: ProgramDto["university"] & RankingFields;
+}
+
+export const programWithRankingSelect = {
+  ...programSelect,
+  university: {
+    select: { ...programSelect.university.select, ranking: true, rankingSource: true, rankingYear: true },
+  },
+} satisfies Prisma.ProgramSelect;
+
+export function toProgramWithRanking(
+  row: Prisma.ProgramGetPayload<{ select: typeof programWithRankingSelect }>,
+): ProgramWithRanking {
+  const { ranking, rankingSource, rankingYear } = row.university;
+  const dto = toProgramDto(row);
+  return { ...dto, university: { ...dto.university, ranking, rankingSource, rankingYear } };
+}
+
+export const COMPARE_UNAVAILABLE = (count: number) =>
+  count === 1
+    ? "One of these programs is no longer offered or does not exist. Choose another to compare."
+    : "Some of these programs are no longer offered or do not exist. Choose others to compare.";
+
+/**
+ * The live programs of /compare, in the order asked; a message instead when any is unknown or
+ * archived (a comparison with a gap would mislead).
+ */
+export async function getProgramsToCompare(
+  ids: number[],
+): Promise<{ ok: true; programs: ProgramWithRanking[] } | { ok: false; message: string }> {
+  const rows = await prisma.program.findMany({
+    where: { id: { in: ids }, archivedAt: null },
+    select: programWithRankingSelect,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) return { ok: false, message: COMPARE_UNAVAILABLE(missing.length) };
+  return { ok: true, programs: ids.map((id) => toProgramWithRanking(byId.get(id)!)) };
+}
+
+/**
+ * Whether students applied to the program or are writing an application to it: either would show
+ * a new university as the one they applied to, so such a program keeps its university.
+ */
+export async function programHasApplications(
+  id: number,
+  db: Pick<Prisma.TransactionClient, "application" | "applicationDraft"> = prisma,
+): Promise<boolean> {
+  const [applications, drafts] = await Promise.all([
+    db.application.count({ where: { programId: id } }),
+    db.applicationDraft.count({ where: { programId: id } }),
+  ]);
+  return applications + drafts > 0;
+}

@@ -1,0 +1,232 @@
+import "server-only";
+import pg from "pg";
+import { prisma, SESSION_OPTIONS } from "@/lib/db/client.server";
+import { env } from "@/lib/env.server";
+import { daysLeftLabel, formatDate } from "@/lib/format";
+import { greeting } from "@/lib/mail/greeting";
+import { logger } from "@/lib/log.server";
+import { mailQueue } from "@/lib/mail/queue.server";
+import { sendMail, type Mail, type MailDb } from "@/lib/mail/send.server";
+import { getPlatformName } from "@/lib/settings/queries.server";
+import { unsubscribeToken } from "./tokens.server";
+import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
+import { universityPath } from "@/lib/universities/seo.server";
+import { programDeadlineSelect } from "@/lib/programs/queries.server";
+
+// Deadline reminders, sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
+// every hour or so. Each run e-mails every student, once, the reminders that have become due for
+// the programs on their shortlist and their application drafts (not those applied to), listed in
+// one e-mail.
+//
+// Never to whom no longer wants it: the list is read first, so each student's transaction reads
+// the account again (locked against a concurrent unsubscribe until the e-mail is queued), and
+// records only the programs still saved or drafted, not applied to, live, and with that deadline.
+//
+// Never twice, never lost: per student, one transaction records the reminders in reminder_sends
+// (key: user, program, days before, deadline; ON CONFLICT DO NOTHING) and queues the e-mail in
+// pg-boss's table through the same connection. Both commit or neither does: a failed enqueue
+// leaves nothing recorded, and the next run tries again; a run that overlaps another waits on
+// the other's uncommitted rows, then finds them taken and sends nothing. Delivery is then the
+// queue's: retried while SMTP is down, sent once when it is back.
+
+export interface DueProgram {
+  programId: number;
+  name: string;
+  degree: string;
+  universityName: string;
+  universitySlug: string;
+  deadline: Date;
+  daysBefore: ReminderDays;
+  /** The student has a draft for it (otherwise it is on their shortlist). */
+  draft: boolean;
+}
+
+export interface DueStudent {
+  userId: number;
+  email: string;
+  fullName: string;
+  emailVerifiedAt: Date | null;
+  programs: DueProgram[];
+}
+
+/** The students with reminders due at `now` that were not sent yet, their programs by deadline. */
+export async function dueReminders(now: Date): Promise<DueStudent[]> {
+  const programWhere = { archivedAt: null, deadline: { gte: now, lte: reminderHorizon(now) } };
+  const where = { program: programWhere, user: { isActive: true, remindersEnabled: true } };
+  const select = {
+    user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
+    program: { select: programDeadlineSelect },
+  } as const;
+  const [saved, drafts] = await Promise.all([
+    prisma.shortlistProgram.findMany({ where, select }),
+    prisma.applicationDraft.findMany({ where, select }),
+  ]);
+  const rows = [
+    ...drafts.map((row) => ({ ...row, draft: true })),
+    ...saved.map((row) => ({ ...row, draft: false })),
+  ];
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.map((row) => row.user.id))];
+  const [applied, sent] = await Promise.all([
+    prisma.application.findMany({
+      where: { userId: { in: userIds }, programId: { in: rows.map((row) => row.program.id) } },
+      select: { userId: true, programId: true },
+    }),
+    prisma.reminderSend.findMany({
+      where: { userId: { in: userIds }, deadline: { gte: now } },
+      select: { userId: true, programId: true, daysBefore: true, deadline: true },
+    }),
+  ]);
+  const skip = new Set([
+    ...applied.map((a) => `${a.userId}:${a.programId}`),
+    ...sent.map((s) => `${s.userId}:${s.programId}:${s.daysBefore}:${s.deadline.toISOString()}`),
+  ]);
+  const students = new Map<number, DueStudent>();
+  for (const { user, program, draft } of rows) {
+    const daysBefore = dueReminder(program.deadline, now);
+    const key = `${user.id}:${program.id}`;
+    if (!daysBefore || skip.has(key) || skip.has(`${key}:${daysBefore}:${program.deadline.toISOString()}`))
+      continue;
+    skip.add(key); // a program both saved and drafted: once, as the draft (listed first)
+    const student = students.get(user.id) ?? {
+      userId: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      emailVerifiedAt: user.emailVerifiedAt,
+      programs: [],
+    };
+    students.set(user.id, student);
+    student.programs.push({
+      programId: program.id,
+      name: program.name,
+      degree: program.degree,
+      universityName: program.university.name,
+      universitySlug: program.university.slug,
+      deadline: program.deadline,
+      daysBefore,
+      draft,
+    });
+  }
+  for (const student of students.values()) student.programs.sort((a, b) => +a.deadline - +b.deadline);
+  return [...students.values()];
+}
+
+const link = (path: string) => new URL(path, env.APP_URL).toString();
+
+/** The unsubscribe page (a button confirms: a prefetched link unsubscribes nobody). */
+export const unsubscribePageUrl = (userId: number) =>
+  link(`/reminders/unsubscribe?token=${unsubscribeToken(userId)}`);
+
+/** The reminder e-mail of one student, with RFC 8058 one-click unsubscribe headers. */
+export function reminderMail(student: DueStudent, now: Date, platformName: string): Mail {
+  const [first] = student.programs;
+  const subject =
+    student.programs.length === 1
+      ? `Reminder: the deadline for ${first.name} at ${first.universityName} is ${formatDate(first.deadline)}`
+      : `Reminder: ${student.programs.length} application deadlines are coming up`;
+  const lines = student.programs.map(
+    (p) =>
+      `- ${p.name} (${p.degree}), ${p.universityName}: deadline ${formatDate(p.deadline)} (${daysLeftLabel(p.deadline, now)}).\n` +
+      (p.draft
+        ? `  Your draft is saved. Finish your application: ${link(`/apply/${p.programId}`)}`
+        : `  On your shortlist: ${link(universityPath(p.universitySlug))}`),
+  );
+  return {
+    to: student.email,
+    subject,
+    text:
+      `${greeting(student)}\n\nThese application deadlines are coming up:\n\n${lines.join("\n\n")}\n\n` +
+      `${platformName} reminds you 14 and 3 days before the deadlines of the programs on your shortlist ` +
+      `and of your application drafts. To stop these e-mails, unsubscribe here: ${unsubscribePageUrl(student.userId)}\n` +
+      `or turn them off on your profile: ${link("/user/profile")}\n`,
+    headers: {
+      "List-Unsubscribe": `<${link(`/api/reminders/unsubscribe?token=${unsubscribeToken(student.userId)}`)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+// The student as the send sees them; no row when they turned reminders off or were deactivated
+// since the list was read. FOR SHARE: an unsubscribe that comes now waits until the e-mail is queued.
+const RECHECK_STUDENT = `
+  SELECT "email", "fullName", "emailVerifiedAt" FROM "users"
+   WHERE "id" = $1 AND "isActive" AND "remindersEnabled"
+     FOR SHARE`;
+
+// The reminders of one student that are still due, inserted in one statement; the rows that were
+// new come back.
+const RECORD_SENDS = `
+  INSERT INTO reminder_sends ("userId", "programId", "daysBefore", "deadline")
+  SELECT $1, due.program, due.days, due.deadline AT TIME ZONE 'UTC'
+    FROM unnest($2::int[], $3::int[], $4::timestamptz[]) AS due(program, days, deadline)
+    JOIN "programs" p ON p."id" = due.program AND p."archivedAt" IS NULL
+                     AND p."deadline" = due.deadline AT TIME ZONE 'UTC'
+   WHERE NOT EXISTS (SELECT 1 FROM "applications" a WHERE a."userId" = $1 AND a."programId" = due.program)
+     AND (EXISTS (SELECT 1 FROM "shortlist_programs" s WHERE s."userId" = $1 AND s."programId" = due.program)
+          OR EXISTS (SELECT 1 FROM "application_drafts" d WHERE d."userId" = $1 AND d."programId" = due.program))
+  ON CONFLICT DO NOTHING
+  RETURNING "programId", "daysBefore"`;
+
+/**
+ * Sends the reminders due at `now` (see the top of this file). A student whose transaction fails
+ * is counted and logged; the others still get theirs, and the next run retries.
+ */
+export async function sendDueReminders(
+  now = new Date(),
+  connectionString = env.DATABASE_URL,
+): Promise<{ emails: number; reminders: number; failed: number }> {
+  const students = await dueReminders(now);
+  const result = { emails: 0, reminders: 0, failed: 0 };
+  if (students.length === 0) return result;
+  const platformName = await getPlatformName();
+  // Started before a transaction opens: the embedded database serves one transaction at a time,
+  // and the queue's start-up queries would wait for ours.
+  await mailQueue(connectionString);
+  const client = new pg.Client({ connectionString, options: SESSION_OPTIONS });
+  // A dropped connection fails the query in progress (its student is retried next run); unhandled,
+  // the client's error event would end the process.
+  client.on("error", (error) => logger().error({ err: error }, "deadline reminders: connection lost"));
+  await client.connect();
+  const db: MailDb = { executeSql: (text, values) => client.query(text, values) };
+  try {
+    for (const student of students) {
+      try {
+        await client.query("BEGIN");
+        const account = await client.query<Pick<DueStudent, "email" | "fullName" | "emailVerifiedAt">>(
+          RECHECK_STUDENT,
+          [student.userId],
+        );
+        if (account.rows.length === 0) {
+          await client.query("ROLLBACK");
+          continue;
+        }
+        const { rows } = await client.query<{ programId: number; daysBefore: number }>(RECORD_SENDS, [
+          student.userId,
+          student.programs.map((p) => p.programId),
+          student.programs.map((p) => p.daysBefore),
+          student.programs.map((p) => p.deadline.toISOString()),
+        ]);
+        const fresh = student.programs.filter((p) =>
+          rows.some((row) => row.programId === p.programId && row.daysBefore === p.daysBefore),
+        );
+        if (fresh.length > 0)
+          await sendMail(
+            reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
+            {
+              db,
+            },
+          );
+        await client.query("COMMIT");
+        if (fresh.length > 0) result.emails++;
+        result.reminders += fresh.length;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        result.failed++;
+        logger().error({ err: error, userId: student.userId }, "deadline reminders not sent");
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return result;
+}

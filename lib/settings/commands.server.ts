@@ -1,0 +1,148 @@
+import "server-only";
+import { expireTags, SETTINGS, STUDY_LISTS } from "@/lib/cache/tags.server";
+import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
+import { prisma } from "@/lib/db/client.server";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { conflict, notFound, staleWrite } from "@/lib/http/errors";
+import { changedSinceOpened } from "@/lib/validation/common";
+import { violatedForeignKey } from "@/lib/db/errors.server";
+import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } from "./queries.server";
+
+// Writes of /admin/settings: the platform name and the study level / field lists.
+// Callers check that the viewer is a super admin.
+
+export const SETTINGS_CHANGED = changedSinceOpened("setting");
+
+/**
+ * Saves the platform name (already validated: trimmed, 1 to 60 characters). With `version` (the
+ * one the form was opened with, 0 when the setting had never been saved) it is refused (409) when
+ * the setting was saved since.
+ */
+export async function setPlatformName(
+  actor: AuditActor,
+  name: string,
+  version?: number,
+): Promise<{ platformName: string; version: number }> {
+  try {
+    const saved = await prisma.$transaction(async (tx) => {
+      const before = await tx.setting.findUnique({
+        where: { key: PLATFORM_NAME_KEY },
+        select: { value: true, version: true },
+      });
+      const current = before?.version ?? 0;
+      if (version !== undefined && version !== current) throw staleWrite(SETTINGS_CHANGED);
+      if (before) {
+        // Conditional on the version read above: a save in between makes this write nothing.
+        const { count } = await tx.setting.updateMany({
+          where: { key: PLATFORM_NAME_KEY, version: current },
+          data: { value: name, version: { increment: 1 } },
+        });
+        if (count === 0) throw staleWrite(SETTINGS_CHANGED);
+      } else {
+        await tx.setting.create({ data: { key: PLATFORM_NAME_KEY, value: name } });
+      }
+      await recordAudit(tx, actor, {
+        action: "setting.update",
+        entityType: "setting",
+        entityId: PLATFORM_NAME_KEY,
+        summary: "Platform name",
+        before: before ? { value: before.value } : null,
+        after: { value: name },
+      });
+      return { platformName: name, version: current + 1 };
+    });
+    await expireTags(SETTINGS);
+    return saved;
+  } catch (error) {
+    // Two first saves at once: the second meets the first one's row.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw staleWrite(SETTINGS_CHANGED);
+    throw error;
+  }
+}
+
+const ENTITY = { level: "studyLevel", field: "studyField" } as const;
+
+const NOUN: Record<StudyList, string> = { level: "study level", field: "study field" };
+
+function capitalise(text: string) {
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+const TABLE: Record<StudyList, string> = { level: "study_levels", field: "study_fields" };
+
+/**
+ * Adds a value at the end of the list; 409 if the list has it already (in any letter case). Adds
+ * to one list take turns (a table lock that lets reads go on), so the check and the next position
+ * see every add committed before; the unique index on the lower-case name backs the check.
+ */
+export async function addStudyItem(actor: AuditActor, list: StudyList, name: string): Promise<StudyItem> {
+  const message = `${capitalise(NOUN[list])} "${name}" already exists.`;
+  try {
+    const row = await prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`LOCK TABLE "${TABLE[list]}" IN SHARE ROW EXCLUSIVE MODE`);
+      const table = studyListTable(list, tx);
+      const existing = await table.findFirst({
+        where: { name: { equals: name, mode: "insensitive" } },
+        select: { id: true },
+      });
+      if (existing) throw conflict(message, { name: [message] });
+      const last = await table.aggregate({ _max: { position: true } });
+      const created = await table.create({
+        data: { name, position: (last._max.position ?? -1) + 1 },
+        select: { id: true, name: true, position: true },
+      });
+      await recordAudit(tx, actor, {
+        action: `${ENTITY[list]}.create`,
+        entityType: ENTITY[list],
+        entityId: created.id,
+        summary: created.name,
+        after: { name: created.name, position: created.position },
+      });
+      return created;
+    });
+    await expireTags(STUDY_LISTS);
+    return { ...row, programs: 0 };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict(message, { name: [message] });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Deletes a value that no program uses; 409 saying how many programs use it otherwise. The
+ * programs' foreign key (ON DELETE RESTRICT) refuses the delete, even for a program saved at the
+ * same moment; the count only words the answer.
+ */
+export async function deleteStudyItem(actor: AuditActor, list: StudyList, id: number): Promise<void> {
+  const table = studyListTable(list);
+  const item = await table.findUnique({ where: { id }, select: { name: true, position: true } });
+  if (!item) throw notFound(`${capitalise(NOUN[list])} not found`);
+  try {
+    await prisma.$transaction(async (tx) => {
+      await studyListTable(list, tx).delete({ where: { id }, select: { id: true } });
+      await recordAudit(tx, actor, {
+        action: `${ENTITY[list]}.delete`,
+        entityType: ENTITY[list],
+        entityId: id,
+        summary: item.name,
+        before: { name: item.name, position: item.position },
+      });
+    });
+    await expireTags(STUDY_LISTS);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
+      throw notFound(`${capitalise(NOUN[list])} not found`);
+    }
+    if (violatedForeignKey(error) === null) throw error;
+    const count = await prisma.program.count({ where: { [list]: item.name } });
+    // The programs that blocked the delete were removed in the meantime: try again.
+    if (count === 0) return deleteStudyItem(actor, list, id);
+    throw conflict(
+      `"${item.name}" cannot be deleted: ${count} ${count === 1 ? "program uses" : "programs use"} it. ` +
+        `Change ${count === 1 ? "that program" : "those programs"} first.`,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { cache } from "react";
+import { prisma } from "@/lib/db/client.server";
+import {
+  DEFAULT_PLATFORM_NAME,
+  DEMO_DATA_KEY,
+  PLATFORM_NAME_KEY,
+  type StudyItem,
+  type StudyList,
+} from "./constants";
+
+export { DEFAULT_PLATFORM_NAME, DEMO_DATA_KEY, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
+
+// Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
+// page titles all ask for the platform name while one page renders.
+
+export const getPlatformName = cache(async (): Promise<string> => {
+  const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
+  return row?.value || DEFAULT_PLATFORM_NAME;
+});
+
+/** The platform name's setting as the General tab edits it: its value and version (0: never saved). */
+export async function getPlatformNameSetting(): Promise<{ platformName: string; version: number }> {
+  const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
+  return { platformName: row?.value || DEFAULT_PLATFORM_NAME, version: row?.version ?? 0 };
+}
+
+/**
+ * Whether this database holds generated demo data (the demo seed says so in the settings), so the
+ * shells show the "Demo data" notice. Read from the database, not the environment: a production
+ * server pointed at a demo database shows the notice too.
+ */
+export const isDemoDatabase = cache(async (): Promise<boolean> => {
+  const row = await prisma.setting.findUnique({ where: { key: DEMO_DATA_KEY } });
+  return row?.value === "true";
+});
+
+/** Study levels in display order (the program form, the program filters). */
+export const listStudyLevels = cache(async (): Promise<string[]> => {
+  const rows = await prisma.studyLevel.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }] });
+  return rows.map((row) => row.name);
+});
+
+/** Study fields in display order (the program form). */
+export const listStudyFields = cache(async (): Promise<string[]> => {
+  const rows = await prisma.studyField.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }] });
+  return rows.map((row) => row.name);
+});
+
+/** The Prisma delegate of a list (both tables have the same shape). */
+/** The list's table, through `db` (a transaction) or the client. */
+export function studyListTable(
+  list: StudyList,
+  db: Pick<typeof prisma, "studyLevel" | "studyField"> = prisma,
+) {
+  return (list === "level" ? db.studyLevel : db.studyField) as typeof prisma.studyLevel;
+}
+
+/** The list with each value's program count, in display order. */
+export async function listStudyItems(list: StudyList): Promise<StudyItem[]> {
+  const rows = await studyListTable(list).findMany({
+    orderBy: [{ position: "asc" }, { name: "asc" }],
+    select: { id: true, name: true, position: true, _count: { select: { programs: true } } },
+  });
+  return rows.map(({ _count, ...row }) => ({ ...row, programs: _count.programs }));
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { prisma } from "@/lib/db/client.server";
+import type { ShortlistKey } from "@/lib/validation/shortlist";
+
+/**
+ * Saves items to a student's shortlist in one transaction; an item already saved stays as it was
+ * (no duplicates). Only live programs and universities can be saved: unknown or archived ones are
+ * skipped and returned, so a merge of an old browser list saves what still exists.
+ */
+export async function addToShortlist(
+  userId: number,
+  items: ShortlistKey[],
+): Promise<{ skipped: ShortlistKey[] }> {
+  const wanted = (type: ShortlistKey["type"]) => [
+    ...new Set(items.filter((item) => item.type === type).map((item) => item.id)),
+  ];
+  return prisma.$transaction(async (tx) => {
+    const [programs, universities] = await Promise.all([
+      tx.program.findMany({
+        where: { id: { in: wanted("program") }, archivedAt: null },
+        select: { id: true },
+      }),
+      tx.university.findMany({
+        where: { id: { in: wanted("university") }, archivedAt: null },
+        select: { id: true },
+      }),
+    ]);
+    const live = new Set([
+      ...programs.map((p) => `program:${p.id}`),
+      ...universities.map((u) => `university:${u.id}`),
+    ]);
+    await tx.shortlistProgram.createMany({
+      data: programs.map((p) => ({ userId, programId: p.id })),
+      skipDuplicates: true,
+    });
+    await tx.shortlistUniversity.createMany({
+      data: universities.map((u) => ({ userId, universityId: u.id })),
+      skipDuplicates: true,
+    });
+    return { skipped: items.filter((item) => !live.has(`${item.type}:${item.id}`)) };
+  });
+}
+
+/** Removes one item from a student's shortlist; removing an item not saved is not an error. */
+export async function removeFromShortlist(userId: number, { type, id }: ShortlistKey): Promise<void> {
+  if (type === "program") await prisma.shortlistProgram.deleteMany({ where: { userId, programId: id } });
+  else await prisma.shortlistUniversity.deleteMany({ where: { userId, universityId: id } });
+}

@@ -1,0 +1,103 @@
+import "server-only";
+import { prisma } from "@/lib/db/client.server";
+import type { ShortlistKind } from "@/lib/validation/shortlist";
+
+/** One saved item as /user/shortlist and GET /api/shortlist show it. */
+export interface ShortlistEntry {
+  type: ShortlistKind;
+  id: number;
+  name: string;
+  /** The university's page (for a program: its university's). */
+  universitySlug: string;
+  /** A program's university; null for a university. */
+  universityName: string | null;
+  country: string;
+  countryCode: string;
+  /** A program: its degree; null for a university. */
+  degree: string | null;
+  /** ISO date-time: the program's deadline, or the university's next one (null without one). */
+  deadline: string | null;
+  /** Archived since it was saved: no longer offered. */
+  archived: boolean;
+  savedAt: string;
+}
+
+/** A student's shortlist, soonest deadline first (no deadline last, then by name). */
+export async function listShortlist(userId: number, now: Date): Promise<ShortlistEntry[]> {
+  const [programs, universities] = await Promise.all([
+    prisma.shortlistProgram.findMany({
+      where: { userId },
+      select: {
+        createdAt: true,
+        program: {
+          select: {
+            id: true,
+            name: true,
+            degree: true,
+            deadline: true,
+            archivedAt: true,
+            university: {
+              select: { name: true, slug: true, country: { select: { name: true, code: true } } },
+            },
+          },
+        },
+      },
+    }),
+    prisma.shortlistUniversity.findMany({
+      where: { userId },
+      select: {
+        createdAt: true,
+        university: {
+          select: {
+            id: true,
+            name: true,
+            slug: true,
+            archivedAt: true,
+            country: { select: { name: true, code: true } },
+            // Its next deadline among live programs.
+            programs: {
+              where: { archivedAt: null, deadline: { gte: now } },
+              orderBy: { deadline: "asc" },
+              take: 1,
+              select: { deadline: true },
+            },
+          },
+        },
+      },
+    }),
+  ]);
+  const entries: ShortlistEntry[] = [
+    ...programs.map(({ createdAt, program }) => ({
+      type: "program" as const,
+      id: program.id,
+      name: program.name,
+      universitySlug: program.university.slug,
+      universityName: program.university.name,
+      country: program.university.country.name,
+      countryCode: program.university.country.code,
+      degree: program.degree,
+      deadline: program.deadline.toISOString(),
+      archived: program.archivedAt !== null,
+      savedAt: createdAt.toISOString(),
+    })),
+    ...universities.map(({ createdAt, university }) => ({
+      type: "university" as const,
+      id: university.id,
+      name: university.name,
+      universitySlug: university.slug,
+      universityName: null,
+      country: university.country.name,
+      countryCode: university.country.code,
+      degree: null,
+      deadline: university.programs[0]?.deadline.toISOString() ?? null,
+      archived: university.archivedAt !== null,
+      savedAt: createdAt.toISOString(),
+    })),
+  ];
+  return entries.sort(
+    (a, b) =>
+      (a.deadline ?? "\uffff").localeCompare(b.deadline ?? "\uffff") ||
+      a.name.localeCompare(b.name) ||
+      a.id - b.id,
+  );
+}
