@@ -22,8 +22,9 @@ import { logger } from "@/lib/log.server";
 //    (lib/cache/search-pages.ts);
 //  - while the database is known to be down (lib/db/availability.server.ts), public pages the cache
 //    holds are served from it, and every other page is the branded 503 page;
-//  - early redirects from the session token's claims. They never grant anything: every page and
-//    route handler checks again on the server through lib/auth/session.server.ts.
+//  - early redirects of navigations (GET) from the session token's claims. They never grant
+//    anything: every page, route handler and server action checks again on the server through
+//    lib/auth/session.server.ts.
 //      /admin/*            -> /auth for signed-out visitors and non-admins
 //      /user/*, /apply/*   -> /auth?callbackUrl=<path> for signed-out visitors, except the
 //                             calendar feed: calendar apps are signed out, its token is the key
@@ -81,6 +82,12 @@ export async function proxy(request: NextRequest) {
     const toCache = cachedSearch !== null && (await goesToCachedRoute(request, cachedSearch));
     return pass(request, requestId, toCache ? rewriteTo : null);
   }
+
+  // Only navigations are sent to sign in early. A POST (a server action, from a form sent by its
+  // script or posted without JavaScript) goes on: its action answers for itself (a 401 the form
+  // shows in place, or a 303 to sign in), whereas a 307 here would replay the post, fields and
+  // all, at the sign-in page.
+  if (request.method !== "GET" && request.method !== "HEAD") return pass(request, requestId);
 
   const secure = request.nextUrl.protocol === "https:";
   const token = await getToken({

@@ -1,3 +1,4 @@
+import { NextRequest } from "next/server";
 import { GET as currentUser } from "@/app/api/user/route";
 import { applicationFormAction } from "@/lib/applications/actions";
 import { loginAction, registerAction } from "@/lib/auth/actions";
@@ -141,4 +142,19 @@ describe("the application form", () => {
     expect(posted.redirect).toMatch(/^\/auth\?callbackUrl=%2Fapply%2F/);
     expect(await prisma.application.count({ where: { programId } })).toBe(0);
   });
+});
+
+test("signed out, a navigation to a page needing an account is sent to sign in, a post reaches its action", async () => {
+  const { proxy } = await import("@/proxy");
+  const page = await proxy(new NextRequest("http://localhost:3000/apply/12"));
+  expect(page.status).toBe(307);
+  expect(page.headers.get("location")).toBe("http://localhost:3000/auth?callbackUrl=%2Fapply%2F12");
+  // The action answers for itself (the form shows its 401 in place); a 307 would replay the post,
+  // the application's fields with it, at the sign-in page.
+  for (const path of ["/apply/12", "/user/profile", "/admin/applications"]) {
+    const post = await proxy(
+      new NextRequest(`http://localhost:3000${path}`, { method: "POST", body: "x=1" }),
+    );
+    expect([path, post.headers.get("location")]).toEqual([path, null]);
+  }
 });
