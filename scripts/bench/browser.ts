@@ -25,18 +25,31 @@ export interface FilterChange {
   bytes: number;
 }
 
-/** Body bytes as transferred, i.e. compressed when the server compressed them. */
+/**
+ * Body bytes as transferred (compressed when the server compressed them) of the requests of `kinds`
+ * the page started before its `load` event: what its first load needs. What it fetches after that
+ * on purpose (sonner's Toaster once the page is idle, components/layout/lazy-toaster.tsx; link
+ * prefetches) is not part of it. Counting whatever had finished by the time the browser was
+ * closed made that figure depend on timing: the same build measured with or without sonner's chunk.
+ */
 async function transferred(page: Page, run: () => Promise<unknown>, kinds: string[]) {
   const sizes: { kind: string; url: string; bytes: number; decoded: number; encoding: string | null }[] = [];
   const pending: Promise<void>[] = [];
-  page.on("requestfinished", (request) => {
+  let loaded = false;
+  page.once("load", () => {
+    loaded = true;
+  });
+  page.on("request", (request) => {
     const kind = request.resourceType();
-    if (!kinds.includes(kind)) return;
+    if (loaded || !kinds.includes(kind)) return;
     pending.push(
       (async () => {
-        const [{ responseBodySize }, response] = await Promise.all([request.sizes(), request.response()]);
-        const encoding = (await response?.headerValue("content-encoding")) ?? null;
-        const decoded = kind === "document" ? ((await response?.body())?.byteLength ?? 0) : 0;
+        const response = await request.response();
+        // A request the page gave up on (failed or aborted) has no body to count.
+        if (!response || (await response.finished())) return;
+        const { responseBodySize } = await request.sizes();
+        const encoding = (await response.headerValue("content-encoding")) ?? null;
+        const decoded = kind === "document" ? (await response.body()).byteLength : 0;
         sizes.push({ kind, url: request.url(), bytes: responseBodySize, decoded, encoding });
       })(),
     );
