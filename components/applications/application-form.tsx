@@ -84,6 +84,32 @@ const SAVE_TEXT: Record<SaveState, string> = {
 type SavedDraft = { data: DraftData; version: number };
 
 /**
+ * What the student typed while signed out, kept in this tab until it is saved: signing in again
+ * re-renders the page (the session cookie changed), which may mount the form afresh with the draft
+ * last saved, and a reload would too. The form takes it back on mount and saves it.
+ */
+const unsavedKey = (studentId: number, programId: number) =>
+  `unisearch:unsaved-application:${studentId}:${programId}`;
+
+function readUnsaved(studentId: number, programId: number): DraftData | null {
+  try {
+    const text = window.sessionStorage.getItem(unsavedKey(studentId, programId));
+    return text ? (JSON.parse(text) as DraftData) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeUnsaved(studentId: number, programId: number, draft: DraftData | null) {
+  try {
+    if (draft) window.sessionStorage.setItem(unsavedKey(studentId, programId), JSON.stringify(draft));
+    else window.sessionStorage.removeItem(unsavedKey(studentId, programId));
+  } catch {
+    // Storage refused (private mode, quota): the form still holds the values while mounted.
+  }
+}
+
+/**
  * The form's values as a draft, clipped to the sizes the draft endpoint accepts (more than the
  * form accepts: a text too long is kept for the student to shorten).
  */
@@ -235,6 +261,7 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
         });
         version.current = saved.version;
         lastSaved.current = body;
+        writeUnsaved(studentId, programId, null);
         setSaveState("saved");
       } catch (error) {
         if (errorStatus(error) === 409 && fieldErrorsOf(error).version?.[0] === DRAFT_CHANGED) {
@@ -253,7 +280,21 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
       }
     });
     return queue.current;
-  }, [draftUrl, getValues, loadNewer]);
+  }, [draftUrl, getValues, loadNewer, programId, studentId]);
+
+  // What was typed while signed out and not saved since comes back first, and is saved at once.
+  useEffect(() => {
+    const unsaved = readUnsaved(studentId, programId);
+    if (!unsaved) return;
+    queue.current = queue.current.then(() => {
+      const next = stepOf(unsaved);
+      stepRef.current = next;
+      lastSaved.current = "";
+      reset(valuesOf(unsaved));
+      setStep(next);
+      void saveNow();
+    });
+  }, [programId, reset, saveNow, studentId]);
 
   // A form mounted again from a cached page (Back, Forward) or restored from the back/forward
   // cache may hold an older copy than the saved draft: check before the student types over it.
@@ -274,12 +315,13 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
   useEffect(() => {
     const onSignedOut = () => {
       signedOutRef.current = true;
+      writeUnsaved(studentId, programId, toDraft(getValues(), stepRef.current));
       setSignedOut(true);
       setSaveState("signedOut");
     };
     window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
     return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
-  }, []);
+  }, [getValues, programId, studentId]);
 
   // A refused Submit moves the focus to the message that says what to do (the button was disabled
   // while sending, which left the focus on the page's body).
@@ -308,11 +350,12 @@ export function ApplicationForm({ programId, studentId, draft, draftVersion, tod
       formState: { values: true },
       callback: () => {
         if (stopped.current) return;
+        if (signedOutRef.current) writeUnsaved(studentId, programId, toDraft(getValues(), stepRef.current));
         if (timer.current) clearTimeout(timer.current);
         timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
       },
     });
-  }, [subscribe, saveNow]);
+  }, [subscribe, saveNow, getValues, programId, studentId]);
 
   useEffect(() => {
     stepRef.current = step;

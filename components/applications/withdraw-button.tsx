@@ -22,7 +22,7 @@ export function WithdrawButton({ applicationId, programName }: WithdrawButtonPro
       confirmLabel="Withdraw"
       pendingLabel="Withdrawing..."
       trigger={
-        <Button variant="outline" size="sm" data-focus-control="withdraw">
+        <Button variant="outline" size="sm" data-focus-control="withdraw" data-focus-after="history">
           Withdraw<span className="sr-only"> the application to {programName}</span>
         </Button>
       }

@@ -5,10 +5,12 @@
 // Markup the rules read:
 // - `data-focus-item="<key>"` on each item of a list (a table row, a list item), keyed stably;
 // - `data-focus-control="<name>"` on an item's action button (e.g. "remove"): focus goes to the
-//   same action of the next item.
+//   same action of the next item;
+// - `data-focus-after="<name>"` on an action button whose item stays when the button goes (an
+//   application withdrawn stays, as withdrawn): focus goes to that control of its own item.
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], summary, button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** How long after an action its re-render may still take focus away (a slow server refresh). */
 const WATCH_MS = 10_000;
@@ -18,12 +20,15 @@ type Plan = {
   /** The trigger's item key, then the keys of the items after it, then those before it (nearest first). */
   keys: string[];
   control: string | null;
+  /** The control of its own item to land on when the trigger is gone but the item stays. */
+  after: string | null;
 };
 
 function plan(trigger: HTMLElement): Plan {
   const item = trigger.closest<HTMLElement>("[data-focus-item]");
   const control = trigger.getAttribute("data-focus-control");
-  if (!item?.parentElement) return { trigger, keys: [], control };
+  const after = trigger.getAttribute("data-focus-after");
+  if (!item?.parentElement) return { trigger, keys: [], control, after };
   const siblings = [...item.parentElement.children].filter(
     (element): element is HTMLElement =>
       element instanceof HTMLElement && element.dataset.focusItem !== undefined,
@@ -38,6 +43,7 @@ function plan(trigger: HTMLElement): Plan {
       ...siblings.slice(0, index).reverse().map(keyOf),
     ],
     control,
+    after,
   };
 }
 
@@ -57,23 +63,34 @@ function land(element: HTMLElement) {
   element.focus();
 }
 
-/** In an item: the same action, else its first control. */
-function targetIn(item: HTMLElement, control: string | null): HTMLElement | null {
-  const same = [...item.querySelectorAll<HTMLElement>("[data-focus-control]")].find(
-    (element) => element.dataset.focusControl === control && focusable(element),
+/** In an item: the named control. */
+function controlIn(item: HTMLElement, control: string | null): HTMLElement | null {
+  if (control === null) return null;
+  return (
+    [...item.querySelectorAll<HTMLElement>("[data-focus-control]")].find(
+      (element) => element.dataset.focusControl === control && focusable(element),
+    ) ?? null
   );
-  if (same) return same;
-  return [...item.querySelectorAll(FOCUSABLE)].find(focusable) ?? null;
+}
+
+/** In an item: the same action, else (its own item) the control named to land on, else its first control. */
+function targetIn(item: HTMLElement, control: string | null, after: string | null): HTMLElement | null {
+  return (
+    controlIn(item, control) ??
+    controlIn(item, after) ??
+    [...item.querySelectorAll(FOCUSABLE)].find(focusable) ??
+    null
+  );
 }
 
 /** The trigger if it is still there, else its item, the next item, a previous one, else the page's heading. */
-function target({ trigger, keys, control }: Plan): HTMLElement | null {
+function target({ trigger, keys, control, after }: Plan): HTMLElement | null {
   if (focusable(trigger)) return trigger;
-  for (const key of keys) {
+  for (const [index, key] of keys.entries()) {
     const item = [...document.querySelectorAll<HTMLElement>("[data-focus-item]")].find(
       (element) => element.dataset.focusItem === key,
     );
-    const found = item && targetIn(item, control);
+    const found = item && targetIn(item, control, index === 0 ? after : null);
     if (found) return found;
   }
   return document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");

@@ -5,6 +5,7 @@ import { action } from "@/lib/http/action.server";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import {
+  offerReplyFormSchema,
   APPLICATION_SUBMITTED,
   applicationSchema,
   DRAFT_LIMITS,
@@ -12,7 +13,7 @@ import {
 } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "@/lib/validation/zod";
-import { submitApplication } from "./commands.server";
+import { replyToOffer, submitApplication } from "./commands.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 
 // The application form's one submission path for sending the application. Posted without
@@ -120,5 +121,26 @@ export const applicationFormAction = action({
       throw error;
     }
     redirect(page);
+  },
+});
+
+/** What the offer's form says once the reply is stored. */
+const OFFER_REPLIES = {
+  accept: "You accepted the offer.",
+  decline: "You declined the offer.",
+} as const;
+
+/**
+ * The offer's Accept and Decline buttons (POST /api/applications/{id}/reply's work), with or
+ * without JavaScript; the list of applications, rendered again after it, shows the new status.
+ */
+export const replyToOfferAction = action({
+  name: "replyToOffer",
+  audience: "user",
+  signInReturnTo: () => "/user/applications",
+  schema: offerReplyFormSchema,
+  handle: async ({ viewer, input }) => {
+    await replyToOffer(viewer, Number(input.applicationId), input);
+    return { message: OFFER_REPLIES[input.answer] };
   },
 });

@@ -6,7 +6,8 @@ import { formatDate } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, gone, notFound, unprocessable } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
-import type { ApplicationInput } from "@/lib/validation/application";
+import type { ApplicationInput, OfferReplyInput } from "@/lib/validation/application";
+import { offerOf } from "./offer";
 import { applicationTitle, MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
 import { STATUS_LABELS, toDbStatus, toStatus } from "./status";
 import { moveApplication } from "./transition.server";
@@ -140,4 +141,26 @@ export async function withdrawApplication(
       });
     },
   );
+}
+
+/**
+ * The student's reply to an offer. Accepting an offer with conditions waits for them
+ * (conditions-pending); one without confirms the place. Declining may say why. The table decides
+ * whether the application holds an offer to reply to (409 otherwise).
+ */
+export async function replyToOffer(
+  student: Pick<Viewer, "id" | "role" | "adminType">,
+  applicationId: number,
+  { answer, reason }: OfferReplyInput,
+  now = new Date(),
+) {
+  const offer = await prisma.applicationEvent.findFirst({
+    where: { applicationId, transition: "make-offer", application: { userId: student.id } },
+    orderBy: { id: "desc" },
+    select: { data: true },
+  });
+  const conditions = offerOf(offer?.data)?.conditions ?? [];
+  const status =
+    answer === "decline" ? "offer-declined" : conditions.length ? "conditions-pending" : "place-confirmed";
+  return moveApplication(student, applicationId, { status, reason }, now);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { offerOf, type Offer } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
 
@@ -230,4 +231,19 @@ export async function findOwnApplication(
     select: { id: true, status: true, submittedAt: true },
   });
   return row ? { ...row, status: toStatus(row.status) } : null;
+}
+
+/** The latest offer of each of these applications that holds one (make-offer events). */
+export async function listOffers(applicationIds: number[]): Promise<Map<number, Offer>> {
+  const events = await prisma.applicationEvent.findMany({
+    where: { applicationId: { in: applicationIds }, transition: "make-offer" },
+    orderBy: { id: "asc" },
+    select: { applicationId: true, data: true },
+  });
+  const offers = new Map<number, Offer>();
+  for (const event of events) {
+    const offer = offerOf(event.data);
+    if (offer) offers.set(event.applicationId, offer);
+  }
+  return offers;
 }

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, notFound, staleWrite } from "@/lib/htt
 import type { TransitionInput } from "@/lib/validation/application";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { queueMail, readyToQueueMail } from "./mail.server";
+import { offerOf } from "./offer";
 import { STATUS_LABELS, STATUS_MEANINGS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
   transitionRefusal,
@@ -50,12 +51,15 @@ interface Recorded {
   data: Prisma.InputJsonObject | null;
 }
 
-/** The offer's conditions as the last offer event recorded them (none: unconditional). */
-function conditionsOf(events: { transition: string | null; data: Prisma.JsonValue }[]): string[] {
-  const offer = events.find((event) => event.transition === "make-offer");
-  const data = offer?.data as { offer?: { conditions?: unknown } } | null | undefined;
-  const conditions = data?.offer?.conditions;
-  return Array.isArray(conditions) ? conditions.filter((c): c is string => typeof c === "string") : [];
+/**
+ * The conditions still to meet: the last offer's, unless a confirmation of the place since has
+ * recorded them met (`events` newest first: offers and confirmations).
+ */
+function outstandingConditions(events: { transition: string | null; data: Prisma.JsonValue }[]): string[] {
+  const offerAt = events.findIndex((event) => event.transition === "make-offer");
+  if (offerAt === -1) return [];
+  const confirmed = events.slice(0, offerAt).some((event) => event.transition === "confirm-conditions");
+  return confirmed ? [] : (offerOf(events[offerAt].data)?.conditions ?? []);
 }
 
 /** Missing requirement → the field that carries it and what to say. */
@@ -155,9 +159,8 @@ export async function moveApplication(
         user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
         program: { select: { name: true, degree: true, university: { select: { name: true } } } },
         events: {
-          where: { transition: "make-offer" },
+          where: { transition: { in: ["make-offer", "confirm-conditions"] } },
           orderBy: { id: "desc" },
-          take: 1,
           select: { transition: true, data: true },
         },
       },
@@ -177,7 +180,7 @@ export async function moveApplication(
     // Checked before the move: a dialog opened before a colleague's change would otherwise be told
     // that the application cannot move from where it is now to where the colleague already put it.
     if (input.from !== undefined && input.from !== from) throw staleWrite(APPLICATION_CHANGED);
-    const conditions = conditionsOf(current.events);
+    const conditions = outstandingConditions(current.events);
     const transition = chooseTransition(from, input.status, actor, conditions);
     if (!transition) throw conflict(transitionRefusal(from, input.status, actor));
     const recorded = record(transition, input, conditions, now);

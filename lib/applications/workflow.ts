@@ -26,8 +26,9 @@ export type WorkflowActor = "student" | "teamAdmin" | "superAdmin" | "system";
  * - offer: the offer's conditions (none for an unconditional offer), reply-by date and start term;
  * - interview: the interview's date, time and time zone, and where (a link or a place);
  * - startTerm: the later start the place moves to;
- * - conditionsMet: every condition of the offer marked met;
- * - conditionsOutstanding: at least one condition of the offer not yet met.
+ * - conditionsMet: the offer has no condition left to meet (none, or all confirmed met);
+ * - conditionsOutstanding: the offer has conditions not yet confirmed met (confirming the place
+ *   records them met).
  */
 export type Requirement =
   | "note"
@@ -245,7 +246,7 @@ export const TRANSITIONS: readonly Transition[] = [
     from: ["conditions-pending"],
     to: "place-confirmed",
     by: STAFF,
-    requires: ["conditionsMet", "note"],
+    requires: ["conditionsOutstanding", "note"],
     triggers: ["mailStudent"],
     label: "Confirm the place",
     meaning: "Every condition of the offer was met, and the place is confirmed.",

@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation/zod";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
+import { idSchema } from "./common";
 import { defineListQuery } from "@/lib/list-query";
 import { allOrOneOfKey, searchKey } from "@/lib/list-keys";
 import { isOneLine, oneLineMessage, storedLimit, textField } from "./text";
@@ -211,3 +212,21 @@ export const applicationsListQuery = defineListQuery({
 
 /** GET /api/applications: the list's query with limit/offset. */
 export const applicationsListQuerySchema = applicationsListQuery.apiSchema;
+
+export const OFFER_ANSWERS = ["accept", "decline"] as const;
+
+/** The student's reply to an offer (POST /api/applications/{id}/reply, the offer's buttons). */
+export const offerReplySchema = z.object({
+  answer: z.enum(OFFER_ANSWERS, { error: "answer must be accept or decline" }),
+  /** Why the offer is declined, if the student wants to say. */
+  reason: z
+    .string()
+    .trim()
+    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`)
+    .optional()
+    .transform((reason) => reason || undefined),
+});
+export type OfferReplyInput = z.output<typeof offerReplySchema>;
+
+/** The offer's form: the reply and the application it answers. */
+export const offerReplyFormSchema = offerReplySchema.extend({ applicationId: idSchema });

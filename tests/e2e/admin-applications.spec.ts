@@ -138,7 +138,7 @@ test("the status filter of /admin/applications is applied by the server", async 
   await findRow(page, student.account.fullName);
 
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Pending" }).click();
+  await page.getByRole("option", { name: "Pending", exact: true }).click();
   await expect(page).toHaveURL(/[?&]status=pending/);
   await expect(page.getByText("0 applications", { exact: true })).toBeVisible();
   await page.getByRole("combobox", { name: "Status" }).click();
@@ -170,7 +170,7 @@ test("a dialog opened on a stale status says so and reloads instead of saving", 
   await expect(stale).toBeHidden();
   await page.getByRole("button", { name: "Update status" }).click();
   await expect(page.getByRole("dialog", { name: "Update status" })).toContainText(
-    "Approved is a final status",
+    "Approved: the next step is the student's, or needs more than a note.",
   );
 });
 

@@ -62,7 +62,7 @@ test("removing shortlist items moves focus to the next item's Remove, then to th
   ).toBeAttached();
 });
 
-test("withdrawing moves focus to the next application's Withdraw, then to the heading", async ({
+test("withdrawing keeps focus in the application, which stays with its history", async ({
   api,
   student,
   university,
@@ -74,7 +74,8 @@ test("withdrawing moves focus to the next application's Withdraw, then to the he
   await applyTo(page.request, university.program.id);
   await applyTo(page.request, second.id);
   await page.goto("/user/applications");
-  const withdraws = page.getByTestId("application-item").getByRole("button", { name: /^Withdraw/ });
+  const items = page.getByTestId("application-item");
+  const withdraws = items.getByRole("button", { name: /^Withdraw/ });
   await expect(withdraws).toHaveCount(2);
 
   const confirm = async () => {
@@ -88,16 +89,19 @@ test("withdrawing moves focus to the next application's Withdraw, then to the he
     await expect(dialog).toBeHidden({ timeout: 15_000 });
   };
 
+  // The newest application is listed first: withdrawn, it stays, and focus stays on it (its
+  // history, which now ends with the withdrawal), not back at the top of the page.
   await pressEnterOn(withdraws.first());
   await confirm();
   await expect(withdraws).toHaveCount(1);
-  await expect(withdraws.first()).toBeFocused();
+  await expect(items.first().getByText(/Status history/)).toBeFocused();
+  await expect(items.first().getByText("Withdrawn", { exact: true })).toBeVisible();
   await expect(announcement(page, "Application withdrawn")).toBeAttached();
 
-  await page.keyboard.press("Enter");
+  await pressEnterOn(withdraws.first());
   await confirm();
   await expect(withdraws).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1, name: "My Applications" })).toBeFocused();
+  await expect(items.nth(1).getByText(/Status history/)).toBeFocused();
 });
 
 test("working the pending queue: after each save focus goes to the next row's Update status", async ({

@@ -288,7 +288,7 @@ describe("applications, users and settings", () => {
       after: { status: "in-review", note: "Looks good" },
     });
     // pending is not reachable from in-review: refused, nothing recorded.
-    await noEntry(() => review("pending"), 422);
+    await noEntry(() => review("pending"), 409);
   });
 
   test("account create, status, access and delete are recorded, never with a password", async () => {

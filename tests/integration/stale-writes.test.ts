@@ -215,7 +215,7 @@ describe("application status dialogs", () => {
 
     // Without `from` the move is checked against the status it has now, as before.
     const unconditional = await patch(roles.agents.super, application.id, { status: "in-review" });
-    expect(unconditional.status).toBe(422);
+    expect(unconditional.status).toBe(409);
     const malformed = await patch(roles.agents.super, application.id, { status: "rejected", from: "done" });
     expect(malformed.status).toBe(400);
   });

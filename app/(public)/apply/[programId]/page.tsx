@@ -11,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { getDraft } from "@/lib/applications/drafts.server";
 import { findOwnApplication } from "@/lib/applications/queries.server";
+import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
 import { getProgramAnyState } from "@/lib/programs/queries.server";
@@ -114,7 +115,20 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
         website={safeWebsite(program.website)}
       />
 
-      {existing ? (
+      {existing && !isOpen(existing.status) && !closed && !program.archived && (
+        <Alert variant="info">
+          <AlertTitle>You applied to this program before</AlertTitle>
+          <AlertDescription>
+            <p className="flex flex-wrap items-center gap-2">
+              Submitted on{" "}
+              <time dateTime={existing.submittedAt.toISOString()}>{formatDate(existing.submittedAt)}</time>
+              <StatusBadge status={existing.status} />
+            </p>
+            <p>This is a new application; the earlier one stays under My Applications.</p>
+          </AlertDescription>
+        </Alert>
+      )}
+      {existing && isOpen(existing.status) ? (
         <Alert variant="info">
           <AlertTitle>You have already applied to this program</AlertTitle>
           <AlertDescription>

@@ -6,6 +6,7 @@ import type { SearchParams } from "nuqs/server";
 import { ApplicationSummary } from "@/components/applications/application-summary";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { DraftList } from "@/components/applications/draft-list";
+import { OfferReply } from "@/components/applications/offer-reply";
 import { WithdrawButton } from "@/components/applications/withdraw-button";
 import { Pagination } from "@/components/search/pagination";
 import { Card, CardContent } from "@/components/ui/card";
@@ -13,6 +14,7 @@ import { listDrafts } from "@/lib/applications/drafts.server";
 import {
   listApplicationHistories,
   listApplications,
+  listOffers,
   type HistoryEntry,
 } from "@/lib/applications/queries.server";
 import { STATUS_LABELS } from "@/lib/applications/status";
@@ -54,9 +56,10 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
       offset: (current - 1) * list.limit,
     });
   }
-  const [histories, drafts] = await Promise.all([
+  const [histories, drafts, offers] = await Promise.all([
     listApplicationHistories(page.items.map((item) => item.id)),
     listDrafts(viewer.id),
+    listOffers(page.items.filter((item) => item.status === "approved").map((item) => item.id)),
   ]);
   const now = new Date();
 
@@ -129,6 +132,14 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                       </div>
                     </div>
 
+                    {application.status === "approved" && offers.has(application.id) && (
+                      <OfferReply
+                        applicationId={application.id}
+                        programName={`${application.program.name} (${application.program.degree})`}
+                        offer={offers.get(application.id)!}
+                      />
+                    )}
+
                     {application.latestNote && (
                       <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
                         <p className="font-medium text-slate-900">Latest note from the reviewers</p>
@@ -137,7 +148,10 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                     )}
 
                     <details className="group text-sm">
-                      <summary className="w-fit cursor-pointer rounded-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+                      <summary
+                        data-focus-control="history"
+                        className="w-fit cursor-pointer rounded-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                      >
                         Status history ({history.length})
                       </summary>
                       <ol className="mt-3 flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
