@@ -44,9 +44,17 @@ function expectedFor(audience: Audience, actor: Actor): Expected {
  * The routes with an owner, called with the student's own rows: what the other student gets.
  * Drafts are keyed by the signed-in user, so the other student reaches only their own (none).
  */
-const OWNED: Record<string, { params: (w: World) => Record<string, string>; other: Expected }> = {
+const OWNED: Record<
+  string,
+  { params: (w: World) => Record<string, string>; other: Expected; json?: unknown }
+> = {
   "GET /api/applications/[id]": { params: (w) => ({ id: String(w.ownApplicationId) }), other: 404 },
   "DELETE /api/applications/[id]": { params: (w) => ({ id: String(w.ownApplicationId) }), other: 404 },
+  "POST /api/applications/[id]/reply": {
+    params: (w) => ({ id: String(w.ownApplicationId) }),
+    other: 404,
+    json: { answer: "decline" },
+  },
   "GET /api/applications": { params: () => ({}), other: "own data only" },
   "GET /api/applications/drafts/[programId]": {
     params: (w) => ({ programId: String(w.programId) }),
@@ -220,6 +228,7 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
       {
         method: endpoint.method,
         params: params as Record<string, string>,
+        ...(owned?.json ? { json: owned.json } : {}),
       },
     );
     const after = await tableChecksums();
