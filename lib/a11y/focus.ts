@@ -107,8 +107,12 @@ function focusLost() {
  * trigger if it is still there, else to the same action in its item or the next one (a previous
  * one at the end of a list), else to the page's heading.
  */
+/** The watch of the last action: a new action ends it, so two watches never compete for focus. */
+let stopWatching: (() => void) | null = null;
+
 export function keepFocusNear(trigger: HTMLElement | null) {
   if (!trigger || typeof MutationObserver === "undefined") return;
+  stopWatching?.();
   const where = plan(trigger);
   const check = () => {
     // A trigger disabled while its request runs comes back: wait for it.
@@ -121,7 +125,9 @@ export function keepFocusNear(trigger: HTMLElement | null) {
     observer.disconnect();
     clearTimeout(timer);
     document.removeEventListener("pointerdown", stop, true);
+    if (stopWatching === stop) stopWatching = null;
   };
+  stopWatching = stop;
   observer.observe(document.body, {
     childList: true,
     subtree: true,

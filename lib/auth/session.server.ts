@@ -1,7 +1,7 @@
 import "server-only";
 import type { JWT } from "@auth/core/jwt";
 import { getToken } from "next-auth/jwt";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client.server";
@@ -30,11 +30,14 @@ const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 /**
  * The claims of the request's session cookie, decrypted but not yet checked, or null. Read from
  * the cookie alone (not an Authorization header), under the name Auth.js gave it: the
- * "__Secure-" one on HTTPS, which a browser accepts only from a secure page.
+ * "__Secure-" one on HTTPS, which a browser accepts only from a secure page. Read through
+ * cookies(), not the request's Cookie header: after a server action signs in (or out), Next renders
+ * the page again in the same request, and only cookies() holds the cookie the action set.
  */
 async function sessionClaims(): Promise<JWT | null> {
-  const secure = (await cookies()).getAll().some(({ name }) => name.startsWith(SECURE_SESSION_COOKIE));
-  const cookie = (await headers()).get("cookie") ?? "";
+  const jar = (await cookies()).getAll();
+  const secure = jar.some(({ name }) => name.startsWith(SECURE_SESSION_COOKIE));
+  const cookie = jar.map(({ name, value }) => `${name}=${value}`).join("; ");
   return getToken({
     req: { headers: { cookie } },
     secret: env.AUTH_SECRET,

@@ -53,7 +53,7 @@ test("a student accepts a conditional offer; the team confirms the place once th
   expect(confirmed.status()).toBe(200);
   await page.reload();
   await expect(item.getByText("Place Confirmed", { exact: true })).toBeVisible();
-  await expect(item.getByText("Both conditions are met. Welcome!")).toBeVisible();
+  await expect(item.getByText("Both conditions are met. Welcome!").first()).toBeVisible();
   await item.getByText(/Status history/).click();
   await expect(item.getByText("Conditions Pending → Place Confirmed")).toBeVisible();
 });
