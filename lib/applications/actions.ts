@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands";
 import { applicationSchema, DRAFT_LIMITS, personalStatementSchema } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
+import { clipText } from "@/lib/validation/text";
 import { z } from "@/lib/validation/zod";
 import { submitApplication } from "./commands";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts";
@@ -35,15 +36,15 @@ function merge(saved: DraftData | null, data: FormData, step: 1 | 2): DraftData 
   // autosave does; validation reports what is too long, so nothing typed within them is lost.
   return draftDataSchema.parse({
     step,
-    personalStatement: (text("personalStatement") ?? base.personalStatement).slice(
-      0,
+    personalStatement: clipText(
+      text("personalStatement") ?? base.personalStatement,
       DRAFT_LIMITS.personalStatement,
     ),
     academicHistory: {
-      institution: history.institution.slice(0, DRAFT_LIMITS.institution),
-      degree: history.degree.slice(0, DRAFT_LIMITS.degree),
-      gpa: history.gpa.slice(0, DRAFT_LIMITS.gpa),
-      graduationYear: String(history.graduationYear).slice(0, 4),
+      institution: clipText(history.institution, DRAFT_LIMITS.institution),
+      degree: clipText(history.degree, DRAFT_LIMITS.degree),
+      gpa: clipText(history.gpa, DRAFT_LIMITS.gpa),
+      graduationYear: clipText(String(history.graduationYear), 4),
     },
   });
 }
