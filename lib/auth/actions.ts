@@ -14,6 +14,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "@/lib/validation/auth";
+import { z } from "@/lib/validation/zod";
 import { authCallbackPath, homeOf } from "./paths";
 import { logIn, registerAndSignIn } from "./sign-in";
 import { signOut } from "./auth";
@@ -27,11 +28,15 @@ import { signOut } from "./auth";
 // API's (the Credentials provider's for sign-in, and the domain calls' for registration and
 // password-reset requests).
 
+/** Where the auth page's forms return to (a hidden field): any text, authCallbackPath decides. */
+const RETURN_TO = { callbackUrl: z.string().optional() };
+
 /** POST /api/login's work; then the callbackUrl or the user's home. */
 export const loginAction = action({
   name: "login",
   audience: "public",
   schema: loginSchema,
+  reads: RETURN_TO,
   echo: ["username"],
   handle: async ({ input, data }) => {
     const user = await logIn(input);
@@ -44,6 +49,7 @@ export const registerAction = action({
   name: "register",
   audience: "public",
   schema: registerSchema,
+  reads: RETURN_TO,
   echo: ["fullName", "email", "username"],
   handle: async ({ input, data }) => {
     const user = await registerAndSignIn(input);
