@@ -351,8 +351,12 @@ test.each(actions.map((a) => [a.name, a] as const))(
         if (shape) problems.push(shape);
         problems.push(...echoProblems(c, answer.state, declaration.echo));
       }
-      const offSite = answer.redirect === null ? null : offSiteTarget(answer.redirect);
-      if (offSite) problems.push(offSite);
+      // Where the browser goes next: redirect()'s target, or one a state names for a hydrated form.
+      const next = (answer.state as { redirectTo?: unknown } | null)?.redirectTo;
+      for (const target of [answer.redirect, typeof next === "string" ? next : null]) {
+        const offSite = target === null ? null : offSiteTarget(target);
+        if (offSite) problems.push(offSite);
+      }
       const after = await tableChecksums(before);
       const changed = refusedButChanged(status, before, after, WRITTEN_BEFORE_CHECKING[declaration.name]);
       if (changed) problems.push(changed);
