@@ -30,7 +30,7 @@ import {
   STATEMENT_MAX,
   STATEMENT_MIN,
 } from "@/lib/validation/application";
-import { textLength } from "@/lib/validation/text";
+import { clipText, textLength } from "@/lib/validation/text";
 
 // The two-step application of /apply/{programId}. Both steps validate with the schema
 // POST /api/applications uses, and the application is sent through one path, applicationFormAction:
@@ -119,11 +119,11 @@ function toDraft(values: FormInput, step: Step): DraftData {
   const yearText = typeof year === "number" || typeof year === "string" ? String(year) : "";
   return {
     step,
-    personalStatement: (values.personalStatement ?? "").slice(0, DRAFT_LIMITS.personalStatement),
+    personalStatement: clipText(values.personalStatement ?? "", DRAFT_LIMITS.personalStatement),
     academicHistory: {
-      institution: (history?.institution ?? "").slice(0, DRAFT_LIMITS.institution),
-      degree: (history?.degree ?? "").slice(0, DRAFT_LIMITS.degree),
-      gpa: (history?.gpa ?? "").slice(0, DRAFT_LIMITS.gpa),
+      institution: clipText(history?.institution ?? "", DRAFT_LIMITS.institution),
+      degree: clipText(history?.degree ?? "", DRAFT_LIMITS.degree),
+      gpa: clipText(history?.gpa ?? "", DRAFT_LIMITS.gpa),
       graduationYear: yearText.length <= 4 ? yearText : "",
     },
   };

@@ -5,6 +5,7 @@ import { action } from "@/lib/http/action.server";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import {
+  academicHistorySchema,
   offerReplyFormSchema,
   APPLICATION_SUBMITTED,
   applicationSchema,
@@ -12,6 +13,7 @@ import {
   personalStatementSchema,
 } from "@/lib/validation/application";
 import { idSchema } from "@/lib/validation/common";
+import { clipText } from "@/lib/validation/text";
 import { z } from "@/lib/validation/zod";
 import { replyToOffer, submitApplication } from "./commands.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
@@ -42,22 +44,35 @@ function merge(saved: DraftData | null, data: FormData, step: 1 | 2): DraftData 
   // autosave does; validation reports what is too long, so nothing typed within them is lost.
   return draftDataSchema.parse({
     step,
-    personalStatement: (text("personalStatement") ?? base.personalStatement).slice(
-      0,
+    personalStatement: clipText(
+      text("personalStatement") ?? base.personalStatement,
       DRAFT_LIMITS.personalStatement,
     ),
     academicHistory: {
-      institution: history.institution.slice(0, DRAFT_LIMITS.institution),
-      degree: history.degree.slice(0, DRAFT_LIMITS.degree),
-      gpa: history.gpa.slice(0, DRAFT_LIMITS.gpa),
-      graduationYear: String(history.graduationYear).slice(0, 4),
+      institution: clipText(history.institution, DRAFT_LIMITS.institution),
+      degree: clipText(history.degree, DRAFT_LIMITS.degree),
+      gpa: clipText(history.gpa, DRAFT_LIMITS.gpa),
+      graduationYear: clipText(String(history.graduationYear), 4),
     },
   });
 }
 
+/**
+ * What the form posts, read field by field below: the program, the button pressed, the draft
+ * version the page was rendered with, and the API's fields (the history's named
+ * `academicHistory.<field>`), which only a submit checks in full.
+ */
+const FORM_FIELDS = {
+  programId: idSchema,
+  intent: z.enum(["previous", "next", "submit"]).optional(),
+  draftVersion: z.coerce.number().int().min(0).optional(),
+  personalStatement: personalStatementSchema,
+  academicHistory: academicHistorySchema(),
+};
+
 /** The application page of the posted program; the programs list when the field is not an id. */
 function pageOf(data: FormData): string {
-  const id = idSchema.safeParse(data.get("programId"));
+  const id = FORM_FIELDS.programId.safeParse(data.get("programId"));
   return id.success ? `/apply/${id.data}` : "/programs";
 }
 
@@ -68,18 +83,19 @@ export const applicationFormAction = action({
   name: "applicationForm",
   audience: "user",
   signInReturnTo: pageOf,
+  reads: FORM_FIELDS,
   // The whole statement and history, with room for what the draft keeps beyond the limits.
   bodyLimit:
     4 * (DRAFT_LIMITS.personalStatement + DRAFT_LIMITS.institution + DRAFT_LIMITS.degree) + 16 * 1024,
   handle: async ({ viewer, data, sentByScript }) => {
-    const id = idSchema.safeParse(data.get("programId"));
+    const id = FORM_FIELDS.programId.safeParse(data.get("programId"));
     if (!id.success) throw notFound(PROGRAM_NOT_FOUND);
     const programId = id.data;
     const page = `/apply/${programId}`;
     const intent = data.get("intent");
     // The version of the draft the page was rendered with: a post from an older copy of the page
     // (Back, another tab) is refused like the API's stale save, and the page shows the newer draft.
-    const version = z.coerce.number().int().min(0).safeParse(data.get("draftVersion"));
+    const version = FORM_FIELDS.draftVersion.safeParse(data.get("draftVersion"));
     const base = version.success ? version.data : undefined;
     try {
       const saved = (await getDraft(viewer.id, programId))?.data ?? null;

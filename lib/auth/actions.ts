@@ -13,6 +13,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "@/lib/validation/auth";
+import { z } from "@/lib/validation/zod";
 import { authCallbackPath, homeOf } from "./paths";
 import { logIn, registerAndSignIn } from "./sign-in.server";
 import { signOut } from "./auth.server";
@@ -32,11 +33,15 @@ const signedInAnswer = (user: UserDto, data: FormData) => ({
   result: { userId: user.id },
 });
 
+/** Where the auth page's forms return to (a hidden field): any text, authCallbackPath decides. */
+const RETURN_TO = { callbackUrl: z.string().optional() };
+
 /** POST /api/login's work; then the callbackUrl or the user's home. */
 export const loginAction = action({
   name: "login",
   audience: "public",
   schema: loginSchema,
+  reads: RETURN_TO,
   echo: ["username"],
   handle: async ({ input, data }) => signedInAnswer(await logIn(input), data),
 });
@@ -46,6 +51,7 @@ export const registerAction = action({
   name: "register",
   audience: "public",
   schema: registerSchema,
+  reads: RETURN_TO,
   echo: ["fullName", "email", "username"],
   handle: async ({ input, data }) => signedInAnswer(await registerAndSignIn(input), data),
 });

@@ -40,13 +40,15 @@ import {
 // without JavaScript is redirected there (303), while a form sent by its script (which adds
 // SENT_BY_SCRIPT_FIELD) gets the state back and navigates itself after telling the user. Each call logs one line (action, status, duration, user id) with an
 // id that an error's answer carries, and the declaration stays on the action (`actionDeclarationOf`)
-// so that tests enumerate every action's audience and schema.
+// so that tests enumerate every action's audience, schema and the fields it reads itself (`reads`).
 
 /** What an action declared, minus its code: the source of the tests generated for actions. */
 export interface ActionDeclaration {
   name: string;
   audience: Audience;
   schema?: ZodType;
+  /** The fields the handler reads itself, beside the schema's (see ActionSpec.reads). */
+  reads?: FormFields;
   bodyLimit: number;
   /** The fields given back to the form after a refusal (never a password). */
   echo: readonly string[];
@@ -55,6 +57,12 @@ export interface ActionDeclaration {
 export type FormAction = ((previous: FormState, data: FormData) => Promise<FormState>) & {
   declaration: ActionDeclaration;
 };
+
+/**
+ * Form fields by name, each with the schema of what it accepts. An object schema stands for the
+ * fields the form names `name.field` (academicHistory.gpa).
+ */
+export type FormFields = Readonly<Record<string, ZodType>>;
 
 type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
 
@@ -82,6 +90,12 @@ export interface ActionSpec<A extends Audience, S> {
   schema?: S;
   /** How the schema's input is read from the form; by default every text field by its name. */
   fields?: (data: FormData) => Record<string, unknown>;
+  /**
+   * The fields `handle` reads from `data` itself (a callbackUrl, a hidden id, a whole form an
+   * action checks step by step), with what each accepts. Nothing is parsed with them: they are
+   * declared so that the generated tests post hostile values in every field an action reads.
+   */
+  reads?: FormFields;
   /** The fields given back after a refusal, to fill the form in again (never a password). */
   echo?: readonly string[];
   /** The largest form accepted, in bytes of its text (default DEFAULT_BODY_LIMIT). */
@@ -183,6 +197,7 @@ export function action<A extends Audience, S extends ZodType | undefined = undef
     name: spec.name,
     audience: spec.audience,
     schema: spec.schema,
+    reads: spec.reads,
     bodyLimit,
     echo,
   };

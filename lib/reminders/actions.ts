@@ -1,6 +1,7 @@
 "use server";
 
 import { action } from "@/lib/http/action.server";
+import { z } from "@/lib/validation/zod";
 import { unsubscribeReminders, UNSUBSCRIBED } from "./settings.server";
 
 /**
@@ -10,6 +11,7 @@ import { unsubscribeReminders, UNSUBSCRIBED } from "./settings.server";
 export const unsubscribeAction = action({
   name: "unsubscribeReminders",
   audience: "public",
+  reads: { token: z.string() },
   handle: async ({ data }) => {
     await unsubscribeReminders(String(data.get("token") ?? ""));
     return { message: UNSUBSCRIBED };

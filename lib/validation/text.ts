@@ -34,6 +34,17 @@ export function storedLimit(max: number): number {
 }
 
 /**
+ * The first `max` UTF-16 code units of `text`, one fewer where the cut would part the two halves
+ * of a character beyond the Basic Multilingual Plane (an emoji): half of one is text PostgreSQL
+ * cannot store (lib/validation/storable-text.ts).
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/**
  * A required free-text field whose length rules count what a person sees (textLength); blank
  * text is missing. The value is kept as typed (line breaks and all); more than storedLimit(max)
  * code units is refused as too long.

@@ -4,6 +4,7 @@ import { GET as getDraft, PUT as putDraft } from "@/app/api/applications/drafts/
 import { listDrafts } from "@/lib/applications/drafts.server";
 import { applicationFormAction } from "@/lib/applications/actions";
 import { prisma } from "@/lib/db/client.server";
+import { DRAFT_LIMITS } from "@/lib/validation/application";
 import type { Mail } from "@/lib/mail/send.server";
 import type { Agent } from "../support/agent";
 import { cleanup, createStudent, createUniversity, uniqueTag } from "../support/factories";
@@ -77,6 +78,33 @@ test("the form posted without JavaScript after the application was submitted sto
     expect((await agent.act(applicationFormAction, data)).redirect).toBe(`/apply/${programId}`);
     expect(await draftCount(student.id, programId)).toBe(0);
   }
+});
+
+test("a form too long for the draft, cut in the middle of an emoji, is kept whole up to it and refused", async () => {
+  // The draft keeps at most DRAFT_LIMITS code units of each field; a cut between the two halves of
+  // an emoji left half of it, which PostgreSQL cannot store, and the post failed with a 500.
+  const { student, programIds, agent } = await setUp();
+  const [programId] = programIds;
+  const data = new FormData();
+  data.append("programId", String(programId));
+  data.append("draftVersion", "0");
+  data.append("personalStatement", `${"a".repeat(DRAFT_LIMITS.personalStatement - 1)}😀 and more`);
+  data.append("academicHistory.institution", `${"b".repeat(DRAFT_LIMITS.institution - 1)}🎓`);
+  data.append("academicHistory.degree", "Diploma");
+  data.append("academicHistory.gpa", "3.8");
+  data.append("academicHistory.graduationYear", "1😀😀");
+  const answer = await agent.act(applicationFormAction, data);
+  expect(answer.state).toMatchObject({
+    status: 400,
+    fieldErrors: { personalStatement: [expect.stringMatching(/cannot exceed/)] },
+  });
+  const draft = await prisma.applicationDraft.findUniqueOrThrow({
+    where: { userId_programId: { userId: student.id, programId } },
+  });
+  expect(draft.data).toMatchObject({
+    personalStatement: "a".repeat(DRAFT_LIMITS.personalStatement - 1),
+    academicHistory: { institution: "b".repeat(DRAFT_LIMITS.institution - 1), graduationYear: "1😀" },
+  });
 });
 
 test("a submit and an autosave sent at the same time never leave a draft beside the application", async () => {

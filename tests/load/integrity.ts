@@ -1,11 +1,14 @@
 import { Client } from "pg";
+import { OPEN_STATUSES } from "@/lib/applications/workflow";
 import type { Session } from "./http";
 import type { Ledger } from "./scenario";
 
 // After the load (and after each fault), the database must hold exactly what the clients were
 // told: every 2xx submit one application with its first history event, no application for a
-// submit that failed, no duplicate, every status change its history event and audit entry, every
-// program edit its audit entry, and the admin dashboard's figures equal to the tables' counts.
+// submit that failed, never two open applications of one student to one program, every status
+// change (an admin's, a student's reply or withdrawal) its history event, every admin's its audit
+// entry, every program edit its audit entry, and the admin dashboard's figures equal to the
+// tables' counts.
 // A request that got no answer (a killed server, a cut connection) may have been written or not,
 // but never half: its application, if there, is complete.
 
@@ -56,7 +59,12 @@ export async function checkIntegrity(
     const eventsOf = new Map<number, EventRow[]>();
     for (const event of events)
       eventsOf.set(event.applicationId, [...(eventsOf.get(event.applicationId) ?? []), event]);
-    const rowOf = new Map(applications.map((row) => [`${row.userId}:${row.programId}`, row]));
+    // A student may apply again once an application is closed: a pair may have several rows.
+    const rowsOf = new Map<string, ApplicationRow[]>();
+    for (const row of applications) {
+      const key = `${row.userId}:${row.programId}`;
+      rowsOf.set(key, [...(rowsOf.get(key) ?? []), row]);
+    }
 
     // Submits, per student and program.
     const pairs = new Map<string, Ledger["submits"]>();
@@ -67,21 +75,22 @@ export async function checkIntegrity(
     let unanswered = 0;
     let unansweredWritten = 0;
     for (const [key, submits] of pairs) {
-      const row = rowOf.get(key);
+      const rows = rowsOf.get(key) ?? [];
       const succeeded = submits.filter((s) => s.outcome === 201);
       const unknown = submits.filter((s) => typeof s.outcome !== "number");
       unanswered += unknown.length;
       count("submits compared", submits.length);
-      if (succeeded.length > 1)
-        failures.push(`${succeeded.length} submits answered 201 for one program (${key})`);
-      if (succeeded.length >= 1) {
-        if (!row) failures.push(`a 201 submit has no application (${key}, id ${succeeded[0].applicationId})`);
-        else if (row.id !== succeeded[0].applicationId)
-          failures.push(`a 201 submit named application ${succeeded[0].applicationId}, the row is ${row.id}`);
-      } else if (row) {
-        if (unknown.length === 0) failures.push(`failed submits left application ${row.id} (${key})`);
-        else unansweredWritten++;
+      for (const submit of succeeded) {
+        if (!rows.some((row) => row.id === submit.applicationId))
+          failures.push(`a 201 submit has no application (${key}, id ${submit.applicationId})`);
       }
+      // Rows no 201 named: only a submit that got no answer may have written one.
+      const unnamed = rows.filter((row) => !succeeded.some((s) => s.applicationId === row.id));
+      if (unnamed.length > unknown.length)
+        failures.push(`failed submits left application ${unnamed[0].id} (${key})`);
+      else unansweredWritten += unnamed.length;
+      const open = rows.filter((row) => OPEN_STATUSES.includes(row.status as never));
+      if (open.length > 1) failures.push(`${open.length} open applications for one program (${key})`);
     }
     for (const row of applications) {
       if (!pairs.has(`${row.userId}:${row.programId}`))
@@ -92,6 +101,10 @@ export async function checkIntegrity(
     const changes = new Map<number, Ledger["statusChanges"]>();
     for (const change of ledger.statusChanges) {
       changes.set(change.applicationId, [...(changes.get(change.applicationId) ?? []), change]);
+    }
+    const studentMoves = new Map<number, Ledger["studentMoves"]>();
+    for (const move of ledger.studentMoves) {
+      studentMoves.set(move.applicationId, [...(studentMoves.get(move.applicationId) ?? []), move]);
     }
     for (const row of applications) {
       count("applications checked");
@@ -114,20 +127,34 @@ export async function checkIntegrity(
             `status change of application ${row.id} to ${change.to} has ${matching.length} history events`,
           );
       }
-      if (later.length < told.length || later.length > told.length + maybe.length)
-        failures.push(
-          `application ${row.id}: ${later.length} status events for ${told.length} status changes`,
-        );
+      const moves = studentMoves.get(row.id) ?? [];
+      const moved = moves.filter((m) => m.outcome === 200 || m.outcome === 204);
+      const maybeMoved = moves.filter((m) => typeof m.outcome !== "number");
+      for (const move of moved) {
+        const matching = later.filter((e) => e.toStatus === move.to && e.actorId === move.userId);
+        count("student moves compared");
+        if (matching.length !== 1)
+          failures.push(
+            `${move.kind} of application ${row.id} to ${move.to} has ${matching.length} history events`,
+          );
+      }
+      const answered = told.length + moved.length;
+      if (later.length < answered || later.length > answered + maybe.length + maybeMoved.length)
+        failures.push(`application ${row.id}: ${later.length} status events for ${answered} status changes`);
       const last = history.at(-1);
       if (last && last.toStatus !== row.status)
         failures.push(`application ${row.id} is ${row.status} but its history ends at ${last.toStatus}`);
     }
 
-    // The whole database: no duplicates, nothing half-written.
+    // The whole database: never two open applications of one student to one program, nothing
+    // half-written.
     const { rows: duplicates } = await client.query(
-      `SELECT "userId", "programId" FROM applications GROUP BY 1, 2 HAVING count(*) > 1`,
+      `SELECT "userId", "programId" FROM applications WHERE status::text = ANY($1)
+        GROUP BY 1, 2 HAVING count(*) > 1`,
+      [[...OPEN_STATUSES]],
     );
-    if (duplicates.length) failures.push(`${duplicates.length} duplicate applications`);
+    if (duplicates.length)
+      failures.push(`${duplicates.length} students with two open applications to a program`);
     const { rows: halfWritten } = await client.query(
       `SELECT a.id FROM applications a
         WHERE (SELECT count(*) FROM application_events e WHERE e."applicationId" = a.id AND e."fromStatus" IS NULL) <> 1`,

@@ -1,9 +1,11 @@
+import { OPEN_STATUSES } from "@/lib/applications/workflow";
 import { programFormBody } from "../support/program-body";
 import { NoAnswer, Recorder, Session, type Answer } from "./http";
 
 // Deadline day: students register, sign in, search (the API and the search page), open
-// university pages, autosave drafts and submit applications, while admins move applications
-// through the review workflow and edit programs. Every write's outcome as the client saw it goes
+// university pages, autosave drafts, submit applications, reply to offers and withdraw, while
+// admins move applications through their life (reviews, offers, confirmed places, rejections) and
+// edit programs. Every write's outcome as the client saw it goes
 // into the Ledger, which the integrity check (integrity.ts) compares with the database.
 
 export const DEMO_ADMINS = [
@@ -35,6 +37,16 @@ export interface StatusChange {
   outcome: number | "timeout" | "network";
 }
 
+/** A student's own move: a reply to an offer, or a withdrawal. */
+export interface StudentMove {
+  applicationId: number;
+  userId: number;
+  kind: "reply" | "withdraw";
+  /** The status the answer named (a reply's), or the one a withdrawal reaches. */
+  to?: string;
+  outcome: number | "timeout" | "network";
+}
+
 export interface ProgramEdit {
   programId: number;
   description: string;
@@ -45,6 +57,7 @@ export interface ProgramEdit {
 export class Ledger {
   readonly submits: Submit[] = [];
   readonly statusChanges: StatusChange[] = [];
+  readonly studentMoves: StudentMove[] = [];
   readonly programEdits: ProgramEdit[] = [];
   readonly userIds = new Set<number>();
   /** Answers the scenario did not expect, by kind and status (a 5xx fails the run). */
@@ -197,11 +210,63 @@ export async function student(world: World, index: number) {
       await expectAnswer(world, session, "page /user/applications", [200], "GET", "/user/applications");
     } else if (roll < 0.6) {
       await expectAnswer(world, session, "GET /api/applications", [200], "GET", "/api/applications");
+    } else if (roll < 0.7) {
+      await tend(world, session, userId);
     } else {
       await apply(world, session, userId, applied);
     }
     await think(world);
   }
+}
+
+const OPEN = new Set<string>(OPEN_STATUSES);
+
+/**
+ * The student looks at their applications: replies to an offer when one waits (accepting most),
+ * or now and then withdraws an open application. An admin may move it at the same moment: the
+ * loser of that race is told 409.
+ */
+async function tend(world: World, session: Session, userId: number) {
+  const list = await expectAnswer(world, session, "GET /api/applications", [200], "GET", "/api/applications");
+  const items = list?.status === 200 ? list.json<{ id: number; status: string }[]>() : [];
+  const offer = items.find((item) => item.status === "approved");
+  if (offer) {
+    const answer = await expectAnswer(
+      world,
+      session,
+      "POST /api/applications/:id/reply",
+      [200, 409],
+      "POST",
+      `/api/applications/${offer.id}/reply`,
+      Math.random() < 0.8 ? { answer: "accept" } : { answer: "decline", reason: "Another offer." },
+    );
+    world.ledger.studentMoves.push({
+      applicationId: offer.id,
+      userId,
+      kind: "reply",
+      to: answer?.status === 200 ? answer.json<{ status: string }>().status : undefined,
+      outcome: answer ? answer.status : "network",
+    });
+    return;
+  }
+  const open = items.filter((item) => OPEN.has(item.status));
+  if (open.length === 0 || Math.random() > 0.3) return;
+  const { id } = pick(open);
+  const answer = await expectAnswer(
+    world,
+    session,
+    "DELETE /api/applications/:id",
+    [204, 409],
+    "DELETE",
+    `/api/applications/${id}`,
+  );
+  world.ledger.studentMoves.push({
+    applicationId: id,
+    userId,
+    kind: "withdraw",
+    to: "withdrawn",
+    outcome: answer ? answer.status : "network",
+  });
 }
 
 /** Opens the form, autosaves the draft a few times and submits (sometimes badly, twice, or again). */
@@ -239,13 +304,15 @@ async function apply(world: World, session: Session, userId: number, applied: Se
     if (both.includes(201)) applied.add(program.id);
     return;
   }
+  // Again to a program applied to: 409 while that application is open, 201 once it was
+  // rejected or withdrawn (a student may apply again).
   const status = await submit(
     world,
     session,
     userId,
     program.id,
     body,
-    applied.has(program.id) ? [409] : [201],
+    applied.has(program.id) ? [201, 409] : [201],
   );
   if (status === 201) applied.add(program.id);
 }
@@ -280,8 +347,17 @@ async function submit(
 const NEXT_STATUS: Record<string, string[]> = {
   pending: ["in-review"],
   "in-review": ["sent-to-university", "rejected"],
-  "sent-to-university": ["approved", "rejected"],
+  "sent-to-university": ["approved", "approved", "rejected"],
+  "conditions-pending": ["place-confirmed"],
+  "place-confirmed": ["enrolled"],
 };
+
+/** The body of a move: an offer has conditions half of the time. */
+function moveBody(to: string, round: number) {
+  const note = `Load run, round ${round}`;
+  if (to !== "approved") return { status: to, note };
+  return { status: to, note, offer: { conditions: Math.random() < 0.5 ? ["IELTS 6.5 overall"] : [] } };
+}
 
 export async function admin(world: World, credentials: (typeof DEMO_ADMINS)[number]) {
   const session = new Session(world.baseUrl, world.recorder, "127.0.0.1");
@@ -298,7 +374,17 @@ export async function admin(world: World, credentials: (typeof DEMO_ADMINS)[numb
   const actorId = login.json<{ id: number }>().id;
   for (let round = 1; performance.now() < world.until; round++) {
     // Mostly new applications: the later stages exist only once admins have moved some along.
-    const from = pick(["pending", "pending", "pending", "in-review", "in-review", "sent-to-university"]);
+    const from = pick([
+      "pending",
+      "pending",
+      "pending",
+      "in-review",
+      "in-review",
+      "sent-to-university",
+      "sent-to-university",
+      "conditions-pending",
+      "place-confirmed",
+    ]);
     const list = await expectAnswer(
       world,
       session,
@@ -311,15 +397,16 @@ export async function admin(world: World, credentials: (typeof DEMO_ADMINS)[numb
     if (items.length > 0) {
       const { id } = pick(items);
       const to = pick(NEXT_STATUS[from]);
-      // 409/422: the other admin moved it first (a race the workflow must refuse cleanly).
+      // 409: the other admin, or the student, moved it first (a race the workflow must refuse
+      // cleanly).
       const answer = await expectAnswer(
         world,
         session,
         "PATCH /api/applications/:id",
-        [200, 409, 422],
+        [200, 409],
         "PATCH",
         `/api/applications/${id}`,
-        { status: to, note: `Load run, round ${round}` },
+        moveBody(to, round),
       );
       world.ledger.statusChanges.push({
         applicationId: id,

@@ -231,7 +231,7 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
         ...(owned?.json ? { json: owned.json } : {}),
       },
     );
-    const after = await tableChecksums();
+    const after = await tableChecksums(before);
     cells[actor] = String(answer.status);
     answers[actor] = answer;
     const seen =
@@ -304,7 +304,7 @@ test.each(Object.keys(REVIEWS))(
 
     const before = await tableChecksums();
     const refused = await send(sessionOf(world.agents.team), endpoint.handler, path, request);
-    const after = await tableChecksums();
+    const after = await tableChecksums(before);
     expect(refused.status).toBe(403);
     expect(errorShapeProblem(refused)).toBeNull();
     expect((JSON.parse(refused.text) as { error: string }).error).toBe(

@@ -46,6 +46,13 @@ export const LET_IN: Record<RouteDeclaration["auth"], Actor[]> = {
   superAdmin: ["super"],
 };
 
+/**
+ * The actors the corpus sends as, of those an audience lets in: not the other student, who owns
+ * the rows the student's requests aim at (tests/security/authorization.test.ts sends as the owner).
+ */
+export const sendersFor = (audience: RouteDeclaration["auth"]) =>
+  LET_IN[audience].filter((actor) => actor !== "otherStudent");
+
 /** The rows made for the run that requests point at. */
 export interface World {
   agents: Record<Actor, Agent>;
@@ -56,9 +63,16 @@ export interface World {
   /** A student nobody signs in as: the target of admin user actions. */
   victimId: number;
   victimUsername: string;
+  /** A student only the login form's cases sign in as (with TEST_PASSWORD). */
+  loginUsername: string;
   universityId: number;
   slug: string;
   programId: number;
+  /**
+   * A program of the same university whose deadline has passed, to which nobody has applied: a
+   * complete application to it is checked in full, then refused (422), so forms can be sent whole.
+   */
+  closedProgramId: number;
   /** The student's pending application, and the other student's. */
   ownApplicationId: number;
   othersApplicationId: number;
@@ -98,16 +112,132 @@ export interface Case {
 
 const NONEXISTENT_ID = "2147483647";
 
-/** The keys of an object schema, through the refinements and transforms around it. */
-export function shapeKeys(schema: ZodType | undefined): string[] {
+/** What zod 4 keeps of a schema's definition, as far as the corpus reads it. */
+interface SchemaDef {
+  type: string;
+  in?: ZodType;
+  out?: ZodType;
+  innerType?: ZodType;
+  schema?: ZodType;
+  checks?: { _zod: { def: CheckDef } }[];
+  format?: string;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  options?: ZodType[];
+}
+
+interface CheckDef {
+  check: string;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: number;
+  inclusive?: boolean;
+  format?: string;
+}
+
+const defOf = (schema: unknown) => (schema as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def;
+
+/** The fields of an object schema, through the refinements, defaults and transforms around it. */
+function objectShape(schema: unknown): Record<string, ZodType> | null {
   let current: unknown = schema;
   for (let i = 0; i < 10 && current; i++) {
-    if (current instanceof z.ZodObject) return Object.keys(current.shape);
-    const def = (current as { _zod?: { def?: { in?: unknown; innerType?: unknown; schema?: unknown } } })._zod
-      ?.def;
+    if (current instanceof z.ZodObject) return current.shape as Record<string, ZodType>;
+    const def = defOf(current);
     current = def?.in ?? def?.innerType ?? def?.schema;
   }
-  return [];
+  return null;
+}
+
+/** The keys of an object schema, through the refinements and transforms around it. */
+export function shapeKeys(schema: ZodType | undefined): string[] {
+  return Object.keys(objectShape(schema) ?? {});
+}
+
+/** What one field of a schema takes, as the generated cases need it. */
+export interface FieldFacts {
+  /** The field's name; a nested object's fields are `parent.child`, as a form names them. */
+  path: string;
+  schema: ZodType;
+  kind: "text" | "number" | "date" | "choice" | "boolean" | "other";
+  minLength?: number;
+  maxLength?: number;
+  /** The nearest numbers the field refuses, below and above what it takes. */
+  below?: number;
+  above?: number;
+  /** The values of an enum or literal. */
+  choices?: string[];
+}
+
+const DATE_FORMATS = new Set(["date", "datetime", "time"]);
+
+/** Reads a field's schema (wrappers, pipes and checks) into `facts`. */
+function describe(schema: ZodType | undefined, facts: FieldFacts): void {
+  const def = defOf(schema);
+  if (!def) return;
+  for (const { _zod } of def.checks ?? []) {
+    const check = _zod.def;
+    if (check.check === "min_length") facts.minLength = Math.max(facts.minLength ?? 0, check.minimum!);
+    if (check.check === "max_length") facts.maxLength = Math.min(facts.maxLength ?? Infinity, check.maximum!);
+    if (check.check === "length_equals") facts.minLength = facts.maxLength = check.length;
+    if (check.check === "greater_than") facts.below = check.inclusive ? check.value! - 1 : check.value;
+    if (check.check === "less_than") facts.above = check.inclusive ? check.value! + 1 : check.value;
+    if (check.check === "string_format" && DATE_FORMATS.has(check.format ?? "")) facts.kind = "date";
+  }
+  const kindIfUnknown = (kind: FieldFacts["kind"]) => {
+    if (facts.kind === "other") facts.kind = kind;
+  };
+  switch (def.type) {
+    case "optional":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "nullable":
+    case "readonly":
+    case "nonoptional":
+      return describe(def.innerType, facts);
+    case "pipe":
+      // A preprocess is a pipe from a transform: what the field takes is what comes after it.
+      if (defOf(def.in)?.type !== "transform") describe(def.in, facts);
+      return describe(def.out, facts);
+    case "string":
+      return kindIfUnknown(DATE_FORMATS.has(def.format ?? "") ? "date" : "text");
+    case "number":
+    case "bigint":
+      return kindIfUnknown("number");
+    case "date":
+      return kindIfUnknown("date");
+    case "boolean":
+      return kindIfUnknown("boolean");
+    case "enum":
+      kindIfUnknown("choice");
+      facts.choices = Object.values(def.entries ?? {}).map(String);
+      return;
+    case "literal":
+      kindIfUnknown("choice");
+      facts.choices = [...(facts.choices ?? []), ...(def.values ?? []).map(String)];
+      return;
+    case "union":
+      if ((def.options ?? []).every((option) => ["literal", "enum"].includes(defOf(option)?.type ?? ""))) {
+        for (const option of def.options!) describe(option, facts);
+      }
+      return;
+  }
+}
+
+/**
+ * Every field a schema (or a record of field schemas) takes, nested objects' fields as
+ * `parent.child`, with its type and the limits its checks state: what the corpus attacks.
+ */
+export function schemaFields(schema: ZodType | Readonly<Record<string, ZodType>> | undefined): FieldFacts[] {
+  const shape = schema instanceof z.ZodType ? objectShape(schema) : (schema ?? null);
+  return Object.entries(shape ?? {}).flatMap(([key, field]) => {
+    const nested = objectShape(field);
+    if (nested) return schemaFields(nested).map((facts) => ({ ...facts, path: `${key}.${facts.path}` }));
+    const facts: FieldFacts = { path: key, schema: field, kind: "other" };
+    describe(field, facts);
+    return [facts];
+  });
 }
 
 /** A valid body per route with a JSON body: the starting point of every mutation. */
@@ -271,6 +401,46 @@ function queryArb(keys: string[]): fc.Arbitrary<Record<string, string>> {
   return fc.dictionary(fc.constantFrom(...all), value, { maxKeys: 4 });
 }
 
+/** How a generated case changes one field of a valid input (a JSON body, a form). */
+export interface FieldEdit<T, V> {
+  set: (input: T, key: string, value: V) => T;
+  remove: (input: T, key: string) => T;
+}
+
+/**
+ * The random mutations of a valid input, field by field: one field hostile, one missing, several
+ * hostile at once. The route's and the action's corpus add their own beside them.
+ */
+export function fieldMutations<T, V>(
+  example: T,
+  keys: string[],
+  value: fc.Arbitrary<V>,
+  edit: FieldEdit<T, V>,
+): fc.WeightedArbitrary<{ label: string; input: T }>[] {
+  const key = fc.constantFrom(...keys);
+  return [
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(key, value)
+        .map(([k, v]) => ({ label: "field: hostile value", input: edit.set(example, k, v) })),
+    },
+    { weight: 2, arbitrary: key.map((k) => ({ label: "field: missing", input: edit.remove(example, k) })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.subarray(keys, { minLength: 1 }),
+          fc.array(value, { minLength: keys.length, maxLength: keys.length }),
+        )
+        .map(([ks, vs]) => ({
+          label: "fields: several hostile",
+          input: ks.reduce((input, k, i) => edit.set(input, k, vs[i]), example),
+        })),
+    },
+  ];
+}
+
 /** The mutations of a valid JSON body. */
 function jsonBodyArb(
   example: Record<string, unknown>,
@@ -279,28 +449,18 @@ function jsonBodyArb(
 ): fc.Arbitrary<Partial<Case>> {
   const key = fc.constantFrom(...keys);
   const withKey = (k: string, value: unknown) => ({ ...example, [k]: value });
-  const without = (k: string) => Object.fromEntries(Object.entries(example).filter(([name]) => name !== k));
+  const [hostile, missing, several] = fieldMutations(example, keys, hostileValue, {
+    set: (body, k, value) => ({ ...body, [k]: value }),
+    remove: (body, k) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== k)),
+  }).map(({ weight, arbitrary }) => ({
+    weight,
+    arbitrary: arbitrary.map(({ label, input }) => ({ label, json: input })),
+  }));
   return fc.oneof(
-    {
-      weight: 6,
-      arbitrary: fc
-        .tuple(key, hostileValue)
-        .map(([k, v]) => ({ label: "field: hostile value", json: withKey(k, v) })),
-    },
-    { weight: 2, arbitrary: key.map((k) => ({ label: "field: missing", json: without(k) })) },
+    hostile,
+    missing,
     { weight: 2, arbitrary: key.map((k) => ({ label: "field: null", json: withKey(k, null) })) },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(
-          fc.subarray(keys, { minLength: 1 }),
-          fc.array(hostileValue, { minLength: keys.length, maxLength: keys.length }),
-        )
-        .map(([ks, vs]) => ({
-          label: "fields: several hostile",
-          json: { ...example, ...Object.fromEntries(ks.map((k, i) => [k, vs[i]])) },
-        })),
-    },
+    several,
     {
       weight: 3,
       arbitrary: fc.constantFrom(...MASS_ASSIGNMENT).map((extras) => ({
@@ -359,10 +519,8 @@ const imageArb = fc.oneof(
 /** Every case for one endpoint: an arbitrary of whole requests. */
 export function caseArb(world: World, endpoint: Endpoint): fc.Arbitrary<Case> {
   const { declaration } = endpoint;
-  // Mostly someone the audience lets in; sometimes anyone, so refusals are covered too. The other
-  // student owns the rows the student's requests aim at (tests/security/authorization.test.ts
-  // sends as the owner).
-  const allowed = LET_IN[declaration.auth].filter((a) => a !== "otherStudent");
+  // Mostly someone the audience lets in; sometimes anyone, so refusals are covered too.
+  const allowed = sendersFor(declaration.auth);
   const anyone = ACTORS.filter((a) => a !== "otherStudent");
   const actor = fc.oneof(
     { weight: 5, arbitrary: fc.constantFrom(...allowed) },
@@ -420,7 +578,7 @@ export function caseArb(world: World, endpoint: Endpoint): fc.Arbitrary<Case> {
 }
 
 /** The classes of hostile value that every field and query key meets at least once. */
-const CLASSES: Record<string, { arbitrary: fc.Arbitrary<unknown>; inQuery: boolean }> = {
+export const CLASSES: Record<string, { arbitrary: fc.Arbitrary<unknown>; inQuery: boolean }> = {
   NUL: { arbitrary: fc.constantFrom("\u0000", "a\u0000b", "x.png\u0000.svg"), inQuery: true },
   "control character": {
     arbitrary: fc.constantFrom(...CONTROL.filter((c) => !c.includes("\u0000"))),
@@ -469,6 +627,10 @@ function validQuery(schema: ZodType | undefined): Record<string, string> {
   return valid;
 }
 
+/** One value of an arbitrary, the same on every run of a seed (`index` picks which). */
+export const draw = <T>(index: number, arbitrary: fc.Arbitrary<T>): T =>
+  fc.sample(arbitrary, { seed: HOSTILE_SEED + index, numRuns: 1 })[0];
+
 /**
  * The sweep: each body field, query key and path segment with a value drawn from each class of
  * CLASSES and WRITTEN_CLASSES (random sampling alone can miss, say, a NUL in the one field that
@@ -477,7 +639,7 @@ function validQuery(schema: ZodType | undefined): Record<string, string> {
  */
 export function sweepCases(world: World, endpoint: Endpoint): Case[] {
   const { declaration } = endpoint;
-  const actor = LET_IN[declaration.auth].filter((a) => a !== "otherStudent")[0];
+  const actor = sendersFor(declaration.auth)[0];
   const params = Object.fromEntries(
     [...endpoint.pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map(([, name]) => [
       name,
@@ -490,8 +652,6 @@ export function sweepCases(world: World, endpoint: Endpoint): Case[] {
     ...Object.entries(CLASSES),
     ["look-alike of a username", { arbitrary: fc.constantFrom(...names), inQuery: true }] as const,
   ];
-  const draw = (index: number, arbitrary: fc.Arbitrary<unknown>) =>
-    fc.sample(arbitrary, { seed: HOSTILE_SEED + index, numRuns: 1 })[0];
   const cases: Case[] = [];
   const example = validExamples(world)[endpoint.name];
   if (example && declaration.body !== "bytes") {

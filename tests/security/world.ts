@@ -21,18 +21,22 @@ export async function makeWorld(): Promise<World> {
       email: `${tag}.${name}@example.test`,
       fullName: `Sec ${name}`,
     });
-  const [student, otherStudent, team, superAdmin, victim] = [
+  const [student, otherStudent, team, superAdmin, victim, login] = [
     await user("student", "student"),
     await user("other", "student"),
     await user("team", "team"),
     await user("super", "super"),
     await user("victim", "student"),
+    await user("login", "student"),
   ];
   const university = await createUniversity({
     name: `Security ${tag} University`,
-    programs: [{ name: `Security ${tag} Studies`, degree: "MSc", level: "Master's", field: "Business" }],
+    programs: [
+      { name: `Security ${tag} Studies`, degree: "MSc", level: "Master's", field: "Business" },
+      { name: `Closed ${tag} Studies`, degree: "MSc", deadline: new Date(Date.now() - 7 * 86_400_000) },
+    ],
   });
-  const program = university.programs[0];
+  const [program, closed] = university.programs;
   const own = await createApplication({ userId: student.id, programId: program.id });
   const others = await createApplication({ userId: otherStudent.id, programId: program.id });
   // Staff may apply like students; only another admin may then review what the team admin sent.
@@ -64,9 +68,11 @@ export async function makeWorld(): Promise<World> {
     },
     victimId: victim.id,
     victimUsername: victim.username,
+    loginUsername: login.username,
     universityId: university.id,
     slug: university.slug,
     programId: program.id,
+    closedProgramId: closed.id,
     ownApplicationId: own.id,
     othersApplicationId: others.id,
     teamApplicationId: teams.id,
@@ -128,15 +134,37 @@ export function offSiteRedirect(answer: Answer): string | null {
     .filter((value): value is string => value !== undefined)
     .map((value) => decodeURIComponent(value));
   for (const target of [answer.location, ...stored]) {
-    if (target === null) continue;
-    const url = new URL(target, ORIGIN);
-    if (url.origin !== ORIGIN || !landsOnThisSite(`${url.pathname}${url.search}${url.hash}`))
-      return `sends the browser to ${JSON.stringify(target).slice(0, 200)}`;
+    const problem = target === null ? null : offSiteTarget(target);
+    if (problem) return problem;
   }
   return null;
 }
 
+/** What is wrong with a redirect target (a Location, redirect()'s URL): it leaves this site. */
+export function offSiteTarget(target: string): string | null {
+  const url = new URL(target, ORIGIN);
+  return url.origin !== ORIGIN || !landsOnThisSite(`${url.pathname}${url.search}${url.hash}`)
+    ? `sends the browser to ${JSON.stringify(target).slice(0, 200)}`
+    : null;
+}
+
 export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** `work`'s result, or an error once REQUEST_TIMEOUT_MS have passed since `started`. */
+export async function withinTimeout<T>(work: Promise<T>, started = Date.now()): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      Math.max(0, started + REQUEST_TIMEOUT_MS - Date.now()),
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Calls a handler as Next would, within REQUEST_TIMEOUT_MS. Next's redirect() and notFound()
@@ -149,16 +177,9 @@ export async function send(
   init: Parameters<Agent["call"]>[2],
 ): Promise<Answer> {
   const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
-      REQUEST_TIMEOUT_MS,
-    );
-  });
   try {
-    const response = await Promise.race([agent.call(handler, path, init), timeout]);
-    const text = await Promise.race([response.text(), timeout]);
+    const response = await withinTimeout(agent.call(handler, path, init), started);
+    const text = await withinTimeout(response.text(), started);
     return {
       status: response.status,
       contentType: response.headers.get("content-type") ?? "",
@@ -191,8 +212,6 @@ export async function send(
       };
     }
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

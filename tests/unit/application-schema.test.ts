@@ -1,5 +1,7 @@
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { applicationSchema, statusChangeSchema } from "@/lib/validation/application";
+import { isStorable } from "@/lib/validation/storable-text";
+import { clipText } from "@/lib/validation/text";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const valid = {
@@ -113,4 +115,14 @@ test("a grade in any common format is kept whole; a longer one is refused with i
   expect(
     messages({ ...valid, academicHistory: { ...valid.academicHistory, institution: "x".repeat(201) } }),
   ).toEqual([["academicHistory.institution", "Institution must be at most 200 characters"]]);
+});
+
+test("a draft's text clipped to its limit keeps whole characters: never half an emoji", () => {
+  expect(clipText("abc", 5)).toBe("abc");
+  expect(clipText("abcdef", 4)).toBe("abcd");
+  // "😀" is two code units: a cut between them drops it, and the result is text PostgreSQL stores.
+  expect(clipText("ab😀", 3)).toBe("ab");
+  expect(clipText("ab😀", 4)).toBe("ab😀");
+  expect(clipText("1😀😀", 4)).toBe("1😀");
+  for (let max = 1; max <= 8; max++) expect(isStorable(clipText("😀é🎓x🏳️‍🌈", max))).toBe(true);
 });
