@@ -247,3 +247,40 @@ export async function listOffers(applicationIds: number[]): Promise<Map<number, 
   }
   return offers;
 }
+
+export interface OfferToAnswer {
+  applicationId: number;
+  programName: string;
+  degree: string;
+  universityName: string;
+  /** The last day to reply (YYYY-MM-DD). */
+  replyBy: string;
+}
+
+/** The student's offers waiting for a reply, the nearest reply-by date first. */
+export async function listOffersToAnswer(userId: number): Promise<OfferToAnswer[]> {
+  const rows = await prisma.application.findMany({
+    where: { userId, status: "approved" },
+    select: {
+      id: true,
+      program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+    },
+  });
+  const offers = await listOffers(rows.map((row) => row.id));
+  return rows
+    .flatMap((row) => {
+      const offer = offers.get(row.id);
+      return offer
+        ? [
+            {
+              applicationId: row.id,
+              programName: row.program.name,
+              degree: row.program.degree,
+              universityName: row.program.university.name,
+              replyBy: offer.replyBy,
+            },
+          ]
+        : [];
+    })
+    .sort((a, b) => a.replyBy.localeCompare(b.replyBy));
+}

@@ -26,7 +26,15 @@ test("a student accepts a conditional offer; the team confirms the place once th
   const { id } = await applyTo(page.request, university.program.id);
   await offer(api, id, ["IELTS 6.5 overall", "Final transcript"]);
 
-  await page.goto("/user/applications");
+  // The dashboard says what needs doing first.
+  await page.goto("/user/dash");
+  await expect(page.getByRole("heading", { name: "An offer waits for your reply" })).toBeVisible();
+  await expect(
+    page.getByText(`(${university.program.name}, ${university.program.degree}) by 12 March 2027`),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Reply on My Applications" }).click();
+
+  await expect(page).toHaveURL("/user/applications");
   const item = page.getByTestId("application-item").filter({ hasText: university.program.name });
   const form = item.getByRole("form", { name: /A conditional offer: reply by 12 March 2027/ });
   await expect(form).toContainText("IELTS 6.5 overall");

@@ -1,12 +1,17 @@
-import { CalendarClockIcon, FileTextIcon } from "lucide-react";
+import { CalendarClockIcon, FileTextIcon, MailQuestionIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApplicationSummary } from "@/components/applications/application-summary";
 import { DraftList } from "@/components/applications/draft-list";
 import { StatusBadge } from "@/components/applications/status-badge";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listDrafts } from "@/lib/applications/drafts.server";
-import { listApplications, listUpcomingDeadlines } from "@/lib/applications/queries.server";
+import {
+  listApplications,
+  listOffersToAnswer,
+  listUpcomingDeadlines,
+} from "@/lib/applications/queries.server";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { daysLeftLabel, formatDate } from "@/lib/format";
 import { firstNameOf } from "@/lib/users/display";
@@ -21,10 +26,11 @@ const linkClass =
 export default async function StudentDashboardPage() {
   const viewer = await viewerOrSignIn("/user/dash");
   const now = new Date();
-  const [applications, deadlines, drafts] = await Promise.all([
+  const [applications, deadlines, drafts, offers] = await Promise.all([
     listApplications({ userId: viewer.id, limit: 5, offset: 0 }).then((page) => page.items),
     listUpcomingDeadlines(viewer.id, now, DEADLINE_WINDOW_DAYS),
     listDrafts(viewer.id, 5),
+    listOffersToAnswer(viewer.id),
   ]);
 
   return (
@@ -33,6 +39,31 @@ export default async function StudentDashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Dashboard</h1>
         <p className="text-slate-600">Welcome back, {firstNameOf(viewer.fullName)}!</p>
       </div>
+
+      {/* What needs doing first: an offer lapses when its reply-by date passes. */}
+      {offers.length > 0 && (
+        <Alert variant="info">
+          <MailQuestionIcon aria-hidden="true" />
+          <AlertTitle>
+            <h2>{offers.length === 1 ? "An offer waits for your reply" : "Offers wait for your reply"}</h2>
+          </AlertTitle>
+          <AlertDescription>
+            <ul className="flex flex-col gap-1">
+              {offers.map((offer) => (
+                <li key={offer.applicationId}>
+                  Reply to your offer from {offer.universityName} ({offer.programName}, {offer.degree}) by{" "}
+                  <time dateTime={offer.replyBy}>{formatDate(offer.replyBy)}</time>.
+                </li>
+              ))}
+            </ul>
+            <p>
+              <Link href="/user/applications" className={linkClass}>
+                Reply on My Applications
+              </Link>
+            </p>
+          </AlertDescription>
+        </Alert>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
