@@ -125,6 +125,14 @@ export const REJECTION_REASON_CODES = Object.keys(REJECTION_REASONS) as [
 ];
 export const STATUS_REQUIRED = "Choose the new status";
 
+/** A sentence saying why, when one is asked for or offered: blank is none. */
+const optionalReasonSchema = z
+  .string()
+  .trim()
+  .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`)
+  .optional()
+  .transform((reason) => reason || undefined);
+
 /** An admin's status change (PATCH /api/applications/{id}, the Update Status dialog). */
 export const statusChangeSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, {
@@ -148,12 +156,7 @@ export const statusChangeSchema = z.object({
     .enum(APPLICATION_STATUSES, { error: `from must be one of: ${APPLICATION_STATUSES.join(", ")}` })
     .optional(),
   /** Why, for a move that asks for a reason (withdrawing, cancelling an interview, ...). */
-  reason: z
-    .string()
-    .trim()
-    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`)
-    .optional()
-    .transform((reason) => reason || undefined),
+  reason: optionalReasonSchema,
   /** A rejection's reasons, each with a sentence of detail. */
   reasons: z
     .array(
@@ -219,12 +222,7 @@ export const OFFER_ANSWERS = ["accept", "decline"] as const;
 export const offerReplySchema = z.object({
   answer: z.enum(OFFER_ANSWERS, { error: "answer must be accept or decline" }),
   /** Why the offer is declined, if the student wants to say. */
-  reason: z
-    .string()
-    .trim()
-    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`)
-    .optional()
-    .transform((reason) => reason || undefined),
+  reason: optionalReasonSchema,
 });
 export type OfferReplyInput = z.output<typeof offerReplySchema>;
 

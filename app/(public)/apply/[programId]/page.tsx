@@ -11,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { getDraft } from "@/lib/applications/drafts.server";
 import { findOwnApplication } from "@/lib/applications/queries.server";
+import type { ApplicationStatus } from "@/lib/applications/status";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
@@ -40,6 +41,15 @@ export async function generateMetadata({ params }: ApplyPageProps): Promise<Meta
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+/** When the student's earlier application was sent, and where it stands. */
+const SubmittedOn = ({ application }: { application: { submittedAt: Date; status: ApplicationStatus } }) => (
+  <p className="flex flex-wrap items-center gap-2">
+    Submitted on{" "}
+    <time dateTime={application.submittedAt.toISOString()}>{formatDate(application.submittedAt)}</time>
+    <StatusBadge status={application.status} />
+  </p>
+);
 
 // /apply/{programId}: a signed-in student's application to one program. Signed-out
 // visitors are sent to /auth and come back here (proxy.ts does it early; this check also
@@ -119,11 +129,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
         <Alert variant="info">
           <AlertTitle>You applied to this program before</AlertTitle>
           <AlertDescription>
-            <p className="flex flex-wrap items-center gap-2">
-              Submitted on{" "}
-              <time dateTime={existing.submittedAt.toISOString()}>{formatDate(existing.submittedAt)}</time>
-              <StatusBadge status={existing.status} />
-            </p>
+            <SubmittedOn application={existing} />
             <p>This is a new application; the earlier one stays under My Applications.</p>
           </AlertDescription>
         </Alert>
@@ -132,11 +138,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
         <Alert variant="info">
           <AlertTitle>You have already applied to this program</AlertTitle>
           <AlertDescription>
-            <p className="flex flex-wrap items-center gap-2">
-              Submitted on{" "}
-              <time dateTime={existing.submittedAt.toISOString()}>{formatDate(existing.submittedAt)}</time>
-              <StatusBadge status={existing.status} />
-            </p>
+            <SubmittedOn application={existing} />
             <p>
               <Link href="/user/applications" className={linkClass}>
                 Follow it under My Applications
