@@ -1,15 +1,19 @@
 import "server-only";
-import ical from "ical-generator";
+import ical, { type ICalEventData } from "ical-generator";
 import { prisma } from "@/lib/db/client.server";
 import { env } from "@/lib/env.server";
 import { notFound } from "@/lib/http/errors";
 import { getPlatformName } from "@/lib/settings/queries.server";
+import { offerOf } from "@/lib/applications/offer";
+import { z } from "@/lib/validation/zod";
 import { calendarTokenParts } from "./tokens.server";
 import { universityPath } from "@/lib/universities/seo.server";
 
 // The private calendar feed (/user/deadlines.ics): one all-day event per deadline of a
-// program the student saved or applied to, for Google Calendar, Outlook or Apple Calendar. Calendar
-// apps are signed out: the signed token in the address is the only key.
+// program the student saved or applied to, one per offer waiting for a reply (on its reply-by
+// date) and one per interview the student is invited to (at its time), for Google Calendar,
+// Outlook or Apple Calendar. Calendar apps are signed out: the signed token in the address is the
+// only key.
 
 export const CALENDAR_NOT_FOUND =
   "This calendar address is not valid (it may have been reset). Copy the current one from your profile.";
@@ -60,6 +64,86 @@ export async function deadlinesCalendar(token: string): Promise<string> {
       url: new URL(universityPath(program.university.slug), env.APP_URL).toString(),
     });
   }
+  for (const item of await applicationDates(user.id)) {
+    calendar.createEvent({ ...item, url: new URL("/user/applications", env.APP_URL).toString() });
+  }
   // RFC 5545 ends every line, the last one too, with CRLF; the generator leaves the last one open.
   return `${calendar.toString()}\r\n`;
+}
+
+/** The interview an invitation or a rescheduling recorded (the transition's data). */
+const interviewSchema = z.object({
+  startsAt: z.iso.datetime({ offset: true }),
+  timeZone: z.string(),
+  mode: z.enum(["online", "in-person"]),
+  location: z.string(),
+  notes: z.string().optional(),
+});
+
+/** How long an interview's calendar entry lasts when the invitation says nothing else. */
+const INTERVIEW_MINUTES = 60;
+
+/**
+ * The dates of the student's open applications: the reply-by date of an offer waiting for an
+ * answer, and the interview of an application at the interview stage (its latest invitation).
+ * Each event's id is stable per application, so a rescheduled interview moves its event.
+ */
+async function applicationDates(userId: number): Promise<ICalEventData[]> {
+  const applications = await prisma.application.findMany({
+    where: { userId, status: { in: ["approved", "interviewing"] } },
+    select: {
+      id: true,
+      status: true,
+      program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+      events: {
+        where: { transition: { in: ["make-offer", "invite-to-interview", "reschedule-interview"] } },
+        orderBy: { id: "desc" },
+        take: 1,
+        select: { transition: true, data: true, createdAt: true },
+      },
+    },
+  });
+  const host = new URL(env.APP_URL).host;
+  return applications.flatMap((application): ICalEventData[] => {
+    const [event] = application.events;
+    const title = `${application.program.name} – ${application.program.university.name}`;
+    if (!event) return [];
+    if (application.status === "approved" && event.transition === "make-offer") {
+      const offer = offerOf(event.data);
+      if (!offer) return [];
+      return [
+        {
+          id: `offer-reply-${application.id}@${host}`,
+          start: new Date(`${offer.replyBy}T00:00:00.000Z`),
+          allDay: true,
+          stamp: event.createdAt,
+          summary: `Reply to your offer: ${title}`,
+          description: `The last day to accept or decline the offer for ${application.program.name} (${application.program.degree}).`,
+        },
+      ];
+    }
+    const interview = interviewSchema.safeParse((event.data as { interview?: unknown } | null)?.interview);
+    if (application.status !== "interviewing" || !interview.success) return [];
+    // In UTC: calendar apps show it in the student's own time zone; the description names the
+    // university's.
+    const start = new Date(interview.data.startsAt);
+    const online = interview.data.mode === "online";
+    return [
+      {
+        id: `interview-${application.id}@${host}`,
+        start,
+        end: new Date(start.getTime() + INTERVIEW_MINUTES * 60_000),
+        stamp: event.createdAt,
+        summary: `Interview: ${title}`,
+        location: interview.data.location,
+        description: [
+          online ? `Online: ${interview.data.location}` : `At ${interview.data.location}`,
+          `Time zone of the interview: ${interview.data.timeZone}`,
+          interview.data.notes,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      },
+    ];
+  });
 }

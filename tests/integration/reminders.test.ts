@@ -298,6 +298,48 @@ describe("the calendar feed", () => {
     }
   });
 
+  test("an offer waiting for a reply and an interview are in the feed, where and when", async () => {
+    const { GET } = await import("@/app/(student)/user/deadlines.ics/route");
+    const { reminderSettings } = await import("@/lib/reminders/settings.server");
+    const { moveApplication } = await import("@/lib/applications/transition.server");
+    const { Agent } = await import("../support/agent");
+    const university = await f.createUniversity({
+      name: `Dates ${f.uniqueTag()} University`,
+      programs: [{ name: "Offered Studies" }, { name: "Interview Studies" }],
+    });
+    const student = await f.createStudent();
+    const admin = await f.createSuperAdmin();
+    const mover = { id: admin.id, role: "admin" as const, adminType: "super" as const };
+    const [offered, interviewed] = await Promise.all(
+      university.programs.map((program) =>
+        f.createApplication({ userId: student.id, programId: program.id, status: "sent_to_university" }),
+      ),
+    );
+    await moveApplication(mover, offered.id, {
+      status: "approved",
+      offer: { conditions: [], replyBy: new Date("2090-03-12") },
+    });
+    await moveApplication(mover, interviewed.id, {
+      status: "interviewing",
+      interview: {
+        startsAt: "2090-02-03T14:30:00+01:00",
+        timeZone: "Europe/Berlin",
+        mode: "in-person",
+        location: "Main Building, Room 101",
+      },
+    });
+    const { pathname, search } = new URL((await reminderSettings(student.id)).calendarUrl);
+    const events = parseIcs(await (await new Agent().call(GET, `${pathname}${search}`)).text());
+    const reply = events.find((e) => e.SUMMARY?.startsWith("Reply to your offer"));
+    expect(reply?.["DTSTART;VALUE=DATE"]).toBe("20900312");
+    expect(reply?.SUMMARY).toBe(`Reply to your offer: Offered Studies – ${university.name}`);
+    const interview = events.find((e) => e.SUMMARY?.startsWith("Interview"));
+    expect(interview?.DTSTART).toBe("20900203T133000Z");
+    expect(interview?.DTEND).toBe("20900203T143000Z");
+    expect(interview?.LOCATION).toBe("Main Building\\, Room 101");
+    expect(interview?.UID).toBe(`interview-${interviewed.id}@localhost:3000`);
+  });
+
   test("proxy.ts lets signed-out calendar apps reach the feed, not the rest of /user", async () => {
     const { proxy } = await import("@/proxy");
     const feed = await proxy(new NextRequest("http://localhost:3000/user/deadlines.ics?token=1.0.x"));

@@ -139,8 +139,9 @@ export default function PrivacyPage() {
         </p>
         <p>
           Your profile also shows a private calendar address that lists the deadlines of the programs you
-          saved or applied to, for your calendar app. Anyone who has that address can read those deadlines,
-          without signing in; resetting it on your profile makes the old address stop working at once.
+          saved or applied to, the dates by which to reply to an offer, and your interviews (when and where),
+          for your calendar app. Anyone who has that address can read those dates, without signing in;
+          resetting it on your profile makes the old address stop working at once.
         </p>
       </ContentSection>
 

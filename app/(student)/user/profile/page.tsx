@@ -256,8 +256,9 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
             </h3>
             <p className="text-sm text-slate-600">
               Add this private address to Google Calendar, Outlook or Apple Calendar (as a calendar from a
-              URL) to see the deadlines of the programs you saved or applied to. Anyone with the address can
-              see them: if it has been shared, reset it.
+              URL) to see the deadlines of the programs you saved or applied to, the dates by which to reply
+              to an offer, and your interviews. Anyone with the address can see them: if it has been shared,
+              reset it.
             </p>
             <CalendarLink url={reminders.calendarUrl} />
             <ActionButton action={resetCalendarAction} label="Reset address" pendingLabel="Resetting..." />
