@@ -3,7 +3,7 @@
 import { MailIcon } from "lucide-react";
 import { toast } from "sonner";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { FormField } from "@/components/forms/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { forgotPasswordAction } from "@/lib/auth/actions";
@@ -13,13 +13,12 @@ const FAILURE_TITLE = "Could not send the reset link";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
-  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<{ email: string }>({
+  const { formProps, field, pending, state } = useActionForm<{ email: string }>({
     action: forgotPasswordAction,
     schema: forgotPasswordSchema,
     defaults: { email: "" },
     onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
   });
-  const field = fieldsOf(form.register, form.formState.errors, values);
   const answer = state.error ? null : state.message;
 
   if (answer) {
@@ -35,7 +34,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <ActionForm action={dispatch} onSubmit={onSubmit} state={state} failureTitle={FAILURE_TITLE}>
+    <ActionForm {...formProps} failureTitle={FAILURE_TITLE}>
       <FormField id="forgot-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Sending..." : "Send reset link"}

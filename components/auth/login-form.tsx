@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { toast } from "sonner";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { loginAction } from "@/lib/auth/actions";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
@@ -22,7 +22,7 @@ const FAILURE_TITLE = "Login failed";
 
 /** The sign-in form: loginAction, with or without JavaScript (lib/auth/actions.ts). */
 export function LoginForm({ callbackUrl, onSignedIn }: LoginFormProps) {
-  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<LoginInput>({
+  const { formProps, field, pending, form } = useActionForm<LoginInput>({
     action: loginAction,
     schema: loginSchema,
     defaults: { username: "", password: "" },
@@ -36,17 +36,9 @@ export function LoginForm({ callbackUrl, onSignedIn }: LoginFormProps) {
     register,
     formState: { errors },
   } = form;
-  const field = fieldsOf(register, errors, values);
 
   return (
-    <ActionForm
-      action={dispatch}
-      onSubmit={onSubmit}
-      state={state}
-      failureTitle={FAILURE_TITLE}
-      callbackUrl={callbackUrl}
-      aria-label="Login"
-    >
+    <ActionForm {...formProps} failureTitle={FAILURE_TITLE} callbackUrl={callbackUrl} aria-label="Login">
       <FormField
         id="login-username"
         label="Username"

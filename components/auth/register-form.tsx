@@ -2,7 +2,7 @@
 
 import { toast } from "sonner";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { FormField } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { registerAction } from "@/lib/auth/actions";
@@ -18,7 +18,7 @@ const EMPTY: RegisterInput = { fullName: "", email: "", username: "", password: 
 
 /** The registration form: registerAction, with or without JavaScript (lib/auth/actions.ts). */
 export function RegisterForm({ callbackUrl }: RegisterFormProps) {
-  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<RegisterInput>({
+  const { formProps, field, pending, form } = useActionForm<RegisterInput>({
     action: registerAction,
     schema: registerSchema,
     // The passwords are never given back: they start empty after a refusal.
@@ -29,17 +29,9 @@ export function RegisterForm({ callbackUrl }: RegisterFormProps) {
     register,
     formState: { errors },
   } = form;
-  const field = fieldsOf(register, errors, values);
 
   return (
-    <ActionForm
-      action={dispatch}
-      onSubmit={onSubmit}
-      state={state}
-      failureTitle={FAILURE_TITLE}
-      callbackUrl={callbackUrl}
-      aria-label="Register"
-    >
+    <ActionForm {...formProps} failureTitle={FAILURE_TITLE} callbackUrl={callbackUrl} aria-label="Register">
       <FormField id="register-full-name" label="Full name" autoComplete="name" {...field("fullName")} />
       <FormField id="register-email" label="Email" type="email" autoComplete="email" {...field("email")} />
       <FormField

@@ -24,7 +24,7 @@ function refusalOf(state: FormState): string | null {
 
 /** Sets a new password with the token of a reset e-mail. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const { state, dispatch, pending, form, onSubmit } = useActionForm<ResetInput>({
+  const { formProps, pending, form, state } = useActionForm<ResetInput>({
     action: resetPasswordAction,
     schema: resetPasswordSchema,
     defaults: { token, password: "", confirmPassword: "" },
@@ -57,12 +57,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <ActionForm
-      action={dispatch}
-      onSubmit={onSubmit}
-      state={refused ? INITIAL_FORM_STATE : state}
-      failureTitle={FAILURE_TITLE}
-    >
+    <ActionForm {...formProps} state={refused ? INITIAL_FORM_STATE : state} failureTitle={FAILURE_TITLE}>
       {refused && (
         <Alert variant="destructive" role="alert">
           <AlertCircleIcon aria-hidden="true" />

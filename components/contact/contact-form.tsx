@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { FormField } from "@/components/forms/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -24,7 +24,7 @@ export function ContactForm() {
 }
 
 function ContactFormRound({ onAnother }: { onAnother: () => void }) {
-  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<ContactMessageInput>({
+  const { formProps, field, pending, form, state, values } = useActionForm<ContactMessageInput>({
     action: sendContactMessageAction,
     schema: contactMessageSchema,
     defaults: EMPTY,
@@ -34,7 +34,6 @@ function ContactFormRound({ onAnother }: { onAnother: () => void }) {
     register,
     formState: { errors },
   } = form;
-  const field = fieldsOf(register, errors, values);
 
   const confirmation = state.error ? null : state.message;
   if (confirmation) {
@@ -67,13 +66,7 @@ function ContactFormRound({ onAnother }: { onAnother: () => void }) {
 
   const messageError = errors.message?.message;
   return (
-    <ActionForm
-      action={dispatch}
-      onSubmit={onSubmit}
-      state={state}
-      failureTitle={FAILURE_TITLE}
-      aria-label="Contact form"
-    >
+    <ActionForm {...formProps} failureTitle={FAILURE_TITLE} aria-label="Contact form">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-name" label="Your name" autoComplete="name" {...field("name")} />
         <FormField id="contact-email" label="Email" type="email" autoComplete="email" {...field("email")} />

@@ -6,11 +6,13 @@ import { useRouter, unstable_rethrow } from "next/navigation";
 import { useActionState, useEffect, useMemo, useState, useTransition } from "react";
 import {
   useForm,
+  type Path,
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
   type Resolver,
 } from "react-hook-form";
+import { fieldsOf } from "@/components/forms/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { NETWORK_FAILURE } from "@/lib/http/client";
 import { INITIAL_FORM_STATE, SENT_BY_SCRIPT_FIELD, type FormState } from "@/lib/http/form-state";
@@ -117,7 +119,19 @@ export function useActionForm<T extends FieldValues>({
     event.preventDefault();
     void form.handleSubmit(() => submit(new FormData(element)))(event);
   };
-  return { state, dispatch, pending: sending || leaving, form, values, onSubmit, submit };
+  return {
+    state,
+    dispatch,
+    pending: sending || leaving,
+    form,
+    values,
+    onSubmit,
+    submit,
+    /** A field's registration, message and first value, for FormField (`{...field("email")}`). */
+    field: fieldsOf(form.register, form.formState.errors, values as Partial<Record<Path<T>, string>>),
+    /** ActionForm's own props: `<ActionForm {...formProps} failureTitle="...">`. */
+    formProps: { action: dispatch, onSubmit, state },
+  };
 }
 
 /** The action's per-field messages for useForm({ errors }); stable while the state is. */

@@ -2,7 +2,7 @@
 
 import { toast } from "sonner";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { FormField } from "@/components/forms/form-field";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { changePasswordAction } from "@/lib/users/actions";
@@ -17,7 +17,7 @@ const FAILURE_TITLE = "Could not change your password";
  * sessions, keeps this one signed in and tells the account's address.
  */
 export function ChangePasswordForm() {
-  const { state, dispatch, pending, form, onSubmit } = useActionForm<ChangePasswordInput>({
+  const { formProps, field, pending, form } = useActionForm<ChangePasswordInput>({
     action: changePasswordAction,
     schema: changePasswordSchema,
     defaults: EMPTY,
@@ -32,13 +32,10 @@ export function ChangePasswordForm() {
     register,
     formState: { errors },
   } = form;
-  const field = fieldsOf(register, errors);
 
   return (
     <ActionForm
-      action={dispatch}
-      onSubmit={onSubmit}
-      state={state}
+      {...formProps}
       failureTitle={FAILURE_TITLE}
       successTitle="Password changed"
       aria-label="Change password"

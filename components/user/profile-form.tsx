@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { ActionForm, useActionForm } from "@/components/forms/action-state";
-import { FormField, fieldsOf } from "@/components/forms/form-field";
+import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { updateProfileAction } from "@/lib/users/actions";
 import { profileSchema, type ProfileInput } from "@/lib/validation/auth";
@@ -24,7 +24,7 @@ const FAILURE_TITLE = "Could not update your profile";
  */
 export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
   const router = useRouter();
-  const { state, dispatch, pending, form, values, onSubmit } = useActionForm<ProfileInput>({
+  const { formProps, field, pending, form } = useActionForm<ProfileInput>({
     action: updateProfileAction,
     schema: profileSchema,
     defaults: { ...defaultValues, currentPassword: "" },
@@ -43,13 +43,10 @@ export function ProfileForm({ defaultValues, hasPassword }: ProfileFormProps) {
     register,
     formState: { errors },
   } = form;
-  const field = fieldsOf(register, errors, values);
 
   return (
     <ActionForm
-      action={dispatch}
-      onSubmit={onSubmit}
-      state={state}
+      {...formProps}
       failureTitle={FAILURE_TITLE}
       successTitle="Profile updated"
       aria-label="Personal information"

@@ -15,6 +15,7 @@ jest.mock("@/lib/auth/session.server", () => ({
 }));
 jest.mock("@/lib/applications/queries.server", () => ({
   listApplications: async () => ({ items: [], total: 0 }),
+  listOffersToAnswer: async () => [],
   listUpcomingDeadlines: async () => [
     {
       programId: 1,

@@ -5,7 +5,8 @@ import { ApplicationSummary } from "@/components/applications/application-summar
 import { DraftList } from "@/components/applications/draft-list";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
+import { CardHeading } from "@/components/ui/card-heading";
 import { listDrafts } from "@/lib/applications/drafts.server";
 import {
   listApplications,
@@ -67,15 +68,11 @@ export default async function StudentDashboardPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="flex items-center gap-2 text-lg">
-                <FileTextIcon className="size-5 text-brand-600" aria-hidden="true" />
-                My Applications
-              </h2>
-            </CardTitle>
-            <CardDescription>Your latest applications and where they stand.</CardDescription>
-          </CardHeader>
+          <CardHeading
+            icon={FileTextIcon}
+            title="My Applications"
+            description="Your latest applications and where they stand."
+          />
           <CardContent className="flex flex-col gap-6">
             {/* Drafts whatever their deadline: an unsent application must be easy to get back to. */}
             {drafts.length > 0 && (
@@ -115,18 +112,16 @@ export default async function StudentDashboardPage() {
         </Card>
 
         <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="flex items-center gap-2 text-lg">
-                <CalendarClockIcon className="size-5 text-brand-600" aria-hidden="true" />
-                Upcoming Deadlines
-              </h2>
-            </CardTitle>
-            <CardDescription>
-              Programs you applied to or started an application for, closing in the next{" "}
-              {DEADLINE_WINDOW_DAYS} days.
-            </CardDescription>
-          </CardHeader>
+          <CardHeading
+            icon={CalendarClockIcon}
+            title="Upcoming Deadlines"
+            description={
+              <>
+                Programs you applied to or started an application for, closing in the next{" "}
+                {DEADLINE_WINDOW_DAYS} days.
+              </>
+            }
+          />
           <CardContent>
             {deadlines.length === 0 ? (
               <p className="text-sm text-slate-600">No upcoming deadlines</p>

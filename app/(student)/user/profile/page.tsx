@@ -4,7 +4,8 @@ import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
+import { CardHeading } from "@/components/ui/card-heading";
 import { ActionButton } from "@/components/user/action-button";
 import { CalendarLink } from "@/components/user/calendar-link";
 import { ChangePasswordForm } from "@/components/user/change-password-form";
@@ -61,15 +62,11 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
       </div>
 
       <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2 text-lg">
-              <UserIcon className="size-5 text-brand-600" aria-hidden="true" />
-              Personal information
-            </h2>
-          </CardTitle>
-          <CardDescription>Universities see this name and email on your applications.</CardDescription>
-        </CardHeader>
+        <CardHeading
+          icon={UserIcon}
+          title="Personal information"
+          description="Universities see this name and email on your applications."
+        />
         <CardContent className="grid gap-6">
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
@@ -122,14 +119,7 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
       </Card>
 
       <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2 text-lg">
-              <KeyRoundIcon className="size-5 text-brand-600" aria-hidden="true" />
-              Sign-in methods
-            </h2>
-          </CardTitle>
-        </CardHeader>
+        <CardHeading icon={KeyRoundIcon} title="Sign-in methods" />
         <CardContent className="grid gap-6">
           <section aria-labelledby="google-heading" className="flex flex-col gap-2">
             <div className="flex items-center gap-3">
@@ -210,15 +200,11 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
       </Card>
 
       <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2 text-lg">
-              <BellIcon className="size-5 text-brand-600" aria-hidden="true" />
-              Deadline reminders
-            </h2>
-          </CardTitle>
-          <CardDescription>For the programs on your shortlist and your application drafts.</CardDescription>
-        </CardHeader>
+        <CardHeading
+          icon={BellIcon}
+          title="Deadline reminders"
+          description="For the programs on your shortlist and your application drafts."
+        />
         <CardContent className="grid gap-6">
           <section aria-labelledby="reminder-emails-heading" className="flex flex-col gap-2">
             <div className="flex items-center gap-3">
@@ -268,15 +254,12 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
 
       {canDeleteOwnAccount(viewer) && (
         <Card className="border-red-200">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="flex items-center gap-2 text-lg">
-                <Trash2Icon className="size-5 text-red-700" aria-hidden="true" />
-                Delete account
-              </h2>
-            </CardTitle>
-            <CardDescription>Remove your account and everything you submitted with it.</CardDescription>
-          </CardHeader>
+          <CardHeading
+            icon={Trash2Icon}
+            title="Delete account"
+            danger
+            description="Remove your account and everything you submitted with it."
+          />
           <CardContent>
             <DeleteAccountForm footprint={footprint} hasPassword={user.hasPassword} />
           </CardContent>
