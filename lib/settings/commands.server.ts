@@ -6,50 +6,81 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound, staleWrite } from "@/lib/http/errors";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { violatedForeignKey } from "@/lib/db/errors.server";
-import { PLATFORM_NAME_KEY, studyListTable, type StudyItem, type StudyList } from "./queries.server";
+import type { GeneralSettingsInput } from "@/lib/validation/settings";
+import {
+  DECIDE_BY_WORKING_DAYS_KEY,
+  getGeneralSettings,
+  PLATFORM_NAME_KEY,
+  studyListTable,
+  type GeneralSettings,
+  type StudyItem,
+  type StudyList,
+} from "./queries.server";
 
-// Writes of /admin/settings: the platform name and the study level / field lists.
+// Writes of /admin/settings: the General tab's settings and the study level / field lists.
 // Callers check that the viewer is a super admin.
 
 export const SETTINGS_CHANGED = changedSinceOpened("setting");
 
 /**
- * Saves the platform name (already validated: trimmed, 1 to 60 characters). With `version` (the
- * one the form was opened with, 0 when the setting had never been saved) it is refused (409) when
- * the setting was saved since.
+ * Saves one setting in `tx`. With `version` (the one the form was opened with, 0 when the setting
+ * had never been saved) it is refused (409) when the setting was saved since.
  */
-export async function setPlatformName(
+async function saveSetting(
+  tx: Prisma.TransactionClient,
   actor: AuditActor,
-  name: string,
-  version?: number,
-): Promise<{ platformName: string; version: number }> {
+  { key, value, version, summary }: { key: string; value: string; version?: number; summary: string },
+): Promise<void> {
+  const before = await tx.setting.findUnique({ where: { key }, select: { value: true, version: true } });
+  const current = before?.version ?? 0;
+  if (version !== undefined && version !== current) throw staleWrite(SETTINGS_CHANGED);
+  if (before) {
+    // Conditional on the version read above: a save in between makes this write nothing.
+    const { count } = await tx.setting.updateMany({
+      where: { key, version: current },
+      data: { value, version: { increment: 1 } },
+    });
+    if (count === 0) throw staleWrite(SETTINGS_CHANGED);
+  } else {
+    await tx.setting.create({ data: { key, value } });
+  }
+  await recordAudit(tx, actor, {
+    action: "setting.update",
+    entityType: "setting",
+    entityId: key,
+    summary,
+    before: before ? { value: before.value } : null,
+    after: { value },
+  });
+}
+
+/**
+ * Saves the General tab's settings that `input` gives (already validated), all or none, and
+ * answers all of them as saved. Each given setting is checked against its own version.
+ */
+export async function saveGeneralSettings(
+  actor: AuditActor,
+  input: GeneralSettingsInput,
+): Promise<GeneralSettings> {
   try {
     const saved = await prisma.$transaction(async (tx) => {
-      const before = await tx.setting.findUnique({
-        where: { key: PLATFORM_NAME_KEY },
-        select: { value: true, version: true },
-      });
-      const current = before?.version ?? 0;
-      if (version !== undefined && version !== current) throw staleWrite(SETTINGS_CHANGED);
-      if (before) {
-        // Conditional on the version read above: a save in between makes this write nothing.
-        const { count } = await tx.setting.updateMany({
-          where: { key: PLATFORM_NAME_KEY, version: current },
-          data: { value: name, version: { increment: 1 } },
+      if (input.platformName !== undefined) {
+        await saveSetting(tx, actor, {
+          key: PLATFORM_NAME_KEY,
+          value: input.platformName,
+          version: input.version,
+          summary: "Platform name",
         });
-        if (count === 0) throw staleWrite(SETTINGS_CHANGED);
-      } else {
-        await tx.setting.create({ data: { key: PLATFORM_NAME_KEY, value: name } });
       }
-      await recordAudit(tx, actor, {
-        action: "setting.update",
-        entityType: "setting",
-        entityId: PLATFORM_NAME_KEY,
-        summary: "Platform name",
-        before: before ? { value: before.value } : null,
-        after: { value: name },
-      });
-      return { platformName: name, version: current + 1 };
+      if (input.decideByWorkingDays !== undefined) {
+        await saveSetting(tx, actor, {
+          key: DECIDE_BY_WORKING_DAYS_KEY,
+          value: String(input.decideByWorkingDays),
+          version: input.decideByWorkingDaysVersion,
+          summary: "Working days to decide",
+        });
+      }
+      return getGeneralSettings(tx);
     });
     await expireTags(SETTINGS);
     return saved;

@@ -2,14 +2,30 @@ import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client.server";
 import {
+  DECIDE_BY_WORKING_DAYS_KEY,
+  DEFAULT_DECIDE_BY_WORKING_DAYS,
   DEFAULT_PLATFORM_NAME,
   DEMO_DATA_KEY,
   PLATFORM_NAME_KEY,
+  type GeneralSettings,
   type StudyItem,
   type StudyList,
 } from "./constants";
+import { DECIDE_BY_DAYS_MAX, DECIDE_BY_DAYS_MIN } from "@/lib/validation/settings";
 
-export { DEFAULT_PLATFORM_NAME, DEMO_DATA_KEY, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
+export {
+  DECIDE_BY_WORKING_DAYS_KEY,
+  DEFAULT_DECIDE_BY_WORKING_DAYS,
+  DEFAULT_PLATFORM_NAME,
+  DEMO_DATA_KEY,
+  PLATFORM_NAME_KEY,
+  type GeneralSettings,
+  type StudyItem,
+  type StudyList,
+};
+
+/** The client, or an open transaction. */
+type SettingsDb = Pick<typeof prisma, "setting">;
 
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
@@ -19,10 +35,33 @@ export const getPlatformName = cache(async (): Promise<string> => {
   return row?.value || DEFAULT_PLATFORM_NAME;
 });
 
-/** The platform name's setting as the General tab edits it: its value and version (0: never saved). */
-export async function getPlatformNameSetting(): Promise<{ platformName: string; version: number }> {
-  const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
-  return { platformName: row?.value || DEFAULT_PLATFORM_NAME, version: row?.version ?? 0 };
+/** A stored working-day count, or the default when none is stored (or a row holds something else). */
+function workingDaysOf(value: string | undefined): number {
+  const days = Number(value);
+  return Number.isInteger(days) && days >= DECIDE_BY_DAYS_MIN && days <= DECIDE_BY_DAYS_MAX
+    ? days
+    : DEFAULT_DECIDE_BY_WORKING_DAYS;
+}
+
+/** The General tab's settings as it edits them: each value and its version (0: never saved). */
+export async function getGeneralSettings(db: SettingsDb = prisma): Promise<GeneralSettings> {
+  const rows = await db.setting.findMany({
+    where: { key: { in: [PLATFORM_NAME_KEY, DECIDE_BY_WORKING_DAYS_KEY] } },
+  });
+  const name = rows.find((row) => row.key === PLATFORM_NAME_KEY);
+  const days = rows.find((row) => row.key === DECIDE_BY_WORKING_DAYS_KEY);
+  return {
+    platformName: name?.value || DEFAULT_PLATFORM_NAME,
+    version: name?.version ?? 0,
+    decideByWorkingDays: workingDaysOf(days?.value),
+    decideByWorkingDaysVersion: days?.version ?? 0,
+  };
+}
+
+/** How many working days after submission a new application's decide-by date is. */
+export async function getDecideByWorkingDays(db: SettingsDb = prisma): Promise<number> {
+  const row = await db.setting.findUnique({ where: { key: DECIDE_BY_WORKING_DAYS_KEY } });
+  return workingDaysOf(row?.value);
 }
 
 /**

@@ -37,6 +37,25 @@ export const pagingSchema = z.object({
     .default(0),
 });
 
+/** An empty string, null or missing value counts as not given (the form's selects start empty). */
+export const blankToUndefined = (value: unknown) =>
+  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/**
+ * A whole number that the form holds as a string ("42") and API clients may send as a number:
+ * `required` when empty or missing, `invalid` for anything else that is not a whole number.
+ */
+export function wholeNumber(required: string, invalid: string) {
+  return z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (typeof blank === "string" && /^\d+$/.test(blank.trim())) return Number(blank.trim());
+      return blank;
+    },
+    z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).int(invalid),
+  );
+}
+
 const VERSION_MESSAGE = "version must be a whole number, 0 or more";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { isOneLine, oneLineMessage } from "./text";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
-import { versionSchema } from "./common";
+import { blankToUndefined, versionSchema, wholeNumber } from "./common";
 
 // The program form, shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
@@ -64,10 +64,6 @@ export function dayFromDeadline(deadline: string): Date | undefined {
   return new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
-/** An empty string, null or missing value counts as not given (the form's selects start empty). */
-const blankToUndefined = (value: unknown) =>
-  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-
 function requiredText(message: string, max: number, tooLong: string) {
   return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 }
@@ -78,21 +74,6 @@ function oneOf(list: readonly string[], required: string, what: string) {
     .trim()
     .min(1, { error: required, abort: true })
     .refine((value) => list.includes(value), `${what} must be one of: ${list.join(", ")}`);
-}
-
-/**
- * A whole number that the form holds as a string ("42") and API clients may send as a number:
- * `required` when empty or missing, `invalid` for anything else that is not a whole number.
- */
-function wholeNumber(required: string, invalid: string) {
-  return z.preprocess(
-    (value) => {
-      const blank = blankToUndefined(value);
-      if (typeof blank === "string" && /^\d+$/.test(blank.trim())) return Number(blank.trim());
-      return blank;
-    },
-    z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).int(invalid),
-  );
 }
 
 export function programSchema({ levels, fields, now = new Date(), currentDeadline }: ProgramSchemaOptions) {

@@ -2,7 +2,12 @@ import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/r
 import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/route";
 import { migrate } from "@/lib/db/migrate.server";
 import { prisma } from "@/lib/db/client.server";
-import { DEFAULT_PLATFORM_NAME, getPlatformName } from "@/lib/settings/queries.server";
+import {
+  DEFAULT_DECIDE_BY_WORKING_DAYS,
+  DEFAULT_PLATFORM_NAME,
+  getDecideByWorkingDays,
+  getPlatformName,
+} from "@/lib/settings/queries.server";
 import { changedSinceOpened } from "@/lib/validation/common";
 import type { Agent } from "../support/agent";
 import { createScratchDatabase, SCRATCH_DATABASE_TIMEOUT, type ScratchDatabase } from "../support/databases";
@@ -111,7 +116,12 @@ describe("the platform name", () => {
       json: { platformName: "  Campus Compass  " },
     });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ platformName: "Campus Compass", version: 1 });
+    expect(await saved.json()).toEqual({
+      platformName: "Campus Compass",
+      version: 1,
+      decideByWorkingDays: DEFAULT_DECIDE_BY_WORKING_DAYS,
+      decideByWorkingDaysVersion: 0,
+    });
     const read = await (await agent.call(getSettings, "/api/settings")).json();
     expect(read.platformName).toBe("Campus Compass");
     // getPlatformName is cached per request (React cache); outside one it reads afresh.
@@ -134,12 +144,73 @@ describe("the platform name", () => {
 
     const third = await save({ platformName: "Third Name", version: 1 });
     expect(third.status).toBe(200);
-    expect(await third.json()).toEqual({ platformName: "Third Name", version: 2 });
+    expect(await third.json()).toMatchObject({ platformName: "Third Name", version: 2 });
     expect(await save({ platformName: "Fourth Name", version: 1 })).toHaveProperty("status", 409);
     expect(await prisma.setting.findUniqueOrThrow({ where: { key: "platformName" } })).toMatchObject({
       value: "Third Name",
       version: 2,
     });
     expect(await audited()).toBe(before + 1);
+  });
+});
+
+describe("the working days to decide", () => {
+  test("default to 20; saved alone or with the name, each setting checked against its own version", async () => {
+    const { agent } = await makeSignedInAdmin("carla", "super");
+    const save = (json: unknown) => agent.call(patchSettings, "/api/settings", { method: "PATCH", json });
+    expect(await getDecideByWorkingDays()).toBe(DEFAULT_DECIDE_BY_WORKING_DAYS);
+    expect(await (await agent.call(getSettings, "/api/settings")).json()).toMatchObject({
+      decideByWorkingDays: 20,
+      decideByWorkingDaysVersion: 0,
+    });
+
+    // The form sends what changed, as text; an API client a number.
+    const saved = await save({ decideByWorkingDays: "15", decideByWorkingDaysVersion: 0 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({
+      platformName: DEFAULT_PLATFORM_NAME,
+      version: 0,
+      decideByWorkingDays: 15,
+      decideByWorkingDaysVersion: 1,
+    });
+    expect(await getDecideByWorkingDays()).toBe(15);
+
+    // A colleague's form opened before that save changes only the name: it is not refused.
+    expect((await save({ platformName: "Campus Compass", version: 0 })).status).toBe(200);
+    const stale = await save({ decideByWorkingDays: 25, decideByWorkingDaysVersion: 0 });
+    expect(stale.status).toBe(409);
+    // Both at once: all or nothing.
+    const half = await save({
+      platformName: "Other Name",
+      version: 1,
+      decideByWorkingDays: 30,
+      decideByWorkingDaysVersion: 0,
+    });
+    expect(half.status).toBe(409);
+    expect(await getPlatformName()).toBe("Campus Compass");
+    expect(await getDecideByWorkingDays()).toBe(15);
+
+    const audit = await prisma.auditEvent.findFirst({
+      where: { entityType: "setting", entityId: "decideByWorkingDays" },
+      select: { summary: true, after: true },
+    });
+    expect(audit).toEqual({ summary: "Working days to decide", after: { value: "15" } });
+  });
+
+  test("bad values are a 400 naming the field, and change nothing", async () => {
+    const { agent } = await makeSignedInAdmin("dario", "super");
+    for (const value of [0, 121, 1.5, "twenty"]) {
+      const response = await agent.call(patchSettings, "/api/settings", {
+        method: "PATCH",
+        json: { decideByWorkingDays: value },
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).fieldErrors).toEqual({
+        decideByWorkingDays: ["Working days to decide must be a whole number from 1 to 120"],
+      });
+    }
+    const empty = await agent.call(patchSettings, "/api/settings", { method: "PATCH", json: {} });
+    expect(empty.status).toBe(400);
+    expect(await prisma.setting.count()).toBe(0);
   });
 });

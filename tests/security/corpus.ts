@@ -302,7 +302,7 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "PATCH /api/programs/[id]": program,
     "POST /api/register": newAccount,
     "POST /api/shortlist": { items: [{ type: "program", id: world.programId }] },
-    "PATCH /api/settings": { platformName: "UniSearch" },
+    "PATCH /api/settings": { platformName: "UniSearch", decideByWorkingDays: 20 },
     "POST /api/settings/study-fields": { name: "Hostile field" },
     "POST /api/settings/study-levels": { name: "Hostile level" },
     "POST /api/universities": university,

@@ -1,5 +1,10 @@
 import type { ZodType } from "@/lib/validation/zod";
-import { generalSettingsSchema, studyFieldSchema, studyLevelSchema } from "@/lib/validation/settings";
+import {
+  generalSettingsSchema,
+  NOTHING_TO_SAVE,
+  studyFieldSchema,
+  studyLevelSchema,
+} from "@/lib/validation/settings";
 import {
   ADMIN_TYPE_REQUIRED,
   adminCreateUserSchema,
@@ -118,11 +123,32 @@ describe("settings schemas", () => {
     expect(messagesOf(generalSettingsSchema, { platformName: "   " })).toEqual({
       platformName: ["Platform name is required"],
     });
-    expect(messagesOf(generalSettingsSchema, {})).toEqual({ platformName: ["Platform name is required"] });
+    expect(messagesOf(generalSettingsSchema, { platformName: "" })).toEqual({
+      platformName: ["Platform name is required"],
+    });
     expect(messagesOf(generalSettingsSchema, { platformName: "x".repeat(61) })).toEqual({
       platformName: ["Platform name must be at most 60 characters"],
     });
     expect(generalSettingsSchema.parse({ platformName: "x".repeat(60) }).platformName).toHaveLength(60);
+  });
+
+  test("the working days to decide are a whole number from 1 to 120, from the form's text or a number", () => {
+    expect(generalSettingsSchema.parse({ decideByWorkingDays: " 15 " })).toEqual({ decideByWorkingDays: 15 });
+    expect(generalSettingsSchema.parse({ decideByWorkingDays: 120 })).toEqual({ decideByWorkingDays: 120 });
+    const invalid = ["Working days to decide must be a whole number from 1 to 120"];
+    for (const value of [0, 121, 2.5, "2.5", "ten", -3, true]) {
+      expect(messagesOf(generalSettingsSchema, { decideByWorkingDays: value })).toEqual({
+        decideByWorkingDays: invalid,
+      });
+    }
+    expect(messagesOf(generalSettingsSchema, { decideByWorkingDays: "" })).toEqual({
+      decideByWorkingDays: ["Working days to decide is required"],
+    });
+  });
+
+  test("a save names at least one setting", () => {
+    expect(messagesOf(generalSettingsSchema, {})).toEqual({ "": [NOTHING_TO_SAVE] });
+    expect(messagesOf(generalSettingsSchema, { version: 3 })).toEqual({ "": [NOTHING_TO_SAVE] });
   });
 
   test("study level and field names name their list", () => {

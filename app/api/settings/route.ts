@@ -1,16 +1,17 @@
 import { route } from "@/lib/http/route.server";
-import { setPlatformName } from "@/lib/settings/commands.server";
-import { getPlatformNameSetting, listStudyItems } from "@/lib/settings/queries.server";
+import { saveGeneralSettings } from "@/lib/settings/commands.server";
+import { getGeneralSettings, listStudyItems } from "@/lib/settings/queries.server";
 import { generalSettingsSchema } from "@/lib/validation/settings";
 
 // /admin/settings, super admins only.
-// GET: { platformName, version, studyLevels, studyFields } (each list item with its program count;
-// version: the platform name's, to send back with PATCH).
+// GET: { platformName, version, decideByWorkingDays, decideByWorkingDaysVersion, studyLevels,
+// studyFields } (each list item with its program count; version: the platform name's; each
+// version to send back with PATCH).
 export const GET = route({
   auth: "superAdmin",
   handle: async () => {
     const [setting, studyLevels, studyFields] = await Promise.all([
-      getPlatformNameSetting(),
+      getGeneralSettings(),
       listStudyItems("level"),
       listStudyItems("field"),
     ]);
@@ -18,10 +19,12 @@ export const GET = route({
   },
 });
 
-// PATCH: { platformName, version? } (trimmed, 1 to 60 characters; 409 when the name was saved since
-// that version): { platformName, version }.
+// PATCH: any of { platformName, version? } (trimmed, 1 to 60 characters) and
+// { decideByWorkingDays, decideByWorkingDaysVersion? } (a whole number of working days, 1 to 120:
+// applications submitted from then on), at least one; 409 when a setting was saved since its
+// version. Answers the General tab's four values as saved.
 export const PATCH = route({
   auth: "superAdmin",
   body: generalSettingsSchema,
-  handle: ({ viewer, body }) => setPlatformName(viewer, body.platformName, body.version),
+  handle: ({ viewer, body }) => saveGeneralSettings(viewer, body),
 });

@@ -21,8 +21,7 @@ import { canChangeUserAccess, canCreateUser } from "@/lib/auth/policy";
 import { superAdminOrNull, type Viewer } from "@/lib/auth/session.server";
 import { listCountriesWithUniversities } from "@/lib/countries/queries.server";
 import { formatCount } from "@/lib/format";
-import { listStudyItems } from "@/lib/settings/queries.server";
-import { getPlatformNameSetting } from "@/lib/settings/queries.server";
+import { getGeneralSettings, listStudyItems } from "@/lib/settings/queries.server";
 import { listAdmins } from "@/lib/users/admin.server";
 import { lastActiveOf, teamRoleOf } from "@/lib/users/display";
 
@@ -40,7 +39,7 @@ export default async function AdminSettingsPage() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
         <p className="text-slate-600">
-          The admin team, supported countries, study lists and the platform name.
+          The admin team, supported countries, study lists, the platform name and the time to decide.
         </p>
       </div>
       {viewer ? (
@@ -53,12 +52,12 @@ export default async function AdminSettingsPage() {
 }
 
 async function SettingsPanels({ viewer }: { viewer: Viewer }) {
-  const [admins, countries, levels, fields, platformName] = await Promise.all([
+  const [admins, countries, levels, fields, generalSettings] = await Promise.all([
     listAdmins(),
     listCountriesWithUniversities(),
     listStudyItems("level"),
     listStudyItems("field"),
-    getPlatformNameSetting(),
+    getGeneralSettings(),
   ]);
 
   const team = (
@@ -175,7 +174,7 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
       <h2 id="general-heading" className="text-xl font-semibold text-slate-900">
         General
       </h2>
-      <GeneralSettingsForm platformName={platformName.platformName} version={platformName.version} />
+      <GeneralSettingsForm settings={generalSettings} />
     </section>
   );
 
