@@ -6,7 +6,9 @@ import { formatDate } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, gone, notFound, unprocessable } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
+import { getDecideByWorkingDays } from "@/lib/settings/queries.server";
 import type { ApplicationInput, OfferReplyInput } from "@/lib/validation/application";
+import { dateOf, decideByDate } from "./dates";
 import { offerOf } from "./offer";
 import { applicationTitle, MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
 import { STATUS_LABELS, toDbStatus, toStatus } from "./status";
@@ -60,6 +62,8 @@ export async function submitApplication(userId: number, input: ApplicationInput,
           personalStatement: input.personalStatement,
           academicHistory: input.academicHistory,
           submittedAt: now,
+          // Counted now, with today's setting: changing the setting later moves no stored date.
+          decideBy: dateOf(decideByDate(now, await getDecideByWorkingDays(tx))),
         },
         select: { id: true, status: true, submittedAt: true, programId: true },
       });

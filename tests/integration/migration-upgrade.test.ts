@@ -1,5 +1,6 @@
 import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client.server";
+import { decideByDate } from "@/lib/applications/dates";
 import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate.server";
 import { seed } from "@/lib/db/seed/seed.server";
 import { generatePrograms } from "@/lib/db/seed/programs";
@@ -18,6 +19,7 @@ const STUDY_NAMES_ANY_CASE = "20261126162100_study_list_names_any_case";
 const SOURCE_KEY = "20261126163000_university_source_key";
 const UPLOADS = "20261126163100_uploads";
 const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
+const APPLICATION_DATES = "20261126203000_application_decide_by_reply_by";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -338,6 +340,61 @@ test("program key: live programs sharing a key stop the migration, named; live p
     [archived],
   );
   expect(left).toEqual([{ n: 0 }]);
+});
+
+test("application dates: each application is due 20 working days after it was submitted; open offers keep their reply-by date", async () => {
+  await migrateWith(client, upTo(APPLICATION_DATES, { including: false }));
+  const { rows: users } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "users" ORDER BY "id" LIMIT 1`,
+  );
+  const { rows: programs } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "programs" ORDER BY "id" LIMIT 5`,
+  );
+  // A Friday night, a Saturday, across February's end and the year's end; two offers, one bare approval.
+  const applications = [
+    { submittedAt: "2027-03-05T23:30:00.000Z", status: "pending" },
+    { submittedAt: "2027-03-06T08:00:00.000Z", status: "in-review" },
+    { submittedAt: "2027-02-24T10:00:00.000Z", status: "approved", offers: ["2027-03-20", "2027-04-01"] },
+    { submittedAt: "2027-12-29T10:00:00.000Z", status: "approved" },
+    { submittedAt: "2027-01-04T10:00:00.000Z", status: "rejected", offers: ["2027-02-01"] },
+  ];
+  const ids: number[] = [];
+  for (const [i, application] of applications.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO "applications" ("userId", "programId", "status", "personalStatement", "academicHistory", "submittedAt")
+       VALUES ($1, $2, $3, 'A statement.', '{}', $4) RETURNING "id"`,
+      [users[0].id, programs[i].id, application.status, application.submittedAt],
+    );
+    ids.push(rows[0].id);
+    for (const replyBy of application.offers ?? []) {
+      await client.query(
+        `INSERT INTO "application_events" ("applicationId", "toStatus", "transition", "data")
+         VALUES ($1, 'approved', 'make-offer', $2)`,
+        [rows[0].id, { offer: { conditions: [], replyBy } }],
+      );
+    }
+  }
+
+  expect((await migrateWith(client, upTo(APPLICATION_DATES, { including: true }))).applied).toEqual([
+    APPLICATION_DATES,
+  ]);
+  const { rows } = await client.query<{ id: number; decideBy: string; replyBy: string | null }>(
+    `SELECT "id", "decideBy"::text AS "decideBy", "replyBy"::text AS "replyBy"
+       FROM "applications" WHERE "id" = ANY($1) ORDER BY "id"`,
+    [ids],
+  );
+  expect(rows.map((row) => row.decideBy)).toEqual(
+    applications.map((a) => decideByDate(new Date(a.submittedAt), 20)),
+  );
+  expect(rows.map((row) => row.decideBy)).toEqual([
+    "2027-04-02",
+    "2027-04-02",
+    "2027-03-24",
+    "2028-01-26",
+    "2027-02-01",
+  ]);
+  // The latest offer's date, and only while the offer is open.
+  expect(rows.map((row) => row.replyBy)).toEqual([null, null, "2027-04-01", null, null]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

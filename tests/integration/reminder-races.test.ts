@@ -47,8 +47,8 @@ describeOnPostgres("the reminder job", () => {
       const run = sendDueReminders(NOW);
       await waitForLockWaiters(session);
       const { rows } = await session.query<{ id: number }>(
-        `INSERT INTO "applications" ("userId", "programId", "personalStatement", "academicHistory")
-         VALUES ($1, $2, 'Applied while the reminders were going out.', '{}') RETURNING "id"`,
+        `INSERT INTO "applications" ("userId", "programId", "personalStatement", "academicHistory", "decideBy")
+         VALUES ($1, $2, 'Applied while the reminders were going out.', '{}', CURRENT_DATE + 28) RETURNING "id"`,
         [applying.id, program],
       );
       remember("application", rows[0]);

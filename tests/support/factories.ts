@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { dateOf, decideByDate } from "@/lib/applications/dates";
 import { hashPassword } from "@/lib/auth/password.server";
 import { prisma } from "@/lib/db/client.server";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
+import { DEFAULT_DECIDE_BY_WORKING_DAYS } from "@/lib/settings/constants";
 
 // The rows an integration test makes for itself. Every factory returns what it made and registers
 // its ids in `createdRows`; `cleanup()` (in the file's afterAll) deletes exactly those rows, so no
@@ -184,13 +186,20 @@ export async function createApplication(options: {
   programId: number;
   status?: ApplicationStatus;
   submittedAt?: Date;
+  /** The decide-by day ("2027-03-12"); by default the setting's default working days after submission. */
+  decideBy?: string;
+  /** The open offer's reply-by day, for an approved application. */
+  replyBy?: string;
 }) {
+  const submittedAt = options.submittedAt ?? new Date();
   const application = await prisma.application.create({
     data: {
       userId: options.userId,
       programId: options.programId,
       status: options.status ?? "pending",
-      submittedAt: options.submittedAt ?? new Date(),
+      submittedAt,
+      decideBy: dateOf(options.decideBy ?? decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS)),
+      replyBy: options.replyBy ? dateOf(options.replyBy) : null,
       personalStatement: "A statement written for a test. ".repeat(20),
       academicHistory: {
         institution: "Test Secondary School",

@@ -7,7 +7,8 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password.server";
 import { refreshCatalogueStatistics } from "@/lib/db/statistics";
-import { DEMO_DATA_KEY } from "@/lib/settings/constants";
+import { dateOf, decideByDate } from "@/lib/applications/dates";
+import { DEFAULT_DECIDE_BY_WORKING_DAYS, DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { listDomains } from "@/lib/universities/domains";
 import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
 import { generatePrograms, hashString } from "./programs";
@@ -305,6 +306,7 @@ async function seedDemoAccounts(prisma: PrismaClient) {
   const applications = students.flatMap((student, s) =>
     STATUSES.map((status, i) => {
       const program = programs[(s * STATUSES.length + i) % programs.length];
+      const submittedAt = new Date(Date.now() - (s * 7 + i * 3 + 1) * 86_400_000);
       return {
         userId: student.id,
         programId: program.id,
@@ -316,7 +318,8 @@ async function seedDemoAccounts(prisma: PrismaClient) {
           gpa: (3.2 + ((s + i) % 8) / 10).toFixed(1),
           graduationYear: 2023 + (i % 2),
         },
-        submittedAt: new Date(Date.now() - (s * 7 + i * 3 + 1) * 86_400_000),
+        submittedAt,
+        decideBy: dateOf(decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS)),
       };
     }),
   );
