@@ -7,7 +7,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, forbidden, notFound, staleWrite } from "@/lib/http/errors";
 import type { TransitionInput } from "@/lib/validation/application";
 import { changedSinceOpened } from "@/lib/validation/common";
-import { queueMail, readyToQueueMail } from "./mail.server";
+import { dateOf } from "./dates";
+import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
 import { offerOf } from "./offer";
 import { STATUS_LABELS, STATUS_MEANINGS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
@@ -29,8 +30,8 @@ export const APPLICATION_CHANGED = changedSinceOpened("application");
 /** A move: the status to go to, and what the transition asks for. */
 export type MoveInput = Pick<TransitionInput, "status"> & Partial<TransitionInput>;
 
-/** What a move's further writes read of the application. */
-export interface MovedApplication {
+/** What a move's further writes read of the application (and who and what its e-mails name). */
+export interface MovedApplication extends MailSubject {
   programId: number;
   personalStatement: string;
   academicHistory: Prisma.JsonValue;
@@ -100,6 +101,16 @@ function record(transition: Transition, input: MoveInput, conditions: string[], 
     reason: takesReason ? (input.reason ?? null) : null,
     data: Object.keys(data).length ? data : null,
   };
+}
+
+/**
+ * The application's reply-by day after the move: the new offer's, none once the application
+ * leaves the offer (answered, withdrawn, declined by default), unchanged otherwise.
+ */
+function replyByAfter(transition: Transition, recorded: Recorded): { replyBy?: Date | null } {
+  const offer = offerOf(recorded.data);
+  if (offer) return { replyBy: dateOf(offer.replyBy) };
+  return transition.to === "approved" ? {} : { replyBy: null };
 }
 
 /** Days a student has to reply to an offer unless the team says otherwise. */
@@ -187,7 +198,7 @@ export async function moveApplication(
 
     const { count } = await tx.application.updateMany({
       where: { id: applicationId, status: current.status },
-      data: { status: toDbStatus(transition.to) },
+      data: { status: toDbStatus(transition.to), ...replyByAfter(transition, recorded) },
     });
     if (count === 0) throw staleWrite(APPLICATION_CHANGED);
 
@@ -234,6 +245,7 @@ export async function moveApplication(
 /** What a transition's e-mail adds to the status's meaning. */
 const MAIL_NEXT_STEPS: Partial<Record<TransitionName, string>> = {
   withdraw: "Your answers are kept as a draft, if you apply again before the deadline.",
+  "decline-by-default": "Its reply-by date passed without a reply from you, so it was declined for you.",
 };
 
 /** The student's e-mail about a transition: the new status, what it means, and what was said. */
