@@ -18,11 +18,17 @@ export function calendarDay(instant: Date): Day {
 }
 
 /**
- * Whether `day` has passed at `now`: a date passes at the end of its calendar day (23:59:59 on
- * it), so the whole of the decide-by or reply-by day still counts as in time.
+ * The earliest day that has not passed at `now`: a date passes at the end of its calendar day
+ * (23:59:59 on it), so the whole of the decide-by or reply-by day still counts as in time. The
+ * jobs' queries ask for the days before this one.
  */
+export function firstDayNotPassed(now: Date): Day {
+  return calendarDay(now);
+}
+
+/** Whether `day` has passed at `now` (see firstDayNotPassed). */
 export function hasPassed(day: Day, now: Date): boolean {
-  return day < calendarDay(now);
+  return day < firstDayNotPassed(now);
 }
 
 /** A DATE column's value (midnight UTC, as the driver reads it) as its day, and back. */
@@ -70,9 +76,14 @@ export function decideByDate(submittedAt: Date, workingDays: number): Day {
 export const REPLY_REMINDER_DAYS = 3;
 
 /**
- * Whether the reply reminder is due at `now`: from REPLY_REMINDER_DAYS days before the reply-by
- * date until that date passes (a run that missed the day still reminds, late).
+ * The reply-by days whose reminder is due at `now`: from REPLY_REMINDER_DAYS days before the
+ * reply-by date until that date passes (a run that missed the day still reminds, late).
  */
+export function replyReminderWindow(now: Date): { from: Day; to: Day } {
+  return { from: firstDayNotPassed(now), to: addDays(calendarDay(now), REPLY_REMINDER_DAYS) };
+}
+
 export function replyReminderDue(replyBy: Day, now: Date): boolean {
-  return !hasPassed(replyBy, now) && calendarDay(now) >= addDays(replyBy, -REPLY_REMINDER_DAYS);
+  const { from, to } = replyReminderWindow(now);
+  return replyBy >= from && replyBy <= to;
 }

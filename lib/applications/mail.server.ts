@@ -59,3 +59,30 @@ export async function queueMail(
     { db: mailDb(tx) },
   );
 }
+
+/**
+ * Queues an e-mail about application `applicationId` to every active admin (super and team
+ * admins) in `tx`, one message each, linking to its page: they go only if the transaction commits.
+ */
+export async function queueTeamMail(
+  tx: Prisma.TransactionClient,
+  applicationId: number,
+  about: Pick<MailSubject, "program">,
+  { subject, body }: { subject: string; body: string },
+): Promise<void> {
+  const admins = await tx.user.findMany({
+    where: { role: "admin", isActive: true },
+    orderBy: { id: "asc" },
+    select: { email: true, fullName: true, emailVerifiedAt: true },
+  });
+  for (const admin of admins) {
+    await sendMail(
+      {
+        to: admin.email,
+        subject: `${applicationTitle(about.program)}: ${subject}`,
+        text: `${greeting(admin)}\n\n${body}\n\nThe application: ${new URL(`/admin/applications/${applicationId}`, env.APP_URL)}\n`,
+      },
+      { db: mailDb(tx) },
+    );
+  }
+}

@@ -1,0 +1,192 @@
+import "server-only";
+import { prisma } from "@/lib/db/client.server";
+import { formatDate } from "@/lib/format";
+import { HttpError } from "@/lib/http/errors";
+import { logger } from "@/lib/log.server";
+import { dateOf, dayOf, firstDayNotPassed, replyReminderWindow, type Day } from "./dates";
+import { MAIL_SUBJECT_SELECT, queueMail, queueTeamMail, readyToQueueMail } from "./mail.server";
+import { toDbStatus } from "./status";
+import { moveApplication } from "./transition.server";
+import { UNDECIDED_STATUSES } from "./workflow";
+
+// The work the application's dates drive, run by `npm run jobs:applications`
+// (scripts/jobs-applications.ts) every hour or so:
+//
+// - an offer whose reply-by date has passed is declined by default: the student is told by the
+//   transition's e-mail, and every active admin by an e-mail queued in the same transaction (one
+//   per declined offer, not a digest: a digest sent after the run would be lost by a run that
+//   stops between the two, unless it kept a ledger of its own);
+// - 3 days before an offer's reply-by date the student is reminded to reply, once per offer;
+// - an application still undecided after its decide-by date becomes inactive, and the student is
+//   told; the team can still decide it. Once only: an application the team took up again is not
+//   marked again.
+//
+// Never twice, never lost. Each application is one transaction that makes its change and queues
+// its e-mails, both or neither. The moves are conditional on the status read (moveApplication),
+// so of two runs at once the second finds the application moved and gets a 409: counted as done
+// elsewhere, not as a failure. A reminder is recorded in offer_reminder_sends (key:
+// application, reply-by date; ON CONFLICT DO NOTHING) with its e-mail: an overlapping run waits
+// on the other's uncommitted row, then finds it taken. A run that fails or is skipped leaves
+// what is due to the next, which finds it by its dates.
+
+export interface ApplicationJobsResult {
+  /** Applications marked inactive. */
+  inactive: number;
+  /** Offers declined by default. */
+  declined: number;
+  /** Reply reminders queued. */
+  reminded: number;
+  /**
+   * Due when the run read its list, but done meanwhile by another run, or moved or deleted by a
+   * person (moveApplication's 409 or 404, a reminder already recorded): nothing left to do.
+   */
+  doneElsewhere: number;
+  /** Failed (logged); the next run tries them again. */
+  failed: number;
+}
+
+type Outcome = "done" | "doneElsewhere";
+
+/** Runs each application's work: a 409 or 404 is done elsewhere, any other error a log line. */
+async function each(
+  ids: number[],
+  work: (id: number) => Promise<Outcome>,
+  counted: keyof ApplicationJobsResult,
+  result: ApplicationJobsResult,
+) {
+  for (const id of ids) {
+    try {
+      const outcome = await work(id);
+      result[outcome === "done" ? counted : "doneElsewhere"]++;
+    } catch (error) {
+      if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
+        result.doneElsewhere++;
+        continue;
+      }
+      result.failed++;
+      logger().error({ err: error, applicationId: id, job: counted }, "application job failed");
+    }
+  }
+}
+
+/** Offers whose reply-by date passed at `now`, oldest application first. */
+function overdueOffers(now: Date) {
+  return prisma.application.findMany({
+    where: { status: "approved", replyBy: { lt: dateOf(firstDayNotPassed(now)) } },
+    orderBy: { id: "asc" },
+    select: { id: true, replyBy: true },
+  });
+}
+
+async function declineOverdueOffers(now: Date, result: ApplicationJobsResult) {
+  const offers = new Map((await overdueOffers(now)).map((offer) => [offer.id, offer.replyBy!]));
+  await each(
+    [...offers.keys()],
+    async (id) => {
+      await moveApplication("system", id, { status: "offer-declined" }, now, (tx, application) =>
+        queueTeamMail(tx, id, application, {
+          subject: "offer declined by default",
+          body:
+            `${application.user.fullName} did not reply to the offer by its reply-by date, ` +
+            `${formatDate(offers.get(id)!)}, so it was declined by default. The student was told.`,
+        }),
+      );
+      return "done";
+    },
+    "declined",
+    result,
+  );
+}
+
+/** Open offers whose reminder is due at `now` and not recorded yet. */
+async function dueReplyReminders(now: Date): Promise<number[]> {
+  const { from, to } = replyReminderWindow(now);
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT a."id" FROM "applications" a
+     WHERE a."status" = 'approved' AND a."replyBy" BETWEEN ${from}::date AND ${to}::date
+       AND NOT EXISTS (SELECT 1 FROM "offer_reminder_sends" s
+                        WHERE s."applicationId" = a."id" AND s."replyBy" = a."replyBy")
+     ORDER BY a."id"`;
+  return rows.map((row) => row.id);
+}
+
+/** The reply reminder's text (queueMail names the application in the subject and links the page). */
+export function replyReminderMail(university: string, replyBy: Day) {
+  const date = formatDate(dateOf(replyBy));
+  return {
+    subject: `reply to your offer by ${date}`,
+    body:
+      `Reply to your offer from ${university} by ${date}: accept or decline it on your applications page.\n\n` +
+      "Without a reply by the end of that day, the offer is declined for you.",
+  };
+}
+
+async function remindReplies(now: Date, result: ApplicationJobsResult) {
+  const ids = await dueReplyReminders(now);
+  if (ids.length === 0) return;
+  const { from, to } = replyReminderWindow(now);
+  await readyToQueueMail();
+  await each(
+    ids,
+    (id) =>
+      prisma.$transaction(async (tx): Promise<Outcome> => {
+        // Read again in the transaction: a reply that came since sends nothing. FOR SHARE: a
+        // reply arriving now waits until the reminder is queued.
+        const [offer] = await tx.$queryRaw<{ replyBy: Date }[]>`
+          SELECT "replyBy" FROM "applications"
+           WHERE "id" = ${id} AND "status" = 'approved' AND "replyBy" BETWEEN ${from}::date AND ${to}::date
+             FOR SHARE`;
+        if (!offer) return "doneElsewhere";
+        const recorded = await tx.$queryRaw<unknown[]>`
+          INSERT INTO "offer_reminder_sends" ("applicationId", "replyBy") VALUES (${id}, ${offer.replyBy})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+        if (recorded.length === 0) return "doneElsewhere";
+        const about = await tx.application.findUniqueOrThrow({ where: { id }, select: MAIL_SUBJECT_SELECT });
+        await queueMail(tx, about, replyReminderMail(about.program.university.name, dayOf(offer.replyBy)));
+        return "done";
+      }),
+    "reminded",
+    result,
+  );
+}
+
+/** Undecided applications whose decide-by date passed at `now`, never marked inactive before. */
+function overdueUndecided(now: Date) {
+  return prisma.application.findMany({
+    where: {
+      status: { in: UNDECIDED_STATUSES.map(toDbStatus) },
+      decideBy: { lt: dateOf(firstDayNotPassed(now)) },
+      events: { none: { transition: "mark-inactive" } },
+    },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+}
+
+async function markOverdueInactive(now: Date, result: ApplicationJobsResult) {
+  const ids = (await overdueUndecided(now)).map((row) => row.id);
+  await each(
+    ids,
+    async (id) => {
+      await moveApplication("system", id, { status: "inactive" }, now);
+      return "done";
+    },
+    "inactive",
+    result,
+  );
+}
+
+/** Runs the application jobs due at `now` (see the top of this file). */
+export async function runApplicationJobs(now = new Date()): Promise<ApplicationJobsResult> {
+  const result: ApplicationJobsResult = {
+    inactive: 0,
+    declined: 0,
+    reminded: 0,
+    doneElsewhere: 0,
+    failed: 0,
+  };
+  await declineOverdueOffers(now, result);
+  await remindReplies(now, result);
+  await markOverdueInactive(now, result);
+  return result;
+}
