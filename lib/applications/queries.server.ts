@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { dayOf } from "./dates";
 import { offerOf, type Offer } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
@@ -46,6 +47,8 @@ export interface ApplicationListItem {
   id: number;
   status: ApplicationStatus;
   submittedAt: string;
+  /** The day a decision is due ("2027-03-12"); past it, an undecided application becomes inactive. */
+  decideBy: string;
   student: { id: number; fullName: string; email: string };
   program: {
     id: number;
@@ -65,6 +68,7 @@ const listSelect = {
   id: true,
   status: true,
   submittedAt: true,
+  decideBy: true,
   user: { select: { id: true, fullName: true, email: true } },
   program: {
     select: {
@@ -89,6 +93,7 @@ function toListItem(row: ListRow): ApplicationListItem {
     id: row.id,
     status: toStatus(row.status),
     submittedAt: row.submittedAt.toISOString(),
+    decideBy: dayOf(row.decideBy),
     student: row.user,
     program: {
       ...program,

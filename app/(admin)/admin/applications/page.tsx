@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { AdminListPage } from "@/components/admin/admin-list-page";
+import { DecideBy } from "@/components/admin/decide-by";
 import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-application";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import { StatusBadge } from "@/components/applications/status-badge";
@@ -40,6 +41,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
       ...window,
     }),
   );
+  const now = new Date();
 
   return (
     <AdminListPage
@@ -86,7 +88,10 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
             </p>
           </TableCell>
           <TableCell>
-            <StatusBadge status={application.status} />
+            <div className="flex flex-col gap-1.5">
+              <StatusBadge status={application.status} />
+              <DecideBy status={application.status} decideBy={application.decideBy} now={now} />
+            </div>
           </TableCell>
           <TableCell className="whitespace-nowrap text-slate-700">
             <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>

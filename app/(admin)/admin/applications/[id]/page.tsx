@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DecideBy } from "@/components/admin/decide-by";
 import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-application";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import { StatusBadge } from "@/components/applications/status-badge";
@@ -77,6 +78,7 @@ export default async function AdminApplicationPage({ params }: Props) {
             <span>
               Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
             </span>
+            <DecideBy status={application.status} decideBy={application.decideBy} now={new Date()} />
           </p>
         </div>
         {reviewable ? (
