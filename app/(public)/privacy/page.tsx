@@ -102,11 +102,11 @@ export default function PrivacyPage() {
       <ContentSection id="applications" title="Your applications">
         <p>
           When you apply to a program, we store your personal statement, the academic history you give
-          (institution, degree, grade point average, graduation year), the date, and the application&apos;s
-          status. Each status change is recorded with the reviewer&apos;s name and any note they write to you.
-          While you write, a draft is saved to your account so you can continue later; it is deleted when you
-          submit the application. If you withdraw an application, its answers become the draft again, so that
-          you can apply again from them.
+          (institution, degree, grade point average, graduation year), the date, the date by which our team
+          aims to decide it, and the application&apos;s status. Each status change is recorded with the
+          reviewer&apos;s name and any note they write to you. While you write, a draft is saved to your
+          account so you can continue later; it is deleted when you submit the application. If you withdraw an
+          application, its answers become the draft again, so that you can apply again from them.
         </p>
         <p>
           Our admissions team (the site&apos;s administrators) reads applications to review them and may pass
@@ -127,15 +127,17 @@ export default function PrivacyPage() {
         <p>
           We send email only about your account and applications: confirming your address, password reset
           links, notices when your email address or password changes, a receipt when you submit or withdraw an
-          application, changes in an application&apos;s status, and deadline reminders. Each email waits in a
-          queue in our database until it is delivered, so that none is lost when the mail server is
-          unavailable; the queue keeps a sent or failed email for a week, then deletes it.
+          application, changes in an application&apos;s status, a reminder to reply to an offer, and deadline
+          reminders. Each email waits in a queue in our database until it is delivered, so that none is lost
+          when the mail server is unavailable; the queue keeps a sent or failed email for a week, then deletes
+          it.
         </p>
         <p>
           Deadline reminders are emailed 14 and 3 days before the deadline of each program on your shortlist
           or with an application draft, until you apply. They are on when you register; turn them off on your
           profile or with the unsubscribe link in any reminder. We record which reminders we sent (program,
-          deadline and when), so that none is sent twice; that record is deleted with your account.
+          deadline and when), and which offers we reminded you to reply to, so that none is sent twice; that
+          record is deleted with your account.
         </p>
         <p>
           Your profile also shows a private calendar address that lists the deadlines of the programs you
