@@ -17,10 +17,10 @@ withDatabaseUrl(async (url) => {
   try {
     const { inactive, declined, reminded, doneElsewhere, failed } = await runApplicationJobs(new Date());
     console.log(
-      `Applications: ${declined} offers declined by default, ${reminded} reply reminders queued, ` +
-        `${inactive} applications marked inactive` +
-        (doneElsewhere ? `; ${doneElsewhere} done meanwhile by another run or a person` : "") +
-        (failed ? `; ${failed} failed (retried next run).` : "."),
+      `Applications: offers declined by default ${declined}, reply reminders queued ${reminded}, ` +
+        `marked inactive ${inactive}` +
+        (doneElsewhere ? `; done meanwhile by another run or a person ${doneElsewhere}` : "") +
+        (failed ? `; failed ${failed} (retried next run).` : "."),
     );
     if (failed) process.exitCode = 1;
   } finally {
