@@ -7,26 +7,16 @@
 // worker delivers it, or `npm run jobs:mail`.
 import "./load-env";
 import { runApplicationJobs } from "@/lib/applications/jobs.server";
-import { withDatabaseUrl } from "@/lib/db/connection.server";
-import { mailQueue, stopMailQueue } from "@/lib/mail/queue.server";
+import { runMailJob } from "./mail-job";
 
-withDatabaseUrl(async (url) => {
-  // The app's Prisma client and mail queue, on this database (the embedded one has no env var).
-  process.env.DATABASE_URL = url;
-  await mailQueue(url);
-  try {
-    const { inactive, declined, reminded, doneElsewhere, failed } = await runApplicationJobs(new Date());
-    console.log(
+runMailJob(async () => {
+  const { inactive, declined, reminded, doneElsewhere, failed } = await runApplicationJobs(new Date());
+  return {
+    summary:
       `Applications: offers declined by default ${declined}, reply reminders queued ${reminded}, ` +
-        `marked inactive ${inactive}` +
-        (doneElsewhere ? `; done meanwhile by another run or a person ${doneElsewhere}` : "") +
-        (failed ? `; failed ${failed} (retried next run).` : "."),
-    );
-    if (failed) process.exitCode = 1;
-  } finally {
-    await stopMailQueue();
-  }
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+      `marked inactive ${inactive}` +
+      (doneElsewhere ? `; done meanwhile by another run or a person ${doneElsewhere}` : "") +
+      (failed ? `; failed ${failed} (retried next run).` : "."),
+    failed,
+  };
 });
