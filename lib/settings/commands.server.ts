@@ -7,12 +7,11 @@ import { conflict, notFound, staleWrite } from "@/lib/http/errors";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { violatedForeignKey } from "@/lib/db/errors.server";
 import type { GeneralSettingsInput } from "@/lib/validation/settings";
+import { DECIDE_BY_WORKING_DAYS_KEY, type GeneralSettings } from "./constants";
 import {
-  DECIDE_BY_WORKING_DAYS_KEY,
   getGeneralSettings,
   PLATFORM_NAME_KEY,
   studyListTable,
-  type GeneralSettings,
   type StudyItem,
   type StudyList,
 } from "./queries.server";

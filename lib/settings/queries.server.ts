@@ -13,16 +13,7 @@ import {
 } from "./constants";
 import { DECIDE_BY_DAYS_MAX, DECIDE_BY_DAYS_MIN } from "@/lib/validation/settings";
 
-export {
-  DECIDE_BY_WORKING_DAYS_KEY,
-  DEFAULT_DECIDE_BY_WORKING_DAYS,
-  DEFAULT_PLATFORM_NAME,
-  DEMO_DATA_KEY,
-  PLATFORM_NAME_KEY,
-  type GeneralSettings,
-  type StudyItem,
-  type StudyList,
-};
+export { DEFAULT_PLATFORM_NAME, DEMO_DATA_KEY, PLATFORM_NAME_KEY, type StudyItem, type StudyList };
 
 /** The client, or an open transaction. */
 type SettingsDb = Pick<typeof prisma, "setting">;

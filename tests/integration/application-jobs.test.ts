@@ -1,4 +1,5 @@
 import { submitApplication, replyToOffer } from "@/lib/applications/commands.server";
+import { addDays } from "@/lib/applications/dates";
 import { runApplicationJobs, type ApplicationJobsResult } from "@/lib/applications/jobs.server";
 import { moveApplication } from "@/lib/applications/transition.server";
 import { prisma } from "@/lib/db/client.server";
@@ -57,6 +58,14 @@ async function applicationOf(options: {
   return { student, university, program, id: application.id };
 }
 
+/** An application in `status` whose decision is due on `decideBy` (submitted four weeks before). */
+const dueOn = (status: ApplicationStatus, decideBy: string) =>
+  applicationOf({ status, submittedAt: `${addDays(decideBy, -28)}T09:00:00.000Z`, decideBy });
+
+/** An open offer to reply to by `replyBy` (the application submitted two months before). */
+const offerUntil = (replyBy: string) =>
+  applicationOf({ status: "approved", submittedAt: `${addDays(replyBy, -60)}T09:00:00.000Z`, replyBy });
+
 const statement = "I would love to study here. ".repeat(20);
 const history = { institution: "Riverside High", degree: "Diploma", gpa: "3.8", graduationYear: 2024 };
 
@@ -97,21 +106,9 @@ describe("the dates an application keeps", () => {
 
 describe("the application job", () => {
   test("marks an undecided application inactive once its decide-by day is over, and only once", async () => {
-    const due = await applicationOf({
-      status: "pending",
-      submittedAt: "1999-02-10T09:00:00.000Z",
-      decideBy: "1999-03-12",
-    });
-    const later = await applicationOf({
-      status: "in_review",
-      submittedAt: "1999-02-11T09:00:00.000Z",
-      decideBy: "1999-03-15",
-    });
-    const decided = await applicationOf({
-      status: "rejected",
-      submittedAt: "1999-02-01T09:00:00.000Z",
-      decideBy: "1999-03-01",
-    });
+    const due = await dueOn("pending", "1999-03-12");
+    const later = await dueOn("in_review", "1999-03-15");
+    const decided = await dueOn("rejected", "1999-03-01");
     const admin = await createTeamAdmin();
 
     // The whole decide-by day counts as in time.
@@ -157,11 +154,7 @@ describe("the application job", () => {
   });
 
   test("reminds the student 3 days before the reply-by day, once; declines by default once it is over, telling both sides", async () => {
-    const offer = await applicationOf({
-      status: "approved",
-      submittedAt: "1998-01-05T09:00:00.000Z",
-      replyBy: "1998-03-12",
-    });
+    const offer = await offerUntil("1998-03-12");
     const admin = await createTeamAdmin();
     const gone = await createTeamAdmin();
     await prisma.user.update({ where: { id: gone.id }, data: { isActive: false } });
@@ -224,16 +217,8 @@ describe("the application job", () => {
   });
 
   test("a run after a gap catches up: the late reminder is sent while the reply-by day lasts", async () => {
-    const offer = await applicationOf({
-      status: "approved",
-      submittedAt: "1997-01-06T09:00:00.000Z",
-      replyBy: "1997-03-12",
-    });
-    const answered = await applicationOf({
-      status: "approved",
-      submittedAt: "1997-01-06T09:00:00.000Z",
-      replyBy: "1997-03-11",
-    });
+    const offer = await offerUntil("1997-03-12");
+    const answered = await offerUntil("1997-03-11");
     await replyToOffer(
       answered.student,
       answered.id,
@@ -259,21 +244,9 @@ describe("the application job", () => {
 
 describeOnPostgres("two runs at once", () => {
   test("each application's change and e-mail happen once", async () => {
-    const undecided = await applicationOf({
-      status: "sent_to_university",
-      submittedAt: "1996-01-08T09:00:00.000Z",
-      decideBy: "1996-02-05",
-    });
-    const overdue = await applicationOf({
-      status: "approved",
-      submittedAt: "1996-01-08T09:00:00.000Z",
-      replyBy: "1996-03-01",
-    });
-    const near = await applicationOf({
-      status: "approved",
-      submittedAt: "1996-01-08T09:00:00.000Z",
-      replyBy: "1996-03-04",
-    });
+    const undecided = await dueOn("sent_to_university", "1996-02-05");
+    const overdue = await offerUntil("1996-03-01");
+    const near = await offerUntil("1996-03-04");
     const admin = await createTeamAdmin();
     const ids = [undecided.id, overdue.id, near.id];
     const now = new Date("1996-03-02T09:00:00.000Z");

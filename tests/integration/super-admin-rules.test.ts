@@ -2,8 +2,8 @@ import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/users/[id]/r
 import { GET as getSettings, PATCH as patchSettings } from "@/app/api/settings/route";
 import { migrate } from "@/lib/db/migrate.server";
 import { prisma } from "@/lib/db/client.server";
+import { DEFAULT_DECIDE_BY_WORKING_DAYS } from "@/lib/settings/constants";
 import {
-  DEFAULT_DECIDE_BY_WORKING_DAYS,
   DEFAULT_PLATFORM_NAME,
   getDecideByWorkingDays,
   getPlatformName,
