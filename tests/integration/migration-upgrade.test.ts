@@ -342,13 +342,13 @@ test("program key: live programs sharing a key stop the migration, named; live p
   expect(left).toEqual([{ n: 0 }]);
 });
 
-test("application dates: each application is due 20 working days after it was submitted; open offers keep their reply-by date", async () => {
+test("application dates: each application is due 20 working days after it was submitted (a backlog from the upgrade); open offers keep their reply-by date", async () => {
   await migrateWith(client, upTo(APPLICATION_DATES, { including: false }));
   const { rows: users } = await client.query<{ id: number }>(
     `SELECT "id" FROM "users" ORDER BY "id" LIMIT 1`,
   );
   const { rows: programs } = await client.query<{ id: number }>(
-    `SELECT "id" FROM "programs" ORDER BY "id" LIMIT 5`,
+    `SELECT "id" FROM "programs" ORDER BY "id" LIMIT 6`,
   );
   // A Friday night, a Saturday, across February's end and the year's end; two offers, one bare approval.
   const applications = [
@@ -357,6 +357,8 @@ test("application dates: each application is due 20 working days after it was su
     { submittedAt: "2027-02-24T10:00:00.000Z", status: "approved", offers: ["2027-03-20", "2027-04-01"] },
     { submittedAt: "2027-12-29T10:00:00.000Z", status: "approved" },
     { submittedAt: "2027-01-04T10:00:00.000Z", status: "rejected", offers: ["2027-02-01"] },
+    // Waiting since long before the upgrade: counted from the upgrade's day, not marked inactive at once.
+    { submittedAt: "2020-01-06T10:00:00.000Z", status: "pending" },
   ];
   const ids: number[] = [];
   for (const [i, application] of applications.entries()) {
@@ -383,10 +385,13 @@ test("application dates: each application is due 20 working days after it was su
        FROM "applications" WHERE "id" = ANY($1) ORDER BY "id"`,
     [ids],
   );
+  const upgradedOn = new Date();
   expect(rows.map((row) => row.decideBy)).toEqual(
-    applications.map((a) => decideByDate(new Date(a.submittedAt), 20)),
+    applications.map((a) =>
+      decideByDate(new Date(Math.max(new Date(a.submittedAt).getTime(), upgradedOn.getTime())), 20),
+    ),
   );
-  expect(rows.map((row) => row.decideBy)).toEqual([
+  expect(rows.slice(0, 5).map((row) => row.decideBy)).toEqual([
     "2027-04-02",
     "2027-04-02",
     "2027-03-24",
@@ -394,7 +399,7 @@ test("application dates: each application is due 20 working days after it was su
     "2027-02-01",
   ]);
   // The latest offer's date, and only while the offer is open.
-  expect(rows.map((row) => row.replyBy)).toEqual([null, null, "2027-04-01", null, null]);
+  expect(rows.map((row) => row.replyBy)).toEqual([null, null, "2027-04-01", null, null, null]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

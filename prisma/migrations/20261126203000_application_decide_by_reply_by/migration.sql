@@ -5,12 +5,15 @@ ALTER TABLE "applications" ADD COLUMN "decideBy" DATE,
 ADD COLUMN "replyBy" DATE;
 
 -- Existing applications: 20 working days (Monday to Friday, the setting's default) after the
--- calendar day they were submitted (UTC), as decideByDate counts them. Twenty working days span
--- at most 28 calendar days after the day, so 40 days of series always hold the twentieth.
+-- calendar day they were submitted (UTC), as decideByDate counts them, but never counted from
+-- before the day of the upgrade: a backlog waiting when the rule arrives gets its full window, so
+-- the first run of the job does not mark it all inactive (and e-mail every student) at once.
+-- Twenty working days span at most 28 calendar days after the day, so 40 days hold the twentieth.
 UPDATE "applications" a
    SET "decideBy" = (
      SELECT day::date
-       FROM generate_series((a."submittedAt"::date + 1)::timestamp, (a."submittedAt"::date + 40)::timestamp,
+       FROM generate_series((GREATEST(a."submittedAt"::date, CURRENT_DATE) + 1)::timestamp,
+                            (GREATEST(a."submittedAt"::date, CURRENT_DATE) + 40)::timestamp,
                             interval '1 day') AS day
       WHERE extract(isodow FROM day) < 6
       ORDER BY day
