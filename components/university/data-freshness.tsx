@@ -4,7 +4,8 @@ import { formatDate } from "@/lib/format";
 type DataFreshnessProps = {
   /** What the date is of: "this university and its programs". */
   subject: string;
-  lastUpdated: Date;
+  /** A Date, or its ISO text when the page's data came back from the data cache (JSON). */
+  lastUpdated: Date | string;
   /** The official website (an http(s) URL, already checked), or null. */
   website: string | null;
 };
@@ -15,6 +16,7 @@ type DataFreshnessProps = {
  * page's own data.
  */
 export function DataFreshness({ subject, lastUpdated, website }: DataFreshnessProps) {
+  const day = new Date(lastUpdated);
   return (
     <div
       role="note"
@@ -23,8 +25,8 @@ export function DataFreshness({ subject, lastUpdated, website }: DataFreshnessPr
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
         Information on {subject} last updated on{" "}
-        <time dateTime={lastUpdated.toISOString()} className="font-medium">
-          {formatDate(lastUpdated)}
+        <time dateTime={day.toISOString()} className="font-medium">
+          {formatDate(day)}
         </time>
         . It is exploratory and may be out of date: always check the{" "}
         {website ? (
