@@ -5,7 +5,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { Fragment, isValidElement, type CSSProperties, type ReactElement, type ReactNode } from "react";
 
-// The pieces an e-mail's content is made of. Each renders itself as HTML (react-email's
+// The blocks an e-mail's content is made of. Each renders itself as HTML (react-email's
 // components, styled in the product's look) and says what it is in the plain-text alternative, so
 // that the two parts of a message carry the same words: a template writes its content once, and
 // mailText() reads the text out of the same elements. The HTML adds structure (paragraphs, a
@@ -39,7 +39,7 @@ const note: CSSProperties = { ...paragraph, color: MAIL_COLORS.muted, fontSize: 
 
 const link: CSSProperties = { color: MAIL_COLORS.brand700, textDecoration: "underline", fontWeight: 600 };
 
-/** About 48 px tall: a comfortable target for a thumb. */
+/** About 50 px tall (14 px above and below a 24 px line): a comfortable target for a thumb. */
 const button: CSSProperties = {
   backgroundColor: MAIL_COLORS.brand700,
   borderRadius: "6px",
@@ -51,21 +51,21 @@ const button: CSSProperties = {
   textDecoration: "none",
 };
 
-/** A piece of content: a React component that also knows its words in the plain text. */
-type MailPiece<P> = ((props: P) => ReactElement) & { mailText(props: P): string };
+/** A block of content: a React component that also knows its words in the plain text. */
+type MailBlock<P> = ((props: P) => ReactElement) & { mailText(props: P): string };
 
-function piece<P>(render: (props: P) => ReactElement, text: (props: P) => string): MailPiece<P> {
+function block<P>(render: (props: P) => ReactElement, text: (props: P) => string): MailBlock<P> {
   return Object.assign(render, { mailText: text });
 }
 
 /** A paragraph of the message. */
-export const Paragraph = piece(
+export const Paragraph = block(
   ({ children }: { children: ReactNode }) => <Text style={paragraph}>{children}</Text>,
   ({ children }) => mailText(children),
 );
 
 /** A paragraph of the footer: why the reader gets the e-mail, how to stop it. */
-export const FooterNote = piece(
+export const FooterNote = block(
   ({ children }: { children: ReactNode }) => <Text style={note}>{children}</Text>,
   ({ children }) => mailText(children),
 );
@@ -74,7 +74,7 @@ export const FooterNote = piece(
  * A link inside a sentence. The text gives its words, `joiner` and the address ("reset your
  * password now at https://..."); the HTML links the words.
  */
-export const InlineLink = piece(
+export const InlineLink = block(
   ({ href, children }: { href: string; joiner: string; children: ReactNode }) => (
     <Link href={href} style={link}>
       {children}
@@ -88,7 +88,7 @@ export const InlineLink = piece(
  * ("Follow your applications at https://..."); without it, the text gives the address alone, on
  * its own line, and the label is the HTML's only.
  */
-export const ActionButton = piece(
+export const ActionButton = block(
   ({ href, children }: { href: string; joiner?: string; children: ReactNode }) => (
     <Section style={{ margin: "8px 0 24px" }}>
       <Button href={href} style={button}>
@@ -100,7 +100,7 @@ export const ActionButton = piece(
 );
 
 /** A short list under a title: "The offer's conditions:" then "- IELTS 6.5 overall" lines. */
-export const TitledList = piece(
+export const TitledList = block(
   ({ title, items }: { title: string; items: string[] }) => (
     <>
       <Text style={{ ...paragraph, margin: "0 0 4px" }}>{title}</Text>
@@ -117,7 +117,7 @@ export const TitledList = piece(
 );
 
 /** An entry of an ItemList: a line, and an indented second line with what to do about it. */
-export const Item = piece(
+export const Item = block(
   ({ children, detail }: { children: ReactNode; detail?: ReactNode }) => (
     <li style={{ margin: "0 0 16px" }}>
       {children}
@@ -133,7 +133,7 @@ export const Item = piece(
 );
 
 /** A list of Items, a blank line between them in the text. */
-export const ItemList = piece(
+export const ItemList = block(
   ({ children }: { children: ReactNode }) => (
     <ul style={{ ...paragraph, paddingLeft: "24px" }}>{children}</ul>
   ),
@@ -144,7 +144,7 @@ export const ItemList = piece(
  * Words someone wrote to the reader (a note, a reason), under a title, set apart in a box. Line
  * breaks are kept: the text may have several lines.
  */
-export const Quoted = piece(
+export const Quoted = block(
   ({ title, children }: { title: string; children: ReactNode }) => (
     <Section
       style={{
@@ -172,7 +172,7 @@ export function blocksOf(node: ReactNode): ReactNode[] {
 }
 
 /**
- * The plain text of content made of the pieces above, words and <br />. Anything else throws: its
+ * The plain text of content made of the blocks above, words and <br />. Anything else throws: its
  * words would be missing from the text alternative.
  */
 export function mailText(node: ReactNode): string {
@@ -183,10 +183,10 @@ export function mailText(node: ReactNode): string {
     if (node.type === Fragment) return mailText(node.props.children);
     if (node.type === "br") return "\n";
     if (typeof node.type === "function" && "mailText" in node.type) {
-      return (node.type as MailPiece<unknown>).mailText(node.props);
+      return (node.type as MailBlock<unknown>).mailText(node.props);
     }
   }
   throw new Error(
-    "An e-mail's content is made of the pieces of lib/mail/blocks.server.tsx, words and <br />.",
+    "An e-mail's content is made of the blocks of lib/mail/blocks.server.tsx, words and <br />.",
   );
 }

@@ -207,7 +207,7 @@ test("content that is not made of the mail blocks cannot be rendered: its words 
     return <p>Hidden</p>;
   }
   expect(mailText(<Paragraph>Shown</Paragraph>)).toBe("Shown");
-  expect(() => mailText(<Custom />)).toThrow(/made of the pieces of lib\/mail\/blocks/);
+  expect(() => mailText(<Custom />)).toThrow(/made of the blocks of lib\/mail\/blocks/);
   expect(() => mailText(<div>Hidden</div>)).toThrow();
 });
 
