@@ -51,9 +51,9 @@ export default defineConfig([
     },
   },
   {
-    // CommonJS modules that Next loads with require() at run time (the cache handlers), and the
-    // scripts tests run in a Node process of their own.
-    files: ["lib/cache/*.js", "tests/fixtures/**/*.cjs"],
+    // CommonJS modules that Next loads with require() at run time (the cache handlers), the
+    // scripts tests run in a Node process of their own, and the scripts' preload.
+    files: ["lib/cache/*.js", "tests/fixtures/**/*.cjs", "scripts/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

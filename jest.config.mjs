@@ -29,7 +29,7 @@ async function project(options) {
 
 const shared = {
   // Server modules import "server-only", which throws outside React Server Components; tests run
-  // them in plain Node, as the tsx scripts do with --conditions=react-server.
+  // them in plain Node, as the tsx scripts do (scripts/server-only-outside-next.cjs).
   moduleNameMapper: {
     "^@/(.*)$": "<rootDir>/$1",
     "^server-only$": "<rootDir>/node_modules/server-only/empty.js",

@@ -2,7 +2,6 @@ import "server-only";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client.server";
 import { violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server";
-import { formatDate } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, gone, notFound, unprocessable } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
@@ -10,8 +9,9 @@ import { getDecideByWorkingDays } from "@/lib/settings/queries.server";
 import type { ApplicationInput, OfferReplyInput } from "@/lib/validation/application";
 import { dateOf, decideByDate } from "./dates";
 import { offerOf } from "./offer";
-import { applicationTitle, MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
-import { STATUS_LABELS, toDbStatus, toStatus } from "./status";
+import { applicationReceived } from "@/lib/mail/templates/application-received.server";
+import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
+import { toDbStatus, toStatus } from "./status";
 import { moveApplication } from "./transition.server";
 import { OPEN_APPLICATION_INDEX, OPEN_STATUSES } from "./workflow";
 
@@ -84,13 +84,7 @@ export async function submitApplication(userId: number, input: ApplicationInput,
         select: MAIL_SUBJECT_SELECT,
       });
       // The receipt, queued with the application: a refused submit sends nothing.
-      await queueMail(tx, about, {
-        subject: "application received",
-        body:
-          `We received your application to the ${applicationTitle(about.program)} on ` +
-          `${formatDate(application.submittedAt.toISOString())}. Its status is "${STATUS_LABELS.pending}"; ` +
-          "you will get an e-mail each time it changes.",
-      });
+      await queueMail(tx, about, applicationReceived(about.program, application.submittedAt));
       return {
         ...application,
         status: toStatus(application.status),

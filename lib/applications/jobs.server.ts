@@ -6,6 +6,8 @@ import { logger } from "@/lib/log.server";
 import { dateOf, dayOf, firstDayNotPassed, replyReminderWindow, type Day } from "./dates";
 import { MAIL_SUBJECT_SELECT, queueMail, queueTeamMail, readyToQueueMail } from "./mail.server";
 import { toDbStatus } from "./status";
+import { offerReplyReminder } from "@/lib/mail/templates/offer-reply-reminder.server";
+import { declinedByDefaultNotice } from "@/lib/mail/templates/offer-declined-by-default.server";
 import { moveApplication } from "./transition.server";
 import { UNDECIDED_STATUSES } from "./workflow";
 
@@ -84,12 +86,12 @@ async function declineOverdueOffers(now: Date, result: ApplicationJobsResult) {
     [...offers.keys()],
     async (id) => {
       await moveApplication("system", id, { status: "offer-declined" }, now, (tx, application) =>
-        queueTeamMail(tx, id, application, {
-          subject: "offer declined by default",
-          body:
-            `${application.user.fullName} did not reply to the offer by its reply-by date, ` +
-            `${formatDate(offers.get(id)!)}, so it was declined by default. The student was told.`,
-        }),
+        queueTeamMail(
+          tx,
+          id,
+          application,
+          declinedByDefaultNotice(application.user.fullName, offers.get(id)!),
+        ),
       );
       return "done";
     },
@@ -111,14 +113,9 @@ async function dueReplyReminders(now: Date): Promise<number[]> {
 }
 
 /** The reply reminder's text (queueMail names the application in the subject and links the page). */
+/** The reply reminder of an offer due on `replyBy`. */
 export function replyReminderMail(university: string, replyBy: Day) {
-  const date = formatDate(dateOf(replyBy));
-  return {
-    subject: `reply to your offer by ${date}`,
-    body:
-      `Reply to your offer from ${university} by ${date}: accept or decline it on your applications page.\n\n` +
-      "Without a reply by the end of that day, the offer is declined for you.",
-  };
+  return offerReplyReminder(university, formatDate(dateOf(replyBy)));
 }
 
 async function remindReplies(now: Date, result: ApplicationJobsResult) {

@@ -7,10 +7,11 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, forbidden, notFound, staleWrite } from "@/lib/http/errors";
 import type { TransitionInput } from "@/lib/validation/application";
 import { changedSinceOpened } from "@/lib/validation/common";
+import { applicationStatus } from "@/lib/mail/templates/application-status.server";
 import { dateOf } from "./dates";
 import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
 import { offerOf } from "./offer";
-import { STATUS_LABELS, STATUS_MEANINGS, toDbStatus, toStatus, type ApplicationStatus } from "./status";
+import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
   transitionRefusal,
   transitionsFrom,
@@ -251,14 +252,12 @@ const MAIL_NEXT_STEPS: Partial<Record<TransitionName, string>> = {
 /** The student's e-mail about a transition: the new status, what it means, and what was said. */
 function transitionMail(transition: Transition, note: string | null, recorded: Recorded) {
   const offer = (recorded.data?.offer ?? null) as { replyBy?: string; conditions?: string[] } | null;
-  const lines = [STATUS_MEANINGS[transition.to]];
-  const next = MAIL_NEXT_STEPS[transition.name];
-  if (next) lines.push(next);
-  if (offer?.conditions?.length) {
-    lines.push(`The offer's conditions:\n${offer.conditions.map((c) => `- ${c}`).join("\n")}`);
-  }
-  if (offer?.replyBy) lines.push(`Reply to the offer by ${offer.replyBy}.`);
-  if (recorded.reason) lines.push(`The reason given:\n${recorded.reason}`);
-  if (note) lines.push(`Note from the admissions team:\n${note}`);
-  return { subject: `your application is now ${STATUS_LABELS[transition.to]}`, body: lines.join("\n\n") };
+  return applicationStatus({
+    status: transition.to,
+    nextStep: MAIL_NEXT_STEPS[transition.name],
+    conditions: offer?.conditions,
+    replyBy: offer?.replyBy,
+    reason: recorded.reason,
+    note,
+  });
 }

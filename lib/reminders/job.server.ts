@@ -2,15 +2,14 @@ import "server-only";
 import pg from "pg";
 import { prisma, SESSION_OPTIONS } from "@/lib/db/client.server";
 import { env } from "@/lib/env.server";
-import { daysLeftLabel, formatDate } from "@/lib/format";
-import { greeting } from "@/lib/mail/greeting";
 import { logger } from "@/lib/log.server";
 import { mailQueue } from "@/lib/mail/queue.server";
+import { mailUrl } from "@/lib/mail/render.server";
 import { sendMail, type Mail, type MailDb } from "@/lib/mail/send.server";
+import { deadlineReminderMail } from "@/lib/mail/templates/deadline-reminder.server";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { unsubscribeToken } from "./tokens.server";
 import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
-import { universityPath } from "@/lib/universities/seo.server";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
 
 // Deadline reminders, sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
@@ -111,36 +110,13 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
   return [...students.values()];
 }
 
-const link = (path: string) => new URL(path, env.APP_URL).toString();
-
-/** The unsubscribe page (a button confirms: a prefetched link unsubscribes nobody). */
-export const unsubscribePageUrl = (userId: number) =>
-  link(`/reminders/unsubscribe?token=${unsubscribeToken(userId)}`);
-
 /** The reminder e-mail of one student, with RFC 8058 one-click unsubscribe headers. */
-export function reminderMail(student: DueStudent, now: Date, platformName: string): Mail {
-  const [first] = student.programs;
-  const subject =
-    student.programs.length === 1
-      ? `Reminder: the deadline for ${first.name} at ${first.universityName} is ${formatDate(first.deadline)}`
-      : `Reminder: ${student.programs.length} application deadlines are coming up`;
-  const lines = student.programs.map(
-    (p) =>
-      `- ${p.name} (${p.degree}), ${p.universityName}: deadline ${formatDate(p.deadline)} (${daysLeftLabel(p.deadline, now)}).\n` +
-      (p.draft
-        ? `  Your draft is saved. Finish your application: ${link(`/apply/${p.programId}`)}`
-        : `  On your shortlist: ${link(universityPath(p.universitySlug))}`),
-  );
+export async function reminderMail(student: DueStudent, now: Date, platformName: string): Promise<Mail> {
   return {
     to: student.email,
-    subject,
-    text:
-      `${greeting(student)}\n\nThese application deadlines are coming up:\n\n${lines.join("\n\n")}\n\n` +
-      `${platformName} reminds you 14 and 3 days before the deadlines of the programs on your shortlist ` +
-      `and of your application drafts. To stop these e-mails, unsubscribe here: ${unsubscribePageUrl(student.userId)}\n` +
-      `or turn them off on your profile: ${link("/user/profile")}\n`,
+    ...(await deadlineReminderMail(student, now, platformName)),
     headers: {
-      "List-Unsubscribe": `<${link(`/api/reminders/unsubscribe?token=${unsubscribeToken(student.userId)}`)}>`,
+      "List-Unsubscribe": `<${mailUrl(`/api/reminders/unsubscribe?token=${unsubscribeToken(student.userId)}`)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };
@@ -211,7 +187,7 @@ export async function sendDueReminders(
         );
         if (fresh.length > 0)
           await sendMail(
-            reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
+            await reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
             {
               db,
             },

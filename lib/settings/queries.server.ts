@@ -21,10 +21,13 @@ type SettingsDb = Pick<typeof prisma, "setting">;
 // Reads of the settings that /admin/settings edits. Cached per request: the header, footer and
 // page titles all ask for the platform name while one page renders.
 
-export const getPlatformName = cache(async (): Promise<string> => {
-  const row = await prisma.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
+export const getPlatformName = cache((): Promise<string> => platformNameIn(prisma));
+
+/** The platform name read through `db`: a transaction's client, for the e-mails queued inside it. */
+export async function platformNameIn(db: Pick<typeof prisma, "setting">): Promise<string> {
+  const row = await db.setting.findUnique({ where: { key: PLATFORM_NAME_KEY } });
   return row?.value || DEFAULT_PLATFORM_NAME;
-});
+}
 
 /** A stored working-day count, or the default when none is stored (or a row holds something else). */
 function workingDaysOf(value: string | undefined): number {

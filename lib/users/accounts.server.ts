@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "@/lib/db/client.server";
-import { env } from "@/lib/env.server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertCurrentPassword, CURRENT_PASSWORD_WRONG } from "@/lib/auth/current-password.server";
 import { hashPassword } from "@/lib/auth/password.server";
@@ -10,9 +9,13 @@ import { requestClientIp } from "@/lib/auth/request.server";
 import { revokeOtherSessions } from "@/lib/auth/sessions.server";
 import { afterResponse } from "@/lib/http/after-response.server";
 import { badRequest, conflict, notFound, unprocessable } from "@/lib/http/errors";
-import { greeting } from "@/lib/mail/greeting";
 import { platformNameForMail, sendMailLater } from "@/lib/mail/later.server";
 import { sendMail } from "@/lib/mail/send.server";
+import { emailChangeRequestedMail } from "@/lib/mail/templates/email-change-requested.server";
+import { emailChangedMail } from "@/lib/mail/templates/email-changed.server";
+import { passwordChangedMail } from "@/lib/mail/templates/password-changed.server";
+import { passwordResetMail } from "@/lib/mail/templates/password-reset.server";
+import { verifyEmailMail } from "@/lib/mail/templates/verify-email.server";
 import type { RegisterInput } from "@/lib/validation/auth";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
 
@@ -174,20 +177,17 @@ export async function updateProfile(
 
   const platformName = await platformNameForMail();
   await sendMailLater(
-    verificationMail(input.email, link.token, platformName, "change"),
+    { to: input.email, ...(await verifyEmailMail(link.token, platformName, "change")) },
     "Verification e-mail",
   );
   await sendMailLater(
     {
       to: current.email,
-      subject: `A new email address was entered for your ${platformName} account`,
-      text:
-        `${greeting(current)}\n\nSomeone signed in to your ${platformName} account (username ${user.username}) ` +
-        `asked to change its email address from this address to ${input.email}, and the account was signed ` +
-        "out on your other devices. The account keeps this address until the link we sent to the new one " +
-        "is opened.\n\n" +
-        `If this was not you, reset your password now at ${new URL("/auth/forgot-password", env.APP_URL)} ` +
-        "with this address: that also cancels the change. Then contact support.\n",
+      ...(await emailChangeRequestedMail(
+        { fullName: current.fullName, emailVerifiedAt: current.emailVerifiedAt, username: user.username },
+        input.email,
+        platformName,
+      )),
     },
     "E-mail change notice",
   );
@@ -266,17 +266,8 @@ export async function changePassword(
     await revokeOtherSessions(id, keepSessionId, now, tx);
     return row;
   });
-  const platformName = await platformNameForMail();
   await sendMailLater(
-    {
-      to: changed.email,
-      subject: `The password of your ${platformName} account was changed`,
-      text:
-        `${greeting(changed)}\n\nThe password of your ${platformName} account (username ${changed.username}) ` +
-        "was changed, and the account was signed out on your other devices.\n\n" +
-        `If this was not you, reset your password now at ${new URL("/auth/forgot-password", env.APP_URL)} ` +
-        "and contact support.\n",
-    },
+    { to: changed.email, ...(await passwordChangedMail(changed, await platformNameForMail())) },
     "Password change notice",
   );
 }
@@ -299,31 +290,6 @@ function newToken(now: Date, ttlMs: number) {
 }
 
 /**
- * The link that verifies an account's address, or (`change`) makes a pending address its own. It
- * goes to an address nobody has proven yet, so it carries nothing the account's holder wrote
- * (lib/mail/greeting.ts).
- */
-function verificationMail(
-  to: string,
-  token: string,
-  platformName: string,
-  purpose: "verify" | "change" = "verify",
-) {
-  const link = new URL(`/verify-email?token=${token}`, env.APP_URL).toString();
-  const what =
-    purpose === "change"
-      ? `to make this the email address of your ${platformName} account; until then it keeps its current one`
-      : `to confirm that this address belongs to your ${platformName} account`;
-  return {
-    to,
-    subject: `Verify your email address for ${platformName}`,
-    text:
-      `Hello,\n\nOpen this link within 24 hours ${what}:\n\n${link}\n\n` +
-      "If you did not create an account or change its email address, ignore this e-mail.\n",
-  };
-}
-
-/**
  * Sends a new verification link (registration, the profile's "Resend link"): to the pending
  * address while a change waits for confirmation, else to the account's address; a link sent
  * earlier to the same address stops working. The mail goes after the response.
@@ -343,7 +309,10 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
     });
     if (count === 0) return;
     await sendMailLater(
-      verificationMail(user.pendingEmail, link.token, await platformNameForMail(), "change"),
+      {
+        to: user.pendingEmail,
+        ...(await verifyEmailMail(link.token, await platformNameForMail(), "change")),
+      },
       "Verification e-mail",
     );
     return;
@@ -362,7 +331,7 @@ export async function sendEmailVerification(id: number, now = new Date()): Promi
   });
   if (count === 0) return;
   await sendMailLater(
-    verificationMail(user.email, verification.token, await platformNameForMail()),
+    { to: user.email, ...(await verifyEmailMail(verification.token, await platformNameForMail())) },
     "Verification e-mail",
   );
 }
@@ -458,18 +427,12 @@ async function confirmEmailChange(hash: string, now: Date): Promise<{ email: str
     });
     throw count > 0 ? conflict(EMAIL_CHANGE_TAKEN) : unprocessable(VERIFY_LINK_INVALID);
   }
-  const platformName = await platformNameForMail();
-  await sendMailLater(
-    {
-      to: claim.email,
-      subject: `The email address of your ${platformName} account was changed`,
-      text:
-        `${greeting({ fullName: changed.fullName, emailVerifiedAt: claim.emailVerifiedAt })}\n\nThe email address of your ${platformName} account (username ${changed.username}) ` +
-        `is now ${changed.email}: its owner opened the link we sent there. We will no longer e-mail this address.\n\n` +
-        "If this was not you, contact support.\n",
-    },
-    "E-mail change notice",
+  const notice = await emailChangedMail(
+    { ...changed, emailVerifiedAt: claim.emailVerifiedAt },
+    changed.email,
+    await platformNameForMail(),
   );
+  await sendMailLater({ to: claim.email, ...notice }, "E-mail change notice");
   return { email: changed.email, changed: true };
 }
 
@@ -532,16 +495,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
     },
   });
   if (count === 0) return;
-  const link = new URL(`/auth/reset-password?token=${token}`, env.APP_URL).toString();
-  const platformName = await platformNameForMail();
-  await sendMail({
-    to: user.email,
-    subject: `Reset your ${platformName} password`,
-    text:
-      `${greeting(user)}\n\nSomeone (hopefully you) asked to reset the password of your ${platformName} account. ` +
-      `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
-      "If you did not ask for this, ignore this e-mail: your password stays as it is.\n",
-  });
+  await sendMail({ to: user.email, ...(await passwordResetMail(user, token, await platformNameForMail())) });
 }
 
 export const RESET_PASSWORD_DONE = "Your password has been changed. Sign in with the new one.";

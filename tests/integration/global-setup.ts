@@ -1,4 +1,4 @@
-import "../support/server-only-outside-jest";
+import "../../scripts/server-only-outside-next.cjs";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { startEmbeddedDatabase } from "../../lib/db/embedded.server";

@@ -25,6 +25,7 @@ import {
   uniqueTag,
 } from "../support/factories";
 import { signIn } from "../support/roles";
+import { TSX_SCRIPT_FLAGS } from "../support/scripts";
 
 // Bulk import: the exact dry-run report of a file with good, duplicate and bad rows;
 // apply writes exactly those rows in one transaction; a second apply changes nothing; a failure
@@ -181,7 +182,7 @@ describe("programs", () => {
     const run = promisify(execFile);
     const cli = await run(
       join(process.cwd(), "node_modules", ".bin", "tsx"),
-      ["--conditions=react-server", "scripts/import.ts", file, "--dry-run", "--json"],
+      [...TSX_SCRIPT_FLAGS, "scripts/import.ts", file, "--dry-run", "--json"],
       { cwd: process.cwd(), env: process.env },
     ).catch((error: { stdout: string; code: number }) => error);
     // Rejected rows make the command fail (exit code 1), after printing the report.

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
+import { TSX_SCRIPT_FLAGS } from "./scripts";
 
 // Jest's module sandbox cannot load PGlite (it imports its WebAssembly dynamically), so tests
 // that need an embedded server of their own run `npm run db:serve -- --memory` as a process.
@@ -13,7 +14,7 @@ export interface EmbeddedProcess {
 
 export function startEmbeddedProcess(): Promise<EmbeddedProcess> {
   const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child: ChildProcess = spawn(tsx, ["--conditions=react-server", "scripts/db-serve.ts", "--memory"], {
+  const child: ChildProcess = spawn(tsx, [...TSX_SCRIPT_FLAGS, "scripts/db-serve.ts", "--memory"], {
     env: { ...process.env, DATABASE_URL: "", PGLITE_PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,0 +1,180 @@
+import "server-only";
+import type { DueStudent } from "@/lib/reminders/job.server";
+import type { RenderedMail } from "./render.server";
+import { applicationMail, teamApplicationMail, type MailSubject } from "./templates/application.server";
+import { declinedByDefaultNotice } from "./templates/offer-declined-by-default.server";
+import { offerReplyReminder } from "./templates/offer-reply-reminder.server";
+import { applicationReceived } from "./templates/application-received.server";
+import { applicationStatus } from "./templates/application-status.server";
+import { deadlineReminderMail } from "./templates/deadline-reminder.server";
+import { emailChangeRequestedMail } from "./templates/email-change-requested.server";
+import { emailChangedMail } from "./templates/email-changed.server";
+import { passwordChangedMail } from "./templates/password-changed.server";
+import { passwordResetMail } from "./templates/password-reset.server";
+import { verifyEmailMail } from "./templates/verify-email.server";
+
+// Every e-mail the app sends, rendered with sample data: the development preview (/dev/emails)
+// shows them, and tests/unit/mail-templates.test.ts checks each. A new template gets its samples
+// here (DEVELOPERS.md "E-mails").
+
+export interface MailPreview {
+  /** The preview's address: /dev/emails#<id>. */
+  id: string;
+  /** The template's file under lib/mail/templates. */
+  template: string;
+  /** When the app sends it. */
+  sentWhen: string;
+  render(platformName: string): Promise<RenderedMail>;
+}
+
+const NOW = new Date("2026-03-02T09:00:00Z");
+const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
+
+const ROBIN = { email: "robin@example.com", fullName: "Robin Moreau", emailVerifiedAt: days(-30) };
+const ACCOUNT = { fullName: ROBIN.fullName, emailVerifiedAt: ROBIN.emailVerifiedAt, username: "robin" };
+const APPLICATION: MailSubject = {
+  user: ROBIN,
+  program: { name: "Marine Biology", degree: "MSc", university: { name: "Riverside University" } },
+};
+/** A sample token: the real ones are 43 random base64url characters. */
+const TOKEN = "sample-token-0123456789abcdefghijklmnopqrstu";
+
+function reminderStudent(programs: DueStudent["programs"]): DueStudent {
+  return {
+    userId: 1,
+    email: ROBIN.email,
+    fullName: ROBIN.fullName,
+    emailVerifiedAt: ROBIN.emailVerifiedAt,
+    programs,
+  };
+}
+
+const MARINE = {
+  programId: 101,
+  name: "Marine Biology",
+  degree: "MSc",
+  universityName: "Riverside University",
+  universitySlug: "riverside-university",
+  deadline: days(3),
+  daysBefore: 3 as const,
+  draft: true,
+};
+const LAW = {
+  programId: 102,
+  name: "Ocean Law",
+  degree: "LLM",
+  universityName: "Harbour College",
+  universitySlug: "harbour-college",
+  deadline: days(14),
+  daysBefore: 14 as const,
+  draft: false,
+};
+
+export const MAIL_PREVIEWS: MailPreview[] = [
+  {
+    id: "application-received",
+    template: "application-received.server.tsx",
+    sentWhen: "A student submits an application.",
+    render: (platformName) =>
+      applicationMail(APPLICATION, platformName, applicationReceived(APPLICATION.program, NOW)),
+  },
+  {
+    id: "application-status-offer",
+    template: "application-status.server.tsx",
+    sentWhen: "The team makes an offer (each move of the transition table that mails the student).",
+    render: (platformName) =>
+      applicationMail(
+        APPLICATION,
+        platformName,
+        applicationStatus({
+          status: "approved",
+          conditions: ["IELTS 6.5 overall", "Final transcript with a GPA of at least 3.0"],
+          replyBy: "2026-03-16",
+          note: "Congratulations!\nWe look forward to meeting you in September.",
+        }),
+      ),
+  },
+  {
+    id: "application-status-withdrawn",
+    template: "application-status.server.tsx",
+    sentWhen: "A student withdraws an application, saying why.",
+    render: (platformName) =>
+      applicationMail(
+        APPLICATION,
+        platformName,
+        applicationStatus({
+          status: "withdrawn",
+          nextStep: "Your answers are kept as a draft, if you apply again before the deadline.",
+          reason: "I accepted a place elsewhere.",
+        }),
+      ),
+  },
+  {
+    id: "deadline-reminder",
+    template: "deadline-reminder.server.tsx",
+    sentWhen: "npm run jobs:reminders: deadlines of drafts and shortlisted programs 14 and 3 days ahead.",
+    render: (platformName) => deadlineReminderMail(reminderStudent([MARINE, LAW]), NOW, platformName),
+  },
+  {
+    id: "deadline-reminder-one",
+    template: "deadline-reminder.server.tsx",
+    sentWhen: "The same, for a single program (its subject names it).",
+    render: (platformName) => deadlineReminderMail(reminderStudent([LAW]), NOW, platformName),
+  },
+  {
+    id: "verify-email",
+    template: "verify-email.server.tsx",
+    sentWhen: "Registration, and Resend link on the profile.",
+    render: (platformName) => verifyEmailMail(TOKEN, platformName),
+  },
+  {
+    id: "verify-email-change",
+    template: "verify-email.server.tsx",
+    sentWhen: "A new e-mail address entered on the profile (sent to the new address).",
+    render: (platformName) => verifyEmailMail(TOKEN, platformName, "change"),
+  },
+  {
+    id: "email-change-requested",
+    template: "email-change-requested.server.tsx",
+    sentWhen: "A new e-mail address entered on the profile (sent to the current address).",
+    render: (platformName) => emailChangeRequestedMail(ACCOUNT, "robin.moreau@example.org", platformName),
+  },
+  {
+    id: "email-changed",
+    template: "email-changed.server.tsx",
+    sentWhen: "The link sent to the new address is opened (sent to the former address).",
+    render: (platformName) => emailChangedMail(ACCOUNT, "robin.moreau@example.org", platformName),
+  },
+  {
+    id: "password-reset",
+    template: "password-reset.server.tsx",
+    sentWhen: "Forgot password.",
+    render: (platformName) => passwordResetMail(ACCOUNT, TOKEN, platformName),
+  },
+  {
+    id: "password-changed",
+    template: "password-changed.server.tsx",
+    sentWhen: "The password is changed on the profile.",
+    render: (platformName) => passwordChangedMail(ACCOUNT, platformName),
+  },
+  {
+    id: "offer-reply-reminder",
+    template: "offer-reply-reminder.server.tsx",
+    sentWhen: "Three days before an offer's reply-by date, once (npm run jobs:applications).",
+    render: (platformName) =>
+      applicationMail(APPLICATION, platformName, offerReplyReminder("Riverside University", "12 March 2026")),
+  },
+  {
+    id: "offer-declined-by-default",
+    template: "offer-declined-by-default.server.tsx",
+    sentWhen: "To each active admin when an offer's reply-by date passed without a reply.",
+    render: (platformName) =>
+      teamApplicationMail(
+        { email: "tara@example.com", fullName: "Tara Team", emailVerifiedAt: days(-90) },
+        APPLICATION.program,
+        42,
+        platformName,
+        declinedByDefaultNotice(ROBIN.fullName, days(-1)),
+      ),
+  },
+];

@@ -1,0 +1,38 @@
+import "server-only";
+import { STATUS_LABELS, STATUS_MEANINGS, type ApplicationStatus } from "@/lib/applications/status";
+import { Paragraph, Quoted, TitledList } from "@/lib/mail/blocks.server";
+import type { ApplicationMessage } from "./application.server";
+
+/** A move of an application as its student is told (lib/applications/transition.server.ts). */
+export interface StatusChange {
+  status: ApplicationStatus;
+  /** What the move means for the student beyond the status's meaning. */
+  nextStep?: string;
+  /** An offer's conditions and the day to reply by (YYYY-MM-DD). */
+  conditions?: string[];
+  replyBy?: string;
+  /** Why, as the team or the student gave it. */
+  reason?: string | null;
+  note?: string | null;
+}
+
+/** The new status, what it means, and what was said. */
+export function applicationStatus(change: StatusChange): ApplicationMessage {
+  const meaning = STATUS_MEANINGS[change.status];
+  return {
+    subject: `your application is now ${STATUS_LABELS[change.status]}`,
+    preview: meaning,
+    body: (
+      <>
+        <Paragraph>{meaning}</Paragraph>
+        {change.nextStep && <Paragraph>{change.nextStep}</Paragraph>}
+        {change.conditions && change.conditions.length > 0 && (
+          <TitledList title="The offer's conditions:" items={change.conditions} />
+        )}
+        {change.replyBy && <Paragraph>Reply to the offer by {change.replyBy}.</Paragraph>}
+        {change.reason && <Quoted title="The reason given:">{change.reason}</Quoted>}
+        {change.note && <Quoted title="Note from the admissions team:">{change.note}</Quoted>}
+      </>
+    ),
+  };
+}

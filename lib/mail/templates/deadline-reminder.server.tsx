@@ -1,0 +1,76 @@
+import "server-only";
+import { daysLeftLabel, formatDate } from "@/lib/format";
+import { FooterNote, InlineLink, Item, ItemList, Paragraph } from "@/lib/mail/blocks.server";
+import { greeting } from "@/lib/mail/greeting";
+import { mailUrl, renderMail, type RenderedMail } from "@/lib/mail/render.server";
+import type { DueStudent } from "@/lib/reminders/job.server";
+import { unsubscribeToken } from "@/lib/reminders/tokens.server";
+import { universityPath } from "@/lib/universities/seo.server";
+
+/** The unsubscribe page (a button confirms: a link opened by a mail scanner unsubscribes nobody). */
+export const unsubscribePageUrl = (userId: number) =>
+  mailUrl(`/reminders/unsubscribe?token=${unsubscribeToken(userId)}`);
+
+/**
+ * The deadline reminder of one student (lib/reminders/job.server.ts): the programs whose reminder
+ * is due, by deadline, each with the way to its draft or its university.
+ */
+export function deadlineReminderMail(
+  student: DueStudent,
+  now: Date,
+  platformName: string,
+): Promise<RenderedMail> {
+  const [first] = student.programs;
+  return renderMail({
+    subject:
+      student.programs.length === 1
+        ? `Reminder: the deadline for ${first.name} at ${first.universityName} is ${formatDate(first.deadline)}`
+        : `Reminder: ${student.programs.length} application deadlines are coming up`,
+    preview: "These application deadlines are coming up:",
+    platformName,
+    body: (
+      <>
+        <Paragraph>{greeting(student)}</Paragraph>
+        <Paragraph>These application deadlines are coming up:</Paragraph>
+        <ItemList>
+          {student.programs.map((p) => (
+            <Item
+              key={p.programId}
+              detail={
+                p.draft ? (
+                  <>
+                    Your draft is saved.{" "}
+                    <InlineLink href={mailUrl(`/apply/${p.programId}`)} joiner=": ">
+                      Finish your application
+                    </InlineLink>
+                  </>
+                ) : (
+                  <InlineLink href={mailUrl(universityPath(p.universitySlug))} joiner=": ">
+                    On your shortlist
+                  </InlineLink>
+                )
+              }
+            >
+              {p.name} ({p.degree}), {p.universityName}: deadline {formatDate(p.deadline)} (
+              {daysLeftLabel(p.deadline, now)}).
+            </Item>
+          ))}
+        </ItemList>
+      </>
+    ),
+    footer: (
+      <FooterNote>
+        {platformName} reminds you 14 and 3 days before the deadlines of the programs on your shortlist and of
+        your application drafts. To stop these e-mails,{" "}
+        <InlineLink href={unsubscribePageUrl(student.userId)} joiner=": ">
+          unsubscribe here
+        </InlineLink>
+        <br />
+        or{" "}
+        <InlineLink href={mailUrl("/user/profile")} joiner=": ">
+          turn them off on your profile
+        </InlineLink>
+      </FooterNote>
+    ),
+  });
+}
