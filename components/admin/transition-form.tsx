@@ -4,7 +4,9 @@ import { Loader2Icon, PlusIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { TitledList } from "@/components/applications/titled-list";
 import { ActionError, useActionForm } from "@/components/forms/action-state";
+import { FormField } from "@/components/forms/form-field";
 import { StaleWriteNotice } from "@/components/forms/stale-write-notice";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,7 +19,6 @@ import { INTERVIEW_MODE_LABELS, INTERVIEW_MODES, type InterviewMode } from "@/li
 import type { ApplicationStatus } from "@/lib/applications/status";
 import { transitionNamed, type Requirement, type TransitionName } from "@/lib/applications/workflow";
 import { validationErrorBody } from "@/lib/http/errors";
-import { cn } from "@/lib/utils";
 import { CONDITIONS_MAX, REJECTION_REASON_CODES, REJECTION_REASONS } from "@/lib/validation/application";
 import { transitionFormFields, transitionFormSchema } from "@/lib/validation/transition-form";
 
@@ -112,7 +113,9 @@ export function TransitionForm({
   // The form opens with its heading focused; a refusal focuses its first field with a message.
   const opened = useRef(false);
   useEffect(() => {
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-invalid="true"]',
+    );
     if (invalid) invalid.focus();
     else if (!opened.current) headingRef.current?.focus();
     opened.current = true;
@@ -172,18 +175,14 @@ export function TransitionForm({
       )}
 
       {(needs("conditionsOutstanding") || needs("conditionsMet")) && conditions.length > 0 && (
-        <div className="text-sm text-slate-800">
-          <p className="font-medium text-slate-900">
-            {transition.name === "confirm-conditions"
+        <TitledList
+          title={
+            transition.name === "confirm-conditions"
               ? "Confirming the place records these conditions met:"
-              : "The place is confirmed once these conditions are met:"}
-          </p>
-          <ul className="list-disc pl-5">
-            {conditions.map((condition, i) => (
-              <li key={i}>{condition}</li>
-            ))}
-          </ul>
-        </div>
+              : "The place is confirmed once these conditions are met:"
+          }
+          items={conditions}
+        />
       )}
 
       {needs("rejectionReasons") && <RejectionReasons errorOf={errorOf} valueOf={valueOf} />}
@@ -269,6 +268,7 @@ function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
+/** A labelled input (FormField) or, `multiline`, a textarea, with its hint and message. */
 function TextField({
   name,
   label,
@@ -277,7 +277,6 @@ function TextField({
   defaultValue,
   multiline = false,
   type,
-  className,
 }: {
   name: string;
   label: string;
@@ -286,21 +285,31 @@ function TextField({
   defaultValue?: string;
   multiline?: boolean;
   type?: string;
-  className?: string;
 }) {
   const id = idOf(name);
-  const props = {
-    id,
-    name,
-    defaultValue,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(id, hint, error),
-    className: "bg-white",
-  };
+  if (!multiline)
+    return (
+      <FormField
+        id={id}
+        name={name}
+        label={label}
+        type={type}
+        hint={hint}
+        error={error}
+        defaultValue={defaultValue}
+      />
+    );
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {multiline ? <Textarea rows={3} {...props} /> : <Input type={type} {...props} />}
+      <Textarea
+        id={id}
+        name={name}
+        rows={3}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
       <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
@@ -346,7 +355,6 @@ function RejectionReasons({ errorOf, valueOf }: FieldReaders) {
                 defaultValue={valueOf(detail)}
                 aria-invalid={detailError ? true : undefined}
                 aria-describedby={describedBy(detailId, undefined, detailError)}
-                className="bg-white"
               />
               <FieldMessages id={detailId} error={detailError} />
             </div>
@@ -410,7 +418,6 @@ function OfferFields({
                     defaultValue={row.text}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${id}-error` : undefined}
-                    className="bg-white"
                   />
                   <Button type="button" variant="ghost" size="icon" onClick={() => remove(row.key)}>
                     <XIcon aria-hidden="true" />

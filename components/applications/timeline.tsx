@@ -9,6 +9,7 @@ import {
 } from "@/lib/applications/history";
 import { formatInterviewTime, INTERVIEW_MODE_LABELS, interviewLink } from "@/lib/applications/interview";
 import { formatDate } from "@/lib/format";
+import { TitledList } from "./titled-list";
 
 const timestamp = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -84,14 +85,7 @@ function EventDetails({ entry }: { entry: HistoryEntry }) {
       {offer && (
         <div className="text-slate-800">
           {offer.conditions.length ? (
-            <>
-              <p className="font-medium text-slate-900">Conditions of the offer:</p>
-              <ul className="list-disc pl-5">
-                {offer.conditions.map((condition, i) => (
-                  <li key={i}>{condition}</li>
-                ))}
-              </ul>
-            </>
+            <TitledList title="Conditions of the offer:" items={offer.conditions} />
           ) : (
             <p>No conditions: the offer is unconditional.</p>
           )}
@@ -100,16 +94,14 @@ function EventDetails({ entry }: { entry: HistoryEntry }) {
         </div>
       )}
       {reasons.length > 0 && (
-        <div className="text-slate-800">
-          <p className="font-medium text-slate-900">{reasons.length === 1 ? "Reason:" : "Reasons:"}</p>
-          <ul className="list-disc pl-5">
-            {reasons.map((reason) => (
-              <li key={reason.code}>
-                {reason.label}: <span className="whitespace-pre-line">{reason.detail}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <TitledList
+          title={reasons.length === 1 ? "Reason:" : "Reasons:"}
+          items={reasons.map((reason) => (
+            <>
+              {reason.label}: <span className="whitespace-pre-line">{reason.detail}</span>
+            </>
+          ))}
+        />
       )}
       {interview && (
         <div className="text-slate-800">
@@ -133,16 +125,12 @@ function EventDetails({ entry }: { entry: HistoryEntry }) {
       )}
       {startTerm && <p className="text-slate-800">New start: {startTerm}</p>}
       {conditions.length > 0 && (
-        <div className="text-slate-800">
-          <p className="font-medium text-slate-900">
-            {transitionOf(entry)?.name === "confirm-conditions" ? "Conditions met:" : "Conditions to meet:"}
-          </p>
-          <ul className="list-disc pl-5">
-            {conditions.map((condition, i) => (
-              <li key={i}>{condition}</li>
-            ))}
-          </ul>
-        </div>
+        <TitledList
+          title={
+            transitionOf(entry)?.name === "confirm-conditions" ? "Conditions met:" : "Conditions to meet:"
+          }
+          items={conditions}
+        />
       )}
     </>
   );

@@ -28,28 +28,6 @@ export const APPLICATION_STATUSES = [
 
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/**
- * The statuses in the order of an application's life, for lists of them (the admin list's filter,
- * the dashboard's counts): the open ones as an application goes through them, then the ends.
- */
-export const STATUSES_IN_LIFE_ORDER = [
-  "pending",
-  "in-review",
-  "sent-to-university",
-  "interviewing",
-  "approved",
-  "conditions-pending",
-  "place-confirmed",
-  "deferred",
-  "inactive",
-  "enrolled",
-  "rejected",
-  "conditions-not-met",
-  "offer-declined",
-  "offer-withdrawn",
-  "withdrawn",
-] as const satisfies readonly ApplicationStatus[];
-
 const TO_DB = {
   pending: "pending",
   "in-review": "in_review",

@@ -80,6 +80,20 @@ export const OPEN_STATUSES = [
 ] as const satisfies readonly ApplicationStatus[];
 
 /**
+ * The statuses in the order of an application's life, for lists of them (the admin list's filter,
+ * the dashboard's counts): the open ones as an application goes through them, then the ends.
+ */
+export const STATUSES_IN_LIFE_ORDER = [
+  ...OPEN_STATUSES,
+  "enrolled",
+  "rejected",
+  "conditions-not-met",
+  "offer-declined",
+  "offer-withdrawn",
+  "withdrawn",
+] as const satisfies readonly ApplicationStatus[];
+
+/**
  * One open application per student and program: the database's partial unique index, as the
  * migration builds it and the drift test checks it (its predicate lists OPEN_STATUSES).
  */

@@ -1,5 +1,6 @@
 import "server-only";
-import { STATUSES_IN_LIFE_ORDER, toStatus, type ApplicationStatus } from "@/lib/applications/status";
+import { toStatus, type ApplicationStatus } from "@/lib/applications/status";
+import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { prisma } from "@/lib/db/client.server";
 import { trend } from "./trend";
 

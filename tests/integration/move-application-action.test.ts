@@ -1,7 +1,8 @@
 import { GET as detail, PATCH as move } from "@/app/api/applications/[id]/route";
 import { moveApplicationAction } from "@/lib/applications/actions";
 import { listApplications } from "@/lib/applications/queries.server";
-import { STATUSES_IN_LIFE_ORDER, toDbStatus } from "@/lib/applications/status";
+import { toDbStatus } from "@/lib/applications/status";
+import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { getDashboardStats } from "@/lib/dashboard/stats.server";
 import { prisma } from "@/lib/db/client.server";
 import { SENT_BY_SCRIPT_FIELD } from "@/lib/http/form-state";

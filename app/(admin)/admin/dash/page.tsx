@@ -5,7 +5,7 @@ import { ApplicationTrendsChart } from "@/components/admin/application-trends-ch
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApplications } from "@/lib/applications/queries.server";
-import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/status";
+import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getDashboardStats } from "@/lib/dashboard/stats.server";
 import { trendText } from "@/lib/dashboard/trend";
