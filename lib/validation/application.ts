@@ -167,11 +167,7 @@ export const statusChangeSchema = z.object({
         code: z.enum(REJECTION_REASON_CODES, {
           error: `code must be one of: ${REJECTION_REASON_CODES.join(", ")}`,
         }),
-        detail: z
-          .string()
-          .trim()
-          .min(1, REASON_DETAIL_REQUIRED)
-          .max(REASON_MAX, REASON_DETAIL_TOO_LONG),
+        detail: z.string().trim().min(1, REASON_DETAIL_REQUIRED).max(REASON_MAX, REASON_DETAIL_TOO_LONG),
       }),
     )
     .max(REJECTION_REASON_CODES.length)
@@ -208,7 +204,6 @@ export const statusChangeSchema = z.object({
 
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 export type TransitionInput = z.output<typeof statusChangeSchema>;
-
 
 /**
  * GET /api/applications (a student's own, or for admins everyone's), /admin/applications and My
