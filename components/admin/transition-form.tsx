@@ -54,7 +54,10 @@ export interface TransitionFormProps {
   pageHref: string;
 }
 
-/** The form's fields (by name) each requirement brings; a refusal on any other name is shown above. */
+/**
+ * The form's fields (by name) each requirement brings; a refusal on any other name (a hidden field,
+ * or "_" for the form as a whole) is shown above the fields.
+ */
 const FIELDS_OF: Partial<Record<Requirement, RegExp>> = {
   note: /^note$/,
   reason: /^reason$/,
@@ -107,7 +110,7 @@ export function TransitionForm({
   const needs = (requirement: Requirement) => transition.requires.includes(requirement);
   const shown = transition.requires.flatMap((r) => FIELDS_OF[r] ?? []);
   const elsewhere = Object.entries(errors).filter(
-    ([field]) => field !== "version" && field !== "_" && !shown.some((pattern) => pattern.test(field)),
+    ([field]) => field !== "version" && !shown.some((pattern) => pattern.test(field)),
   );
 
   // The form opens with its heading focused; a refusal focuses its first field with a message.
@@ -133,6 +136,7 @@ export function TransitionForm({
     submit(data);
   };
 
+  // A move that ends the application without a place has a red button.
   const ends = ["rejected", "offer-withdrawn", "conditions-not-met"].includes(transition.to);
 
   return (
