@@ -193,7 +193,7 @@ export const studyListKey = textKey({
 });
 
 /** YYYY-MM-DD naming a day of the calendar (not 2025-02-30). */
-function isDay(text: string) {
+export function isDay(text: string) {
   const day = new Date(`${text}T00:00:00Z`);
   return (
     /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)

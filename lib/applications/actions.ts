@@ -15,8 +15,16 @@ import {
 import { idSchema } from "@/lib/validation/common";
 import { clipText } from "@/lib/validation/text";
 import { z } from "@/lib/validation/zod";
+import {
+  TRANSITION_FORM_FIELDS,
+  transitionFormFields,
+  transitionFormSchema,
+} from "@/lib/validation/transition-form";
 import { replyToOffer, submitApplication } from "./commands.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
+import { STATUS_LABELS } from "./status";
+import { moveApplication } from "./transition.server";
+import { transitionNamed } from "./workflow";
 
 // The application form's one submission path for sending the application. Posted without
 // JavaScript, each step's button is a submit button with an intent: what the student typed is
@@ -158,5 +166,37 @@ export const replyToOfferAction = action({
   handle: async ({ viewer, input }) => {
     await replyToOffer(viewer, Number(input.applicationId), input);
     return { message: OFFER_REPLIES[input.answer] };
+  },
+});
+
+/** The application's page, for the posted id; the list when the field is not an id. */
+function applicationPageOf(data: FormData): string {
+  const id = idSchema.safeParse(data.get("id"));
+  return id.success ? `/admin/applications/${id.data}` : "/admin/applications";
+}
+
+/**
+ * The forms of the application's page: staff move it along its life (PATCH
+ * /api/applications/{id}'s work, through moveApplication), with what the move needs. `from` is the
+ * status the page showed: a move someone made since refuses this one (409), as the status dialog's.
+ * Then the page, without the form, shows where the application is now.
+ */
+export const moveApplicationAction = action({
+  name: "moveApplication",
+  audience: "admin",
+  signInReturnTo: applicationPageOf,
+  schema: transitionFormSchema,
+  fields: (data) => transitionFormFields(data.entries()),
+  echo: TRANSITION_FORM_FIELDS,
+  handle: async ({ viewer, input, data }) => {
+    const { id, ...move } = input;
+    const moved = await moveApplication(viewer, id, move);
+    return {
+      message:
+        moved.status === moved.previousStatus
+          ? transitionNamed(moved.transition).meaning
+          : `The application is now ${STATUS_LABELS[moved.status]}.`,
+      redirectTo: applicationPageOf(data),
+    };
   },
 });

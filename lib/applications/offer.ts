@@ -22,3 +22,24 @@ export function offerOf(data: unknown): Offer | null {
     startTerm: typeof offer.startTerm === "string" ? offer.startTerm : null,
   };
 }
+
+/** Days a student has to reply to an offer unless the team says otherwise. */
+export const REPLY_DAYS = 14;
+
+/** The reply-by date an offer made at `now` gets by default (YYYY-MM-DD, UTC). */
+export function defaultReplyBy(now: Date): string {
+  return new Date(now.getTime() + REPLY_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The conditions still to meet: the last offer's, unless a confirmation of the place since has
+ * recorded them met (`events` newest first; other events are passed over).
+ */
+export function outstandingConditions(
+  events: readonly { transition: string | null; data: unknown }[],
+): string[] {
+  const offerAt = events.findIndex((event) => event.transition === "make-offer");
+  if (offerAt === -1) return [];
+  const confirmed = events.slice(0, offerAt).some((event) => event.transition === "confirm-conditions");
+  return confirmed ? [] : (offerOf(events[offerAt].data)?.conditions ?? []);
+}

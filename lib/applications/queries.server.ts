@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { dayOf } from "./dates";
+import type { HistoryEntry } from "./history";
 import { offerOf, type Offer } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
@@ -144,13 +145,33 @@ export async function listApplications(options: {
 export interface ApplicationDetail extends ApplicationListItem {
   personalStatement: string;
   academicHistory: { institution: string; degree: string; gpa: string; graduationYear: number };
-  history: {
-    at: string;
-    from: ApplicationStatus | null;
-    to: ApplicationStatus;
-    note: string | null;
-    by: string | null;
-  }[];
+  history: HistoryEntry[];
+}
+
+const historySelect = {
+  createdAt: true,
+  fromStatus: true,
+  toStatus: true,
+  transition: true,
+  note: true,
+  reason: true,
+  data: true,
+  actorName: true,
+} satisfies Prisma.ApplicationEventSelect;
+
+function toHistoryEntry(
+  e: Prisma.ApplicationEventGetPayload<{ select: typeof historySelect }>,
+): HistoryEntry {
+  return {
+    at: e.createdAt.toISOString(),
+    from: e.fromStatus ? toStatus(e.fromStatus) : null,
+    to: toStatus(e.toStatus),
+    transition: e.transition,
+    note: e.note,
+    reason: e.reason,
+    data: e.data,
+    by: e.actorName,
+  };
 }
 
 /** One application with its statement, academic history and status history (oldest first). */
@@ -161,16 +182,7 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
       ...listSelect,
       personalStatement: true,
       academicHistory: true,
-      events: {
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: {
-          createdAt: true,
-          fromStatus: true,
-          toStatus: true,
-          note: true,
-          actorName: true,
-        },
-      },
+      events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: historySelect },
     },
   });
   if (!row) return null;
@@ -179,17 +191,9 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
     ...toListItem({ ...row, events: notes.slice(-1).map((e) => ({ note: e.note })) }),
     personalStatement: row.personalStatement,
     academicHistory: row.academicHistory as ApplicationDetail["academicHistory"],
-    history: row.events.map((e) => ({
-      at: e.createdAt.toISOString(),
-      from: e.fromStatus ? toStatus(e.fromStatus) : null,
-      to: toStatus(e.toStatus),
-      note: e.note,
-      by: e.actorName,
-    })),
+    history: row.events.map(toHistoryEntry),
   };
 }
-
-export type HistoryEntry = ApplicationDetail["history"][number];
 
 /**
  * The status histories of several applications in one query (oldest entry first), keyed by
@@ -201,24 +205,9 @@ export async function listApplicationHistories(ids: number[]): Promise<Map<numbe
   const events = await prisma.applicationEvent.findMany({
     where: { applicationId: { in: ids } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      applicationId: true,
-      createdAt: true,
-      fromStatus: true,
-      toStatus: true,
-      note: true,
-      actorName: true,
-    },
+    select: { applicationId: true, ...historySelect },
   });
-  for (const e of events) {
-    histories.get(e.applicationId)?.push({
-      at: e.createdAt.toISOString(),
-      from: e.fromStatus ? toStatus(e.fromStatus) : null,
-      to: toStatus(e.toStatus),
-      note: e.note,
-      by: e.actorName,
-    });
-  }
+  for (const e of events) histories.get(e.applicationId)?.push(toHistoryEntry(e));
   return histories;
 }
 

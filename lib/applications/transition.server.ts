@@ -10,12 +10,13 @@ import { changedSinceOpened } from "@/lib/validation/common";
 import { applicationStatus } from "@/lib/mail/templates/application-status.server";
 import { dateOf } from "./dates";
 import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
-import { offerOf } from "./offer";
+import { defaultReplyBy, offerOf, outstandingConditions } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
+  guardHolds,
+  MISSING_REQUIREMENT,
   transitionRefusal,
   transitionsFrom,
-  type Requirement,
   type Transition,
   type TransitionName,
   type WorkflowActor,
@@ -53,31 +54,13 @@ interface Recorded {
   data: Prisma.InputJsonObject | null;
 }
 
-/**
- * The conditions still to meet: the last offer's, unless a confirmation of the place since has
- * recorded them met (`events` newest first: offers and confirmations).
- */
-function outstandingConditions(events: { transition: string | null; data: Prisma.JsonValue }[]): string[] {
-  const offerAt = events.findIndex((event) => event.transition === "make-offer");
-  if (offerAt === -1) return [];
-  const confirmed = events.slice(0, offerAt).some((event) => event.transition === "confirm-conditions");
-  return confirmed ? [] : (offerOf(events[offerAt].data)?.conditions ?? []);
-}
-
-/** Missing requirement → the field that carries it and what to say. */
-const MISSING: Partial<Record<Requirement, [field: string, message: string]>> = {
-  reason: ["reason", "Say why, in a sentence: the student reads it"],
-  interview: ["interview", "Give the interview's date, time, time zone and where it takes place"],
-  startTerm: ["startTerm", "Give the later start the place moves to"],
-};
-
 /** Checks what the transition needs and gathers what it records; a 400 naming the missing field. */
 function record(transition: Transition, input: MoveInput, conditions: string[], now: Date): Recorded {
   const data: Record<string, Prisma.InputJsonValue> = {};
   for (const requirement of transition.requires) {
-    const missing = MISSING[requirement];
+    const missing = MISSING_REQUIREMENT[requirement as keyof typeof MISSING_REQUIREMENT];
     const value = requirement === "reason" ? input.reason : input[requirement as "interview" | "startTerm"];
-    if (missing && !value) throw badRequest(missing[1], { [missing[0]]: [missing[1]] });
+    if (missing && !value) throw badRequest(missing, { [requirement]: [missing] });
     if (requirement === "interview" && input.interview) data.interview = input.interview;
     if (requirement === "startTerm" && input.startTerm) data.startTerm = input.startTerm;
     if (requirement === "rejectionReasons" && input.reasons?.length) data.reasons = input.reasons;
@@ -85,7 +68,7 @@ function record(transition: Transition, input: MoveInput, conditions: string[], 
       const offer = input.offer ?? {};
       data.offer = {
         conditions: offer.conditions ?? [],
-        replyBy: (offer.replyBy ?? defaultReplyBy(now)).toISOString().slice(0, 10),
+        replyBy: offer.replyBy ? offer.replyBy.toISOString().slice(0, 10) : defaultReplyBy(now),
         ...(offer.startTerm ? { startTerm: offer.startTerm } : {}),
       };
     }
@@ -114,13 +97,6 @@ function replyByAfter(transition: Transition, recorded: Recorded): { replyBy?: D
   return transition.to === "approved" ? {} : { replyBy: null };
 }
 
-/** Days a student has to reply to an offer unless the team says otherwise. */
-export const REPLY_DAYS = 14;
-
-function defaultReplyBy(now: Date): Date {
-  return new Date(now.getTime() + REPLY_DAYS * 86_400_000);
-}
-
 /**
  * The transition that takes the application from `from` to `to` for this actor: among those the
  * table allows, the one whose condition guard holds (accepting an offer with conditions waits for
@@ -132,16 +108,7 @@ function chooseTransition(
   actor: WorkflowActor,
   conditions: string[],
 ): Transition | null {
-  const candidates = transitionsFrom(from, actor).filter((t) => t.to === to);
-  return (
-    candidates.find((t) =>
-      t.requires.includes("conditionsOutstanding")
-        ? conditions.length > 0
-        : t.requires.includes("conditionsMet")
-          ? conditions.length === 0
-          : true,
-    ) ?? null
-  );
+  return transitionsFrom(from, actor).find((t) => t.to === to && guardHolds(t, conditions)) ?? null;
 }
 
 /**
@@ -156,7 +123,12 @@ export async function moveApplication(
   now = new Date(),
   /** More writes of the same transaction, once the move is stored (withdrawing keeps a draft). */
   also?: (tx: Prisma.TransactionClient, application: MovedApplication) => Promise<void>,
-): Promise<{ id: number; status: ApplicationStatus; previousStatus: ApplicationStatus; transition: string }> {
+): Promise<{
+  id: number;
+  status: ApplicationStatus;
+  previousStatus: ApplicationStatus;
+  transition: TransitionName;
+}> {
   const actor = workflowActorOf(mover);
   await readyToQueueMail();
   return prisma.$transaction(async (tx) => {

@@ -54,8 +54,14 @@ export interface Transition {
   triggers: readonly Trigger[];
   /** The button that makes it. */
   label: string;
-  /** What it means, in the history the student reads. */
+  /** What it means, in the history the admissions team reads. */
   meaning: string;
+  /**
+   * What it means for the student, in words addressed to them, where the meaning of the status it
+   * reaches (STATUS_MEANINGS) would not say what happened (a rescheduled interview stays an
+   * interview; the student's own reply is theirs).
+   */
+  forStudent?: string;
 }
 
 const STAFF = ["teamAdmin", "superAdmin"] as const;
@@ -71,6 +77,20 @@ export const OPEN_STATUSES = [
   "place-confirmed",
   "deferred",
   "inactive",
+] as const satisfies readonly ApplicationStatus[];
+
+/**
+ * The statuses in the order of an application's life, for lists of them (the admin list's filter,
+ * the dashboard's counts): the open ones as an application goes through them, then the ends.
+ */
+export const STATUSES_IN_LIFE_ORDER = [
+  ...OPEN_STATUSES,
+  "enrolled",
+  "rejected",
+  "conditions-not-met",
+  "offer-declined",
+  "offer-withdrawn",
+  "withdrawn",
 ] as const satisfies readonly ApplicationStatus[];
 
 /**
@@ -160,6 +180,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent", "calendar"],
     label: "Reschedule the interview",
     meaning: "The interview moved to another date.",
+    forStudent: "Your interview moved to another date.",
   },
   {
     name: "cancel-interview",
@@ -170,6 +191,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent", "calendar"],
     label: "Cancel the interview",
     meaning: "The interview was cancelled; the university decides without it.",
+    forStudent: "Your interview was cancelled; the university decides without it.",
   },
   {
     name: "make-offer",
@@ -210,6 +232,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent", "mailTeam", "calendar"],
     label: "Accept the offer",
     meaning: "The student accepted the offer, and the place is confirmed.",
+    forStudent: "You accepted the offer, and your place is confirmed.",
   },
   {
     name: "decline-offer",
@@ -220,6 +243,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent", "mailTeam", "calendar"],
     label: "Decline the offer",
     meaning: "The student declined the offer.",
+    forStudent: "You declined the offer.",
   },
   {
     name: "decline-by-default",
@@ -230,6 +254,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent", "mailTeam", "calendar"],
     label: "Decline by default",
     meaning: "The reply-by date passed without a reply, so the offer was declined.",
+    forStudent: "The reply-by date passed without a reply, so the offer was declined.",
   },
   {
     name: "withdraw-offer",
@@ -250,6 +275,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent"],
     label: "Confirm the place",
     meaning: "Every condition of the offer was met, and the place is confirmed.",
+    forStudent: "Every condition of the offer was met, and your place is confirmed.",
   },
   {
     name: "conditions-not-met",
@@ -280,6 +306,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent"],
     label: "Confirm the deferred place",
     meaning: "The deferred place is confirmed for its new start.",
+    forStudent: "Your deferred place is confirmed for its new start.",
   },
   {
     name: "reinstate-with-conditions",
@@ -290,6 +317,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent"],
     label: "Reinstate the deferred offer",
     meaning: "The deferred offer stands for its new start, once its conditions are met.",
+    forStudent: "Your deferred offer stands for its new start, once its conditions are met.",
   },
   {
     name: "enrol",
@@ -310,6 +338,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent", "mailTeam", "calendar"],
     label: "Withdraw the application",
     meaning: "The student withdrew the application.",
+    forStudent: "You withdrew the application.",
   },
   {
     name: "mark-inactive",
@@ -330,6 +359,7 @@ export const TRANSITIONS: readonly Transition[] = [
     triggers: ["mailStudent"],
     label: "Resume the review",
     meaning: "The admissions team took the application up again.",
+    forStudent: "The admissions team took your application up again.",
   },
 ];
 
@@ -342,6 +372,24 @@ export function transitionNamed(name: TransitionName): Transition {
 export function isTransitionName(value: unknown): value is TransitionName {
   return typeof value === "string" && BY_NAME.has(value as TransitionName);
 }
+
+/**
+ * Whether the offer's conditions allow the transition: one that records them met needs some
+ * outstanding, one that needs none met waits for none (accepting an offer with conditions waits
+ * for them; one without confirms the place). `conditions`: the offer's conditions not yet met.
+ */
+export function guardHolds(transition: Transition, conditions: readonly string[]): boolean {
+  if (transition.requires.includes("conditionsOutstanding")) return conditions.length > 0;
+  if (transition.requires.includes("conditionsMet")) return conditions.length === 0;
+  return true;
+}
+
+/** What a move that lacks what its transition needs is told, on the field that carries it. */
+export const MISSING_REQUIREMENT = {
+  reason: "Say why, in a sentence: the student reads it",
+  interview: "Give the interview's date, time, time zone and where it takes place",
+  startTerm: "Give the later start the place moves to",
+} as const satisfies Partial<Record<Requirement, string>>;
 
 /** The transitions `actor` may make from `status`. */
 export function transitionsFrom(status: ApplicationStatus, actor: WorkflowActor): Transition[] {

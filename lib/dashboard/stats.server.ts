@@ -1,10 +1,14 @@
 import "server-only";
+import { toStatus, type ApplicationStatus } from "@/lib/applications/status";
+import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { prisma } from "@/lib/db/client.server";
 import { trend } from "./trend";
 
 // The admin dashboard's figures (users.total, users.trend, universities.total,
 // programs.total, applications.total, applications.trend), plus the pending count the
-// Applications card shows as 'Pending review'.
+// Applications card shows as 'Pending review' and the count of every status of the application's
+// life (applications.byStatus, each what the list filtered by that status counts). The total, the
+// pending count and the counts by status come from one query, so they always add up.
 
 const DAY_MS = 86_400_000;
 
@@ -12,7 +16,12 @@ export interface DashboardStats {
   users: { total: number; trend: number | null };
   universities: { total: number };
   programs: { total: number };
-  applications: { total: number; pending: number; trend: number | null };
+  applications: {
+    total: number;
+    pending: number;
+    trend: number | null;
+    byStatus: Record<ApplicationStatus, number>;
+  };
 }
 
 export async function getDashboardStats(now = new Date()): Promise<DashboardStats> {
@@ -27,8 +36,7 @@ export async function getDashboardStats(now = new Date()): Promise<DashboardStat
     earlierUsers,
     universities,
     programs,
-    applications,
-    pending,
+    statuses,
     newApplications,
     earlierApplications,
   ] = await Promise.all([
@@ -38,15 +46,25 @@ export async function getDashboardStats(now = new Date()): Promise<DashboardStat
     // Live ones: archived rows are no longer offered.
     prisma.university.count({ where: { archivedAt: null } }),
     prisma.program.count({ where: { archivedAt: null } }),
-    prisma.application.count(),
-    prisma.application.count({ where: { status: "pending" } }),
+    prisma.application.groupBy({ by: ["status"], _count: { _all: true } }),
     prisma.application.count({ where: { submittedAt: last30 } }),
     prisma.application.count({ where: { submittedAt: previous30 } }),
   ]);
+  const byStatus = Object.fromEntries(STATUSES_IN_LIFE_ORDER.map((status) => [status, 0])) as Record<
+    ApplicationStatus,
+    number
+  >;
+  for (const row of statuses) byStatus[toStatus(row.status)] = row._count._all;
+  const applications = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
   return {
     users: { total: users, trend: trend(newUsers, earlierUsers) },
     universities: { total: universities },
     programs: { total: programs },
-    applications: { total: applications, pending, trend: trend(newApplications, earlierApplications) },
+    applications: {
+      total: applications,
+      pending: byStatus.pending,
+      trend: trend(newApplications, earlierApplications),
+      byStatus,
+    },
   };
 }

@@ -5,6 +5,18 @@ export interface ErrorBody {
   requestId?: string;
 }
 
+/** The 400 body of a validation failure: each issue's message on its dotted path ("_" for the whole input). */
+export function validationErrorBody(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ErrorBody {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return { error: issues[0]?.message ?? "Invalid input.", fieldErrors };
+}
+
 /** An error with an HTTP status, raised by domain code and route handlers alike. */
 export class HttpError extends Error {
   constructor(

@@ -8,7 +8,14 @@ import { markDatabaseUnavailable } from "@/lib/db/availability.server";
 import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors.server";
 import { logger } from "@/lib/log.server";
 import { UNSTORABLE, UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
-import { HttpError, badRequest, forbidden, serviceUnavailable, type ErrorBody } from "./errors";
+import {
+  HttpError,
+  badRequest,
+  forbidden,
+  serviceUnavailable,
+  validationErrorBody,
+  type ErrorBody,
+} from "./errors";
 
 // The request pipeline of every route handler. A handler declares what it needs and receives its
 // input parsed, authorised and validated, always in this order:
@@ -298,7 +305,8 @@ export function errorAnswer(
     if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
     return { status: error.status, body: { ...body, requestId }, headers: error.headers };
   }
-  if (error instanceof ZodError) return { status: 400, body: { ...validationBody(error), requestId } };
+  if (error instanceof ZodError)
+    return { status: 400, body: { ...validationErrorBody(error.issues), requestId } };
   const where = { requestId, method: request?.method, path: pathOf(request) };
   if (isDatabaseUnavailable(error)) {
     logger().error({ ...where, err: error }, "the database is unavailable");
@@ -312,14 +320,4 @@ export function errorAnswer(
 export function errorResponse(error: unknown, request?: Request, requestId?: string): Response {
   const { status, body, headers } = errorAnswer(error, request, requestId);
   return Response.json(body, { status, headers });
-}
-
-function validationBody(error: ZodError): ErrorBody {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
-  const first = error.issues[0];
-  return { error: first ? first.message : "Invalid input.", fieldErrors };
 }

@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { INTERVIEW_MODES, isTimeZone } from "@/lib/applications/interview";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { idSchema } from "./common";
 import { defineListQuery } from "@/lib/list-query";
@@ -124,6 +125,8 @@ export const REJECTION_REASON_CODES = Object.keys(REJECTION_REASONS) as [
   ...(keyof typeof REJECTION_REASONS)[],
 ];
 export const STATUS_REQUIRED = "Choose the new status";
+export const REASON_DETAIL_REQUIRED = "Say in a sentence what this reason means for this application";
+export const REASON_DETAIL_TOO_LONG = `The detail must be at most ${REASON_MAX} characters`;
 
 /** A sentence saying why, when one is asked for or offered: blank is none. */
 const optionalReasonSchema = z
@@ -164,11 +167,7 @@ export const statusChangeSchema = z.object({
         code: z.enum(REJECTION_REASON_CODES, {
           error: `code must be one of: ${REJECTION_REASON_CODES.join(", ")}`,
         }),
-        detail: z
-          .string()
-          .trim()
-          .min(1, "Say in a sentence what this reason means for this application")
-          .max(REASON_MAX, `The detail must be at most ${REASON_MAX} characters`),
+        detail: z.string().trim().min(1, REASON_DETAIL_REQUIRED).max(REASON_MAX, REASON_DETAIL_TOO_LONG),
       }),
     )
     .max(REJECTION_REASON_CODES.length)
@@ -188,8 +187,13 @@ export const statusChangeSchema = z.object({
   interview: z
     .object({
       startsAt: z.iso.datetime({ offset: true, error: "startsAt must be a date and time" }),
-      timeZone: z.string().trim().min(1).max(64),
-      mode: z.enum(["online", "in-person"]),
+      timeZone: z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .refine(isTimeZone, "timeZone must be a time zone such as Europe/Paris or UTC"),
+      mode: z.enum(INTERVIEW_MODES),
       location: z.string().trim().min(1, "Give the link or the place").max(500),
       notes: z.string().trim().max(NOTE_MAX).optional(),
     })
@@ -200,9 +204,6 @@ export const statusChangeSchema = z.object({
 
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 export type TransitionInput = z.output<typeof statusChangeSchema>;
-
-export const STATUS_FILTERS = ["all", ...APPLICATION_STATUSES] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**
  * GET /api/applications (a student's own, or for admins everyone's), /admin/applications and My

@@ -50,7 +50,8 @@ test("a student accepts a conditional offer; the team confirms the place once th
   await expect(item.getByText("Approved", { exact: true })).toBeVisible();
   await form.getByRole("button", { name: "Accept the offer" }).click();
   await dialog.getByRole("button", { name: "Accept" }).click();
-  await expect(page.getByText("You accepted the offer.")).toBeVisible();
+  // The toast (the history, closed, now says it too).
+  await expect(page.getByText("You accepted the offer.", { exact: true })).toBeVisible();
   await expect(item.getByText("Conditions Pending", { exact: true })).toBeVisible();
   await expect(form).toHaveCount(0);
 
@@ -64,6 +65,9 @@ test("a student accepts a conditional offer; the team confirms the place once th
   await expect(item.getByText("Both conditions are met. Welcome!").first()).toBeVisible();
   await item.getByText(/Status history/).click();
   await expect(item.getByText("Conditions Pending → Place Confirmed")).toBeVisible();
+  await expect(
+    item.getByText("Every condition of the offer was met, and your place is confirmed."),
+  ).toBeVisible();
 });
 
 test("without JavaScript a student declines an offer, saying why", async ({

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/applications/status";
 import {
+  guardHolds,
   OPEN_STATUSES,
+  STATUSES_IN_LIFE_ORDER,
   TRANSITIONS,
+  transitionNamed,
   nextStatuses,
   transitionRefusal,
   transitionsFrom,
@@ -95,6 +98,24 @@ test("every state is reachable from a new application", () => {
     }
   }
   expect([...reached].sort()).toEqual([...APPLICATION_STATUSES].sort());
+});
+
+test("the lists of statuses (the list's filter, the dashboard) name each status once, open ones first", () => {
+  expect([...STATUSES_IN_LIFE_ORDER].sort()).toEqual([...APPLICATION_STATUSES].sort());
+  expect(STATUSES_IN_LIFE_ORDER.slice(0, OPEN_STATUSES.length)).toEqual([...OPEN_STATUSES]);
+});
+
+test("the offer's conditions decide between the guarded moves: one applies, never both", () => {
+  const accept = transitionNamed("accept-offer");
+  const acceptUnconditional = transitionNamed("accept-unconditional-offer");
+  expect([guardHolds(accept, ["IELTS"]), guardHolds(acceptUnconditional, ["IELTS"])]).toEqual([true, false]);
+  expect([guardHolds(accept, []), guardHolds(acceptUnconditional, [])]).toEqual([false, true]);
+  for (const status of APPLICATION_STATUSES) {
+    for (const conditions of [[], ["IELTS"]]) {
+      const moves = transitionsFrom(status, "teamAdmin").filter((t) => guardHolds(t, conditions));
+      expect(new Set(moves.map((t) => t.to)).size).toBe(moves.length);
+    }
+  }
 });
 
 test("nothing is rejected by waiting: the scheduled jobs only mark inactive and decline by default", () => {

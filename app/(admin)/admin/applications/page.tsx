@@ -10,10 +10,11 @@ import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { listApplications } from "@/lib/applications/queries.server";
 import { STATUS_LABELS } from "@/lib/applications/status";
+import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { canReviewApplication } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
-import { applicationsListQuery, STATUS_FILTERS } from "@/lib/validation/application";
+import { applicationsListQuery } from "@/lib/validation/application";
 import { ArchivedBadge } from "@/components/admin/archive";
 
 export const metadata: Metadata = { title: "Applications" };
@@ -23,13 +24,14 @@ type Props = { searchParams: Promise<SearchParams> };
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
+// Every status the list can be filtered by, in the order of an application's life.
 const STATUS_SELECT = {
   name: "status",
   label: "Status",
-  options: STATUS_FILTERS.map((status) => ({
-    value: status,
-    label: status === "all" ? "All Status" : STATUS_LABELS[status],
-  })),
+  options: [
+    { value: "all", label: "All Status" },
+    ...STATUSES_IN_LIFE_ORDER.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+  ],
 };
 
 export default async function AdminApplicationsPage({ searchParams }: Props) {

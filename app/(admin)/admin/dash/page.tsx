@@ -5,6 +5,7 @@ import { ApplicationTrendsChart } from "@/components/admin/application-trends-ch
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { listApplications } from "@/lib/applications/queries.server";
+import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getDashboardStats } from "@/lib/dashboard/stats.server";
 import { trendText } from "@/lib/dashboard/trend";
@@ -61,6 +62,34 @@ export default async function AdminDashboardPage() {
           </li>
         ))}
       </ul>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-lg">Applications by status</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul
+            className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+            aria-label="Applications by status"
+          >
+            {STATUSES_IN_LIFE_ORDER.map((status) => (
+              <li key={status}>
+                <Link
+                  href={`/admin/applications?status=${status}`}
+                  className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                >
+                  <StatusBadge status={status} />
+                  <span className="font-semibold text-slate-900" data-testid={`status-count-${status}`}>
+                    {formatCount(stats.applications.byStatus[status])}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
 
       <div className="grid gap-4 xl:grid-cols-2">
         <Card>

@@ -11,16 +11,11 @@ import { WithdrawButton } from "@/components/applications/withdraw-button";
 import { Pagination } from "@/components/search/pagination";
 import { Card, CardContent } from "@/components/ui/card";
 import { listDrafts } from "@/lib/applications/drafts.server";
-import {
-  listApplicationHistories,
-  listApplications,
-  listOffers,
-  type HistoryEntry,
-} from "@/lib/applications/queries.server";
-import { STATUS_LABELS } from "@/lib/applications/status";
+import { Timeline } from "@/components/applications/timeline";
+import { listApplicationHistories, listApplications, listOffers } from "@/lib/applications/queries.server";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
-import { formatCount, formatDate } from "@/lib/format";
+import { formatCount } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
 import { applicationsListQuery } from "@/lib/validation/application";
 
@@ -33,12 +28,6 @@ type ApplicationsPageProps = { searchParams: Promise<SearchParams> };
 
 /** ?page= of GET /api/applications' query: the page offers none of its filters. */
 const myApplicationsQuery = applicationsListQuery.pick();
-
-function historyLine(entry: HistoryEntry): string {
-  return entry.from === null
-    ? `Submitted (${STATUS_LABELS[entry.to]})`
-    : `${STATUS_LABELS[entry.from]} → ${STATUS_LABELS[entry.to]}`;
-}
 
 export default async function ApplicationsPage({ searchParams }: ApplicationsPageProps) {
   const viewer = await viewerOrSignIn("/user/applications");
@@ -154,18 +143,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                       >
                         Status history ({history.length})
                       </summary>
-                      <ol className="mt-3 flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
-                        {history.map((entry, i) => (
-                          <li key={i} className="flex flex-col gap-0.5">
-                            <p className="font-medium text-slate-900">{historyLine(entry)}</p>
-                            <p className="text-xs text-slate-600">
-                              <time dateTime={entry.at}>{formatDate(entry.at)}</time>
-                              {entry.by && entry.from !== null ? ` · by ${entry.by}` : null}
-                            </p>
-                            {entry.note && <p className="whitespace-pre-line text-slate-700">{entry.note}</p>}
-                          </li>
-                        ))}
-                      </ol>
+                      <Timeline history={history} reader="student" className="mt-3 flex flex-col gap-3" />
                     </details>
                   </CardContent>
                 </Card>

@@ -4,16 +4,24 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DecideBy } from "@/components/admin/decide-by";
 import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-application";
-import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
+import { TransitionForm, type InterviewFields } from "@/components/admin/transition-form";
 import { StatusBadge } from "@/components/applications/status-badge";
+import { Timeline } from "@/components/applications/timeline";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { latestInterview, type HistoryEntry } from "@/lib/applications/history";
+import { wallClock } from "@/lib/applications/interview";
+import { defaultReplyBy, outstandingConditions } from "@/lib/applications/offer";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
+import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
+import { workflowActorOf } from "@/lib/applications/transition.server";
+import { guardHolds, isOpen, transitionsFrom, type Transition } from "@/lib/applications/workflow";
 import { canReviewApplication } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
 import { ArchivedBadge } from "@/components/admin/archive";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ move?: string | string[] }> };
 
 /** The route's id as a positive integer, or null (the page then answers 404). */
 function parseId(value: string): number | null {
@@ -27,26 +35,36 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: id ? `Application #${id}` : "Application" };
 }
 
-const timestamp = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
-export default async function AdminApplicationPage({ params }: Props) {
+/** The time zones an interview can be given in: UTC, then the runtime's IANA zones. */
+function timeZones(): string[] {
+  return ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+}
+
+/** The rescheduled interview's fields: the last one scheduled, on its own clocks. */
+function interviewFields(history: readonly HistoryEntry[]): InterviewFields | null {
+  const interview = latestInterview(history);
+  if (!interview) return null;
+  return { ...wallClock(interview.startsAt, interview.timeZone), ...interview, notes: interview.notes ?? "" };
+}
+
+export default async function AdminApplicationPage({ params, searchParams }: Props) {
   const viewer = await adminOrSignIn();
   const id = parseId((await params).id);
   const application = id ? await getApplicationDetail(id) : null;
   if (!application) notFound();
   const { student, program, university, academicHistory } = application;
   const reviewable = canReviewApplication(viewer, application);
+  const page = `/admin/applications/${application.id}`;
+  // The moves the table allows this admin from here, those the offer's conditions allow among them.
+  const conditions = outstandingConditions([...application.history].reverse());
+  const moves = reviewable
+    ? transitionsFrom(application.status, workflowActorOf(viewer)).filter((t) => guardHolds(t, conditions))
+    : [];
+  const { move } = await searchParams;
+  const chosen = moves.find((t) => t.name === move) ?? null;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -81,20 +99,46 @@ export default async function AdminApplicationPage({ params }: Props) {
             <DecideBy status={application.status} decideBy={application.decideBy} now={new Date()} />
           </p>
         </div>
-        {reviewable ? (
-          <StatusUpdateDialog
-            size="default"
-            application={{
-              id: application.id,
-              status: application.status,
-              studentName: student.fullName,
-              programName: program.name,
-            }}
-          />
-        ) : (
-          <OwnApplicationNote />
-        )}
+        {!reviewable && <OwnApplicationNote />}
       </div>
+
+      {reviewable && (
+        <Card data-focus-item="moves">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="text-lg">Next step</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {moves.length === 0 ? (
+              <p className="text-sm text-slate-700">{whyNoMoves(application.status)}</p>
+            ) : (
+              <ul className="flex flex-wrap gap-2" aria-label="Moves allowed from here">
+                {moves.map((t) => (
+                  <li key={t.name}>
+                    <MoveLink page={page} transition={t} current={t === chosen} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {chosen && (
+              <TransitionForm
+                key={chosen.name}
+                applicationId={application.id}
+                from={application.status}
+                transition={chosen.name}
+                conditions={conditions}
+                replyBy={defaultReplyBy(new Date())}
+                interview={
+                  chosen.requires.includes("interview") ? interviewFields(application.history) : null
+                }
+                timeZones={chosen.requires.includes("interview") ? timeZones() : []}
+                pageHref={page}
+              />
+            )}
+          </CardContent>
+        </Card>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
@@ -160,42 +204,34 @@ export default async function AdminApplicationPage({ params }: Props) {
           {application.history.length === 0 ? (
             <p className="text-sm text-slate-600">No status changes recorded yet.</p>
           ) : (
-            <ol className="flex flex-col gap-4" aria-label="Status history, oldest first">
-              {application.history.map((event, index) => (
-                <li
-                  key={`${event.at}-${index}`}
-                  className="flex flex-col gap-1.5 border-l-2 border-slate-200 pl-4"
-                  data-testid="history-entry"
-                >
-                  <p className="flex flex-wrap items-center gap-2 text-sm">
-                    {event.from ? (
-                      <>
-                        <StatusBadge status={event.from} />
-                        <span aria-hidden="true">→</span>
-                        <span className="sr-only">to</span>
-                      </>
-                    ) : (
-                      <span className="text-slate-700">Submitted as</span>
-                    )}
-                    <StatusBadge status={event.to} />
-                  </p>
-                  <p className="text-xs text-slate-600">
-                    <time dateTime={event.at}>{timestamp.format(new Date(event.at))}</time>
-                    {" · by "}
-                    {event.by ?? "a removed account"}
-                  </p>
-                  {event.note && (
-                    <blockquote className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-800">
-                      {event.note}
-                    </blockquote>
-                  )}
-                </li>
-              ))}
-            </ol>
+            <Timeline history={application.history} reader="staff" />
           )}
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Why the page offers no move from this status. */
+function whyNoMoves(status: ApplicationStatus): string {
+  return isOpen(status)
+    ? `${STATUS_LABELS[status]}: the next step is the student's.`
+    : `${STATUS_LABELS[status]} is a final status; this application cannot move any further.`;
+}
+
+/** A move's button: it opens the move's form under the buttons (a link, so it works without a script). */
+function MoveLink({ page, transition, current }: { page: string; transition: Transition; current: boolean }) {
+  return (
+    <Button asChild variant={current ? "default" : "outline"} size="sm">
+      <Link
+        href={`${page}?move=${transition.name}`}
+        scroll={false}
+        aria-current={current ? "true" : undefined}
+        data-focus-control={transition.name}
+      >
+        {transition.label}
+      </Link>
+    </Button>
   );
 }
 

@@ -1,0 +1,128 @@
+import { REJECTION_REASONS } from "@/lib/validation/application";
+import { interviewOf, type Interview } from "./interview";
+import { offerOf, type Offer } from "./offer";
+import { STATUS_LABELS, STATUS_MEANINGS, type ApplicationStatus } from "./status";
+import { isTransitionName, transitionNamed, type Transition } from "./workflow";
+
+// An application's history as both sides read it: the same events, each with what it means in
+// plain words, who made it, and what was recorded with it (the reason, the offer, the rejection
+// reasons, the interview, the new start). The admissions team reads the table's meaning and the
+// staff member's name; the student reads words addressed to them and "the admissions team".
+// Events written before the transition table existed name no transition: they are read from
+// their statuses. Client-safe.
+
+/** One event of an application's history (GET /api/applications/{id}'s `history`). */
+export interface HistoryEntry {
+  at: string;
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  /**
+   * The transition's name in the table (lib/applications/workflow.ts); null for a submission and
+   * for the events written before the table existed.
+   */
+  transition: string | null;
+  note: string | null;
+  /** Why, for a transition that asks for a reason. */
+  reason: string | null;
+  /** What the transition recorded: the offer, the rejection reasons, the interview, the start term. */
+  data: unknown;
+  /** The name of the person who made it, as it was then; null for the scheduled jobs. */
+  by: string | null;
+}
+
+/** Who reads the history: the admissions team or the student who applied. */
+export type HistoryReader = "staff" | "student";
+
+/** Who made the event: the student, a member of staff, or the scheduled jobs. */
+export type HistoryActor = "student" | "staff" | "system";
+
+export function transitionOf(entry: Pick<HistoryEntry, "transition">): Transition | null {
+  return isTransitionName(entry.transition) ? transitionNamed(entry.transition) : null;
+}
+
+export function actorOf(entry: Pick<HistoryEntry, "transition" | "from">): HistoryActor {
+  const transition = transitionOf(entry);
+  // A submission is the student's; before the table, only staff changed a status.
+  if (!transition) return entry.from === null ? "student" : "staff";
+  if (transition.by.includes("system")) return "system";
+  return transition.by.includes("student") ? "student" : "staff";
+}
+
+/** What the event means, for the staff or in words addressed to the student. */
+export function meaningOf(entry: HistoryEntry, reader: HistoryReader): string {
+  const transition = transitionOf(entry);
+  if (transition)
+    return reader === "staff"
+      ? transition.meaning
+      : (transition.forStudent ?? STATUS_MEANINGS[transition.to]);
+  if (entry.from === null)
+    return reader === "staff" ? "The student submitted the application." : STATUS_MEANINGS[entry.to];
+  return reader === "staff"
+    ? `The status changed from ${STATUS_LABELS[entry.from]} to ${STATUS_LABELS[entry.to]}.`
+    : STATUS_MEANINGS[entry.to];
+}
+
+/** Who made it: the staff member's name for the team; "the admissions team" for the student. */
+export function madeBy(entry: HistoryEntry, reader: HistoryReader): string {
+  const actor = actorOf(entry);
+  if (actor === "system") return "automatically";
+  if (reader === "student") return actor === "student" ? "by you" : "by the admissions team";
+  return `by ${entry.by ?? "a removed account"}`;
+}
+
+/** The status change in words: "Submitted (Pending)", "Interview → Approved". */
+export function statusChange(entry: Pick<HistoryEntry, "from" | "to">): string {
+  return entry.from === null
+    ? `Submitted (${STATUS_LABELS[entry.to]})`
+    : `${STATUS_LABELS[entry.from]} → ${STATUS_LABELS[entry.to]}`;
+}
+
+export interface RejectionReason {
+  code: keyof typeof REJECTION_REASONS;
+  label: string;
+  detail: string;
+}
+
+/** What an event recorded besides its reason and note. */
+export interface EventDetails {
+  offer: Offer | null;
+  interview: Interview | null;
+  reasons: RejectionReason[];
+  /** The later start a deferral moved the place to. */
+  startTerm: string | null;
+  /** The offer's conditions: still to meet (accepting), or recorded met (confirming). */
+  conditions: string[];
+}
+
+function reasonsOf(data: unknown): RejectionReason[] {
+  const reasons = (data as { reasons?: unknown } | null)?.reasons;
+  if (!Array.isArray(reasons)) return [];
+  return reasons.flatMap((reason: { code?: unknown; detail?: unknown }) => {
+    const code = reason?.code;
+    if (typeof code !== "string" || !Object.hasOwn(REJECTION_REASONS, code)) return [];
+    const known = code as keyof typeof REJECTION_REASONS;
+    return [{ code: known, label: REJECTION_REASONS[known], detail: String(reason.detail ?? "") }];
+  });
+}
+
+export function detailsOf(entry: Pick<HistoryEntry, "data">): EventDetails {
+  const data = (entry.data && typeof entry.data === "object" ? entry.data : {}) as Record<string, unknown>;
+  return {
+    offer: offerOf(data),
+    interview: interviewOf(data),
+    reasons: reasonsOf(data),
+    startTerm: typeof data.startTerm === "string" ? data.startTerm : null,
+    conditions: Array.isArray(data.conditions)
+      ? data.conditions.filter((c): c is string => typeof c === "string")
+      : [],
+  };
+}
+
+/** The interview the history last scheduled (invited or rescheduled), if any. */
+export function latestInterview(history: readonly HistoryEntry[]): Interview | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const interview = interviewOf(history[i].data);
+    if (interview) return interview;
+  }
+  return null;
+}
