@@ -153,13 +153,26 @@ describe("listApplicationHistories", () => {
     const histories = await listApplicationHistories([soon.id, sooner.id]);
     expect(histories.get(soon.id)).toEqual([]);
     expect(histories.get(sooner.id)).toEqual([
-      { at: daysFromNow(-2).toISOString(), from: null, to: "pending", note: null, by: `Student ${tag}` },
+      // Written before the transition table: no transition name, reason or data.
+      {
+        at: daysFromNow(-2).toISOString(),
+        from: null,
+        to: "pending",
+        note: null,
+        by: `Student ${tag}`,
+        transition: null,
+        reason: null,
+        data: null,
+      },
       {
         at: daysFromNow(-1).toISOString(),
         from: "pending",
         to: "in-review",
         note: "Looking",
         by: reviewer.fullName,
+        transition: null,
+        reason: null,
+        data: null,
       },
     ]);
     expect(await listApplicationHistories([])).toEqual(new Map());
