@@ -96,6 +96,18 @@ function target({ trigger, keys, control, after }: Plan): HTMLElement | null {
   return document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
 }
 
+/**
+ * A dialog is open: it keeps focus itself, even while its own button is disabled, and a watch
+ * still running from an earlier action (a second withdrawal confirmed within seconds of the
+ * first) must not pull focus out of it.
+ */
+function dialogOpen() {
+  return (
+    document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !==
+    null
+  );
+}
+
 function focusLost() {
   const active = document.activeElement;
   return !active || active === document.body || !active.isConnected || (active as HTMLButtonElement).disabled;
@@ -116,7 +128,8 @@ export function keepFocusNear(trigger: HTMLElement | null) {
   const where = plan(trigger);
   const check = () => {
     // A trigger disabled while its request runs comes back: wait for it.
-    if (!focusLost() || (trigger.isConnected && (trigger as HTMLButtonElement).disabled)) return;
+    if (!focusLost() || dialogOpen() || (trigger.isConnected && (trigger as HTMLButtonElement).disabled))
+      return;
     const element = target(where);
     if (element) land(element);
   };

@@ -110,6 +110,25 @@ test("focus the user moved elsewhere is left alone", async () => {
   expect(document.activeElement).toBe(button("Remove a"));
 });
 
+test("an open dialog keeps focus: a watch still running from an earlier action waits for it to close", async () => {
+  const trigger = button("Remove b");
+  trigger.focus();
+  keepFocusNear(trigger);
+  item("b").remove();
+  await settle();
+  expect(document.activeElement).toBe(button("Remove c"));
+  // A second action's confirmation opens, and its own button is disabled while it runs.
+  document.body.insertAdjacentHTML(
+    "beforeend",
+    '<div role="alertdialog" data-state="open"><button>Cancel</button><button>Remove</button></div>',
+  );
+  const confirm = button("Remove");
+  confirm.focus();
+  confirm.disabled = true;
+  await settle();
+  expect(document.activeElement).not.toBe(button("Remove c"));
+});
+
 test("announce says the message in the page's polite live region, again when repeated", () => {
   document.body.insertAdjacentHTML(
     "beforeend",
