@@ -1,0 +1,96 @@
+import { replyToOffer, submitApplication, withdrawApplication } from "@/lib/applications/commands.server";
+import { moveApplication } from "@/lib/applications/transition.server";
+import { prisma } from "@/lib/db/client.server";
+import { HttpError } from "@/lib/http/errors";
+import type { Mail } from "@/lib/mail/send.server";
+import { stopMailQueue } from "@/lib/mail/queue.server";
+import {
+  cleanup,
+  createApplication,
+  createStudent,
+  createSuperAdmin,
+  createUniversity,
+} from "../support/factories";
+import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
+
+// Two moves of one application at the same moment: the student accepts the offer while the team
+// withdraws it. Each move writes conditionally on the status it read, so exactly one wins, the
+// other is told 409, and the history holds one event for the one that happened. The embedded
+// database serves one transaction at a time and cannot show this; PostgreSQL can.
+
+jest.mock("@/lib/mail/send.server", () => ({
+  ...jest.requireActual("@/lib/mail/send.server"),
+  sendMail: async (_mail: Mail) => undefined,
+}));
+
+afterAll(async () => {
+  await stopMailQueue();
+  await cleanup();
+});
+
+const student = (id: number) => ({ id, role: "user" as const, adminType: null });
+const statusOf = (outcome: PromiseSettledResult<unknown>) =>
+  outcome.status === "fulfilled" ? 200 : outcome.reason instanceof HttpError ? outcome.reason.status : 500;
+
+describeOnPostgres("moves at the same moment", () => {
+  test("an offer accepted while the team withdraws it: one move happens, the other is a 409", async () => {
+    const applicant = await createStudent();
+    const admin = await createSuperAdmin();
+    const staff = { id: admin.id, role: "admin" as const, adminType: "super" as const };
+    const { programs } = await createUniversity({ programs: [{ name: "Race Studies" }] });
+    const application = await createApplication({
+      userId: applicant.id,
+      programId: programs[0].id,
+      status: "sent_to_university",
+    });
+    await moveApplication(staff, application.id, { status: "approved" });
+
+    // Both moves read "approved", then wait at the row the test holds; let go, and the second to
+    // write finds the status moved.
+    const session = await openSession();
+    await session.query("BEGIN");
+    await session.query(`SELECT 1 FROM "applications" WHERE "id" = $1 FOR UPDATE`, [application.id]);
+    const both = Promise.allSettled([
+      replyToOffer(student(applicant.id), application.id, { answer: "accept", reason: undefined }),
+      moveApplication(staff, application.id, { status: "offer-withdrawn", reason: "The program closed." }),
+    ]);
+    await waitForLockWaiters(session, 2);
+    await session.query("COMMIT");
+    await session.end();
+    const outcomes = await both;
+
+    expect(outcomes.map(statusOf).sort()).toEqual([200, 409]);
+    const events = await prisma.applicationEvent.findMany({
+      where: { applicationId: application.id, transition: { not: "make-offer" } },
+      select: { transition: true },
+    });
+    expect(events).toHaveLength(1);
+    const row = await prisma.application.findUniqueOrThrow({ where: { id: application.id } });
+    expect(row.status).toBe(
+      events[0].transition === "withdraw-offer" ? "offer_withdrawn" : "place_confirmed",
+    );
+  });
+
+  test("applying again twice at once after a withdrawal: one open application", async () => {
+    const applicant = await createStudent();
+    const { programs } = await createUniversity({ programs: [{ name: "Again Studies" }] });
+    const first = await createApplication({ userId: applicant.id, programId: programs[0].id });
+    await withdrawApplication(student(applicant.id), first.id);
+    const input = {
+      programId: programs[0].id,
+      personalStatement: "I would love to study here. ".repeat(20),
+      academicHistory: { institution: "Riverside High", degree: "Diploma", gpa: "3.8", graduationYear: 2024 },
+    };
+    const outcomes = await Promise.allSettled([
+      submitApplication(applicant.id, input),
+      submitApplication(applicant.id, input),
+    ]);
+    expect(outcomes.map(statusOf).sort()).toEqual([200, 409]);
+    const rows = await prisma.application.findMany({
+      where: { userId: applicant.id, programId: programs[0].id },
+      select: { status: true },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((row) => row.status)).toEqual(["withdrawn", "pending"]);
+  });
+});
