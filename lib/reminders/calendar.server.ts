@@ -4,8 +4,8 @@ import { prisma } from "@/lib/db/client.server";
 import { env } from "@/lib/env.server";
 import { notFound } from "@/lib/http/errors";
 import { getPlatformName } from "@/lib/settings/queries.server";
+import { interviewOf } from "@/lib/applications/interview";
 import { offerOf } from "@/lib/applications/offer";
-import { z } from "@/lib/validation/zod";
 import { calendarTokenParts } from "./tokens.server";
 import { universityPath } from "@/lib/universities/seo.server";
 
@@ -71,15 +71,6 @@ export async function deadlinesCalendar(token: string): Promise<string> {
   return `${calendar.toString()}\r\n`;
 }
 
-/** The interview an invitation or a rescheduling recorded (the transition's data). */
-const interviewSchema = z.object({
-  startsAt: z.iso.datetime({ offset: true }),
-  timeZone: z.string(),
-  mode: z.enum(["online", "in-person"]),
-  location: z.string(),
-  notes: z.string().optional(),
-});
-
 /** How long an interview's calendar entry lasts when the invitation says nothing else. */
 const INTERVIEW_MINUTES = 60;
 
@@ -122,12 +113,12 @@ async function applicationDates(userId: number): Promise<ICalEventData[]> {
         },
       ];
     }
-    const interview = interviewSchema.safeParse((event.data as { interview?: unknown } | null)?.interview);
-    if (application.status !== "interviewing" || !interview.success) return [];
+    const interview = interviewOf(event.data);
+    if (application.status !== "interviewing" || !interview) return [];
     // In UTC: calendar apps show it in the student's own time zone; the description names the
     // university's.
-    const start = new Date(interview.data.startsAt);
-    const online = interview.data.mode === "online";
+    const start = new Date(interview.startsAt);
+    const online = interview.mode === "online";
     return [
       {
         id: `interview-${application.id}@${host}`,
@@ -135,11 +126,11 @@ async function applicationDates(userId: number): Promise<ICalEventData[]> {
         end: new Date(start.getTime() + INTERVIEW_MINUTES * 60_000),
         stamp: event.createdAt,
         summary: `Interview: ${title}`,
-        location: interview.data.location,
+        location: interview.location,
         description: [
-          online ? `Online: ${interview.data.location}` : `At ${interview.data.location}`,
-          `Time zone of the interview: ${interview.data.timeZone}`,
-          interview.data.notes,
+          online ? `Online: ${interview.location}` : `At ${interview.location}`,
+          `Time zone of the interview: ${interview.timeZone}`,
+          interview.notes,
         ]
           .filter(Boolean)
           .join("\n"),
