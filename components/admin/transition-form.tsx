@@ -4,6 +4,7 @@ import { Loader2Icon, PlusIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { OfferCondition } from "@/lib/applications/conditions";
 import { TitledList } from "@/components/applications/titled-list";
 import { ActionError, useActionForm } from "@/components/forms/action-state";
 import { FormField } from "@/components/forms/form-field";
@@ -42,8 +43,8 @@ export interface TransitionFormProps {
   /** The status the page shows: the move is refused (409) if the application has moved since. */
   from: ApplicationStatus;
   transition: TransitionName;
-  /** The offer's conditions not yet met: confirming the place records them met. */
-  conditions: readonly string[];
+  /** The offer's conditions, each with where it stands. */
+  conditions: readonly OfferCondition[];
   /** An offer's reply-by date unless the admin changes it (YYYY-MM-DD). */
   replyBy: string;
   /** The interview being rescheduled, if any. */
@@ -178,14 +179,19 @@ export function TransitionForm({
         </Alert>
       )}
 
-      {(needs("conditionsOutstanding") || needs("conditionsMet")) && conditions.length > 0 && (
+      {needs("conditionsMet") && conditions.length > 0 && (
+        <TitledList title="Every condition is marked met:" items={conditions.map((c) => c.text)} />
+      )}
+      {needs("conditionNotMet") && (
         <TitledList
-          title={
-            transition.name === "confirm-conditions"
-              ? "Confirming the place records these conditions met:"
-              : "The place is confirmed once these conditions are met:"
-          }
-          items={conditions}
+          title="Marked not met:"
+          items={conditions.filter((c) => c.status === "not-met").map((c) => c.text)}
+        />
+      )}
+      {needs("conditionsOutstanding") && (
+        <TitledList
+          title="The place is confirmed once these conditions are met:"
+          items={conditions.filter((c) => c.status !== "met").map((c) => c.text)}
         />
       )}
 

@@ -7,6 +7,7 @@ import {
   type HistoryEntry,
   type HistoryReader,
 } from "@/lib/applications/history";
+import { CONDITION_STATUS_LABELS } from "@/lib/applications/conditions";
 import { formatInterviewTime, INTERVIEW_MODE_LABELS, interviewLink } from "@/lib/applications/interview";
 import { formatDate } from "@/lib/format";
 import { TitledList } from "./titled-list";
@@ -72,7 +73,7 @@ export function Timeline({
 }
 
 function EventDetails({ entry }: { entry: HistoryEntry }) {
-  const { offer, interview, reasons, startTerm, conditions } = detailsOf(entry);
+  const { offer, interview, reasons, startTerm, conditions, marked } = detailsOf(entry);
   const link = interview && interviewLink(interview.location);
   return (
     <>
@@ -124,14 +125,22 @@ function EventDetails({ entry }: { entry: HistoryEntry }) {
         </div>
       )}
       {startTerm && <p className="text-slate-800">New start: {startTerm}</p>}
-      {conditions.length > 0 && (
-        <TitledList
-          title={
-            transitionOf(entry)?.name === "confirm-conditions" ? "Conditions met:" : "Conditions to meet:"
-          }
-          items={conditions}
-        />
+      {conditions.length > 0 && <TitledList title={conditionsTitle(entry)} items={conditions} />}
+      {marked && (
+        <p className="text-slate-800">
+          <span className="font-medium text-slate-900">Condition: </span>
+          <span className="whitespace-pre-line">{marked.text}</span> ({CONDITION_STATUS_LABELS[marked.status]}
+          )
+        </p>
       )}
     </>
   );
+}
+
+/** What the conditions a transition recorded are: met, not met, or still to meet. */
+function conditionsTitle(entry: HistoryEntry): string {
+  const requires = transitionOf(entry)?.requires ?? [];
+  if (requires.includes("conditionsMet")) return "Conditions met:";
+  if (requires.includes("conditionNotMet")) return "Conditions not met:";
+  return "Conditions to meet:";
 }

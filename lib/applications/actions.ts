@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import {
   academicHistorySchema,
+  conditionMarkFormSchema,
   offerReplyFormSchema,
   APPLICATION_SUBMITTED,
   applicationSchema,
@@ -21,6 +22,8 @@ import {
   transitionFormSchema,
 } from "@/lib/validation/transition-form";
 import { replyToOffer, submitApplication } from "./commands.server";
+import { CONDITION_STATUS_LABELS } from "./conditions";
+import { markCondition } from "./conditions.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 import { STATUS_LABELS } from "./status";
 import { moveApplication } from "./transition.server";
@@ -197,6 +200,33 @@ export const moveApplicationAction = action({
           ? transitionNamed(moved.transition).meaning
           : `The application is now ${STATUS_LABELS[moved.status]}.`,
       redirectTo: applicationPageOf(data),
+    };
+  },
+});
+
+/** The application's page, for the posted application id. */
+function conditionPageOf(data: FormData): string {
+  const id = idSchema.safeParse(data.get("applicationId"));
+  return id.success ? `/admin/applications/${id.data}` : "/admin/applications";
+}
+
+/**
+ * The buttons beside each condition of an offer on the application's page (PATCH
+ * /api/applications/{id}/conditions/{conditionId}'s work): staff mark it met, not met or pending
+ * again. `from` is the condition's status the page showed: a mark someone made since refuses this
+ * one (409). Then the page shows the condition as it is now.
+ */
+export const markConditionAction = action({
+  name: "markCondition",
+  audience: "admin",
+  signInReturnTo: conditionPageOf,
+  schema: conditionMarkFormSchema,
+  handle: async ({ viewer, input, data }) => {
+    const { applicationId, conditionId, ...mark } = input;
+    const condition = await markCondition(viewer, applicationId, conditionId, mark);
+    return {
+      message: `Condition marked ${CONDITION_STATUS_LABELS[condition.status].toLowerCase()}: ${condition.text}`,
+      redirectTo: conditionPageOf(data),
     };
   },
 });

@@ -8,11 +8,13 @@ import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import { getDecideByWorkingDays } from "@/lib/settings/queries.server";
 import type { ApplicationInput, OfferReplyInput } from "@/lib/validation/application";
 import { dateOf, decideByDate } from "./dates";
-import { offerOf } from "./offer";
+import { toConditionStatus } from "./conditions";
+import { sameStartTerm, startTermOf } from "./offer";
+import { listAcceptedPlaces, type AcceptedPlace } from "./queries.server";
 import { applicationReceived } from "@/lib/mail/templates/application-received.server";
 import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
 import { toDbStatus, toStatus } from "./status";
-import { moveApplication } from "./transition.server";
+import { moveApplication, moveWithin } from "./transition.server";
 import { OPEN_APPLICATION_INDEX, OPEN_STATUSES } from "./workflow";
 
 // Writes of the application workflow. The student always comes from the session and a new
@@ -141,24 +143,72 @@ export async function withdrawApplication(
   );
 }
 
+/** The first key of the per-student lock of offer replies (pg_advisory_xact_lock's two-key form). */
+const REPLY_LOCK_CLASS = 0x726570;
+
+/** What accepting an offer says when it would give the student two places for the same start. */
+export function placeToReplace(places: readonly AcceptedPlace[]): string {
+  const named = places.map((p) => `${p.programName} at ${p.universityName} (${p.startTerm})`).join(", ");
+  return `You have accepted an offer for the same start: ${named}. Accepting this one declines that place: confirm that you want to replace it.`;
+}
+
 /**
- * The student's reply to an offer. Accepting an offer with conditions waits for them
- * (conditions-pending); one without confirms the place. Declining may say why. The table decides
- * whether the application holds an offer to reply to (409 otherwise).
+ * The student's reply to an offer. Accepting an offer with conditions still to meet waits for them
+ * (conditions-pending); one without, or whose conditions are all met, confirms the place.
+ * Declining may say why. The table decides whether the application holds an offer to reply to
+ * (409 otherwise).
+ *
+ * A student holds one place per start: accepting an offer for the start of a place already
+ * accepted is refused (409 naming it) unless `replaces` names that application, and then declines
+ * it in the same transaction. The student's replies take a lock of their own, so two offers
+ * accepted at the same moment cannot both keep their places.
  */
 export async function replyToOffer(
   student: Pick<Viewer, "id" | "role" | "adminType">,
   applicationId: number,
-  { answer, reason }: OfferReplyInput,
+  { answer, reason, replaces }: OfferReplyInput,
   now = new Date(),
 ) {
-  const offer = await prisma.applicationEvent.findFirst({
-    where: { applicationId, transition: "make-offer", application: { userId: student.id } },
-    orderBy: { id: "desc" },
-    select: { data: true },
+  await readyToQueueMail();
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REPLY_LOCK_CLASS}::int, ${student.id}::int)`;
+    if (answer === "decline")
+      return moveWithin(tx, student, applicationId, { status: "offer-declined", reason }, now);
+    const offer = await tx.application.findFirst({
+      where: { id: applicationId, userId: student.id },
+      select: {
+        conditions: { select: { status: true } },
+        events: {
+          where: { transition: { in: ["make-offer", "defer"] } },
+          orderBy: { id: "desc" },
+          select: { transition: true, data: true },
+        },
+      },
+    });
+    const term = offer ? startTermOf(offer.events) : null;
+    const clashing = (await listAcceptedPlaces(student.id, tx)).filter(
+      (place) => place.applicationId !== applicationId && sameStartTerm(place.startTerm, term),
+    );
+    if (clashing.length && !clashing.some((place) => place.applicationId === replaces)) {
+      throw conflict(placeToReplace(clashing));
+    }
+    const met = (offer?.conditions ?? []).every((condition) => toConditionStatus(condition.status) === "met");
+    const accepted = await moveWithin(
+      tx,
+      student,
+      applicationId,
+      { status: met ? "place-confirmed" : "conditions-pending" },
+      now,
+    );
+    for (const place of clashing) {
+      await moveWithin(
+        tx,
+        student,
+        place.applicationId,
+        { status: "offer-declined", reason: `I accepted another offer for ${place.startTerm}.` },
+        now,
+      );
+    }
+    return accepted;
   });
-  const conditions = offerOf(offer?.data)?.conditions ?? [];
-  const status =
-    answer === "decline" ? "offer-declined" : conditions.length ? "conditions-pending" : "place-confirmed";
-  return moveApplication(student, applicationId, { status, reason }, now);
 }

@@ -1,4 +1,5 @@
 import { REJECTION_REASONS } from "@/lib/validation/application";
+import { CONDITION_STATUS_LABELS, CONDITION_STATUSES, type ConditionStatus } from "./conditions";
 import { interviewOf, type Interview } from "./interview";
 import { offerOf, type Offer } from "./offer";
 import { STATUS_LABELS, STATUS_MEANINGS, type ApplicationStatus } from "./status";
@@ -36,13 +37,34 @@ export type HistoryReader = "staff" | "student";
 /** Who made the event: the student, a member of staff, or the scheduled jobs. */
 export type HistoryActor = "student" | "staff" | "system";
 
+/**
+ * The name an event that changes no status carries in place of a transition's: the team marked one
+ * of the offer's conditions (its text and new status in the event's data).
+ */
+export const CONDITION_EVENT = "update-condition";
+
+/** The condition an update-condition event marked, and how. */
+export interface MarkedCondition {
+  text: string;
+  status: ConditionStatus;
+}
+
+export function markedConditionOf(entry: Pick<HistoryEntry, "transition" | "data">): MarkedCondition | null {
+  if (entry.transition !== CONDITION_EVENT) return null;
+  const condition = (entry.data as { condition?: { text?: unknown; status?: unknown } } | null)?.condition;
+  if (typeof condition?.text !== "string") return null;
+  const status = CONDITION_STATUSES.find((known) => known === condition.status);
+  return status ? { text: condition.text, status } : null;
+}
+
 export function transitionOf(entry: Pick<HistoryEntry, "transition">): Transition | null {
   return isTransitionName(entry.transition) ? transitionNamed(entry.transition) : null;
 }
 
 export function actorOf(entry: Pick<HistoryEntry, "transition" | "from">): HistoryActor {
   const transition = transitionOf(entry);
-  // A submission is the student's; before the table, only staff changed a status.
+  // A submission is the student's; before the table, only staff changed a status, and only staff
+  // mark an offer's conditions.
   if (!transition) return entry.from === null ? "student" : "staff";
   if (transition.by.includes("system")) return "system";
   return transition.by.includes("student") ? "student" : "staff";
@@ -50,6 +72,13 @@ export function actorOf(entry: Pick<HistoryEntry, "transition" | "from">): Histo
 
 /** What the event means, for the staff or in words addressed to the student. */
 export function meaningOf(entry: HistoryEntry, reader: HistoryReader): string {
+  const marked = markedConditionOf(entry);
+  if (marked) {
+    const how = CONDITION_STATUS_LABELS[marked.status].toLowerCase();
+    return marked.status === "pending"
+      ? `A condition of ${reader === "staff" ? "the" : "your"} offer is pending again.`
+      : `A condition of ${reader === "staff" ? "the" : "your"} offer was marked ${how}.`;
+  }
   const transition = transitionOf(entry);
   if (transition)
     return reader === "staff"
@@ -70,11 +99,11 @@ export function madeBy(entry: HistoryEntry, reader: HistoryReader): string {
   return `by ${entry.by ?? "a removed account"}`;
 }
 
-/** The status change in words: "Submitted (Pending)", "Interview → Approved". */
+/** The status change in words: "Submitted (Pending)", "Interviewing → Approved", "Still Approved". */
 export function statusChange(entry: Pick<HistoryEntry, "from" | "to">): string {
-  return entry.from === null
-    ? `Submitted (${STATUS_LABELS[entry.to]})`
-    : `${STATUS_LABELS[entry.from]} → ${STATUS_LABELS[entry.to]}`;
+  if (entry.from === null) return `Submitted (${STATUS_LABELS[entry.to]})`;
+  if (entry.from === entry.to) return `Still ${STATUS_LABELS[entry.to]}`;
+  return `${STATUS_LABELS[entry.from]} → ${STATUS_LABELS[entry.to]}`;
 }
 
 export interface RejectionReason {
@@ -90,8 +119,13 @@ export interface EventDetails {
   reasons: RejectionReason[];
   /** The later start a deferral moved the place to. */
   startTerm: string | null;
-  /** The offer's conditions: still to meet (accepting), or recorded met (confirming). */
+  /**
+   * The offer's conditions the transition read: still to meet (accepting), all met (confirming the
+   * place), or those not met (recording the conditions not met).
+   */
   conditions: string[];
+  /** The condition an update-condition event marked. */
+  marked: MarkedCondition | null;
 }
 
 function reasonsOf(data: unknown): RejectionReason[] {
@@ -105,7 +139,7 @@ function reasonsOf(data: unknown): RejectionReason[] {
   });
 }
 
-export function detailsOf(entry: Pick<HistoryEntry, "data">): EventDetails {
+export function detailsOf(entry: Pick<HistoryEntry, "data" | "transition">): EventDetails {
   const data = (entry.data && typeof entry.data === "object" ? entry.data : {}) as Record<string, unknown>;
   return {
     offer: offerOf(data),
@@ -115,6 +149,7 @@ export function detailsOf(entry: Pick<HistoryEntry, "data">): EventDetails {
     conditions: Array.isArray(data.conditions)
       ? data.conditions.filter((c): c is string => typeof c === "string")
       : [],
+    marked: markedConditionOf(entry),
   };
 }
 

@@ -32,14 +32,26 @@ export function defaultReplyBy(now: Date): string {
 }
 
 /**
- * The conditions still to meet: the last offer's, unless a confirmation of the place since has
- * recorded them met (`events` newest first; other events are passed over).
+ * The start an offer's place is for: the last deferral's new start, else the offer's own (`events`
+ * newest first; other events are passed over). Null when neither names one.
  */
-export function outstandingConditions(
-  events: readonly { transition: string | null; data: unknown }[],
-): string[] {
-  const offerAt = events.findIndex((event) => event.transition === "make-offer");
-  if (offerAt === -1) return [];
-  const confirmed = events.slice(0, offerAt).some((event) => event.transition === "confirm-conditions");
-  return confirmed ? [] : (offerOf(events[offerAt].data)?.conditions ?? []);
+export function startTermOf(events: readonly { transition: string | null; data: unknown }[]): string | null {
+  for (const event of events) {
+    if (event.transition === "defer") {
+      const term = (event.data as { startTerm?: unknown } | null)?.startTerm;
+      if (typeof term === "string") return term;
+    }
+    if (event.transition === "make-offer") return offerOf(event.data)?.startTerm ?? null;
+  }
+  return null;
+}
+
+/**
+ * Whether two offers' places start in the same term, as the team typed them ("September 2027"):
+ * the same words, whatever the letter case and spacing. An offer without a start is never the
+ * same as another: nothing says so.
+ */
+export function sameStartTerm(a: string | null, b: string | null): boolean {
+  const key = (term: string) => term.trim().replace(/\s+/g, " ").toLowerCase();
+  return a !== null && b !== null && key(a) === key(b);
 }

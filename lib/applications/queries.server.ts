@@ -1,9 +1,11 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { OfferCondition } from "./conditions";
+import { conditionSelect, toCondition } from "./conditions.server";
 import { dayOf } from "./dates";
 import type { HistoryEntry } from "./history";
-import { offerOf, type Offer } from "./offer";
+import { offerOf, startTermOf, type Offer } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
 
@@ -146,6 +148,8 @@ export interface ApplicationDetail extends ApplicationListItem {
   personalStatement: string;
   academicHistory: { institution: string; degree: string; gpa: string; graduationYear: number };
   history: HistoryEntry[];
+  /** The offer's conditions, each with where it stands; empty without an offer or conditions. */
+  conditions: OfferCondition[];
 }
 
 const historySelect = {
@@ -183,6 +187,7 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
       personalStatement: true,
       academicHistory: true,
       events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: historySelect },
+      conditions: { orderBy: { position: "asc" }, select: conditionSelect },
     },
   });
   if (!row) return null;
@@ -192,6 +197,7 @@ export async function getApplicationDetail(id: number): Promise<ApplicationDetai
     personalStatement: row.personalStatement,
     academicHistory: row.academicHistory as ApplicationDetail["academicHistory"],
     history: row.events.map(toHistoryEntry),
+    conditions: row.conditions.map(toCondition),
   };
 }
 
@@ -277,4 +283,42 @@ export async function listOffersToAnswer(userId: number): Promise<OfferToAnswer[
         : [];
     })
     .sort((a, b) => a.replyBy.localeCompare(b.replyBy));
+}
+
+/** A place the student accepted (an offer accepted, waiting for its conditions or confirmed). */
+export interface AcceptedPlace {
+  applicationId: number;
+  programName: string;
+  universityName: string;
+  /** The start the place is for: the offer's, or its deferral's; null when none was given. */
+  startTerm: string | null;
+}
+
+/**
+ * The student's accepted places, with the start each is for: accepting another offer for one of
+ * those starts replaces that place. `db`: a transaction to read in, when the caller holds one.
+ */
+export async function listAcceptedPlaces(
+  userId: number,
+  db: Prisma.TransactionClient = prisma,
+): Promise<AcceptedPlace[]> {
+  const rows = await db.application.findMany({
+    where: { userId, status: { in: [toDbStatus("conditions-pending"), toDbStatus("place-confirmed")] } },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      program: { select: { name: true, university: { select: { name: true } } } },
+      events: {
+        where: { transition: { in: ["make-offer", "defer"] } },
+        orderBy: { id: "desc" },
+        select: { transition: true, data: true },
+      },
+    },
+  });
+  return rows.map((row) => ({
+    applicationId: row.id,
+    programName: row.program.name,
+    universityName: row.program.university.name,
+    startTerm: startTermOf(row.events),
+  }));
 }

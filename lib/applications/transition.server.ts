@@ -10,9 +10,11 @@ import { changedSinceOpened } from "@/lib/validation/common";
 import { applicationStatus } from "@/lib/mail/templates/application-status.server";
 import { dateOf } from "./dates";
 import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
-import { defaultReplyBy, offerOf, outstandingConditions } from "./offer";
+import { toConditionStatus, type OfferCondition } from "./conditions";
+import { defaultReplyBy, offerOf } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
+  conditionsRefusal,
   guardHolds,
   MISSING_REQUIREMENT,
   transitionRefusal,
@@ -54,8 +56,25 @@ interface Recorded {
   data: Prisma.InputJsonObject | null;
 }
 
+/** The offer's conditions as the guards read them. */
+type Conditions = readonly Pick<OfferCondition, "text" | "status">[];
+
+/**
+ * The conditions a transition that reads them records: all of them when it needs them met, those
+ * not met when it needs one so, those still to meet otherwise.
+ */
+function conditionsRead(transition: Transition, conditions: Conditions): string[] | null {
+  const { requires } = transition;
+  if (requires.includes("conditionsMet")) return conditions.map((c) => c.text);
+  if (requires.includes("conditionNotMet"))
+    return conditions.filter((c) => c.status === "not-met").map((c) => c.text);
+  if (requires.includes("conditionsOutstanding"))
+    return conditions.filter((c) => c.status !== "met").map((c) => c.text);
+  return null;
+}
+
 /** Checks what the transition needs and gathers what it records; a 400 naming the missing field. */
-function record(transition: Transition, input: MoveInput, conditions: string[], now: Date): Recorded {
+function record(transition: Transition, input: MoveInput, conditions: Conditions, now: Date): Recorded {
   const data: Record<string, Prisma.InputJsonValue> = {};
   for (const requirement of transition.requires) {
     const missing = MISSING_REQUIREMENT[requirement as keyof typeof MISSING_REQUIREMENT];
@@ -73,12 +92,8 @@ function record(transition: Transition, input: MoveInput, conditions: string[], 
       };
     }
   }
-  if (
-    transition.requires.includes("conditionsOutstanding") ||
-    transition.requires.includes("conditionsMet")
-  ) {
-    data.conditions = conditions;
-  }
+  const read = conditionsRead(transition, conditions);
+  if (read) data.conditions = read;
   const takesReason =
     transition.requires.includes("reason") || transition.requires.includes("optionalReason");
   return {
@@ -100,15 +115,44 @@ function replyByAfter(transition: Transition, recorded: Recorded): { replyBy?: D
 /**
  * The transition that takes the application from `from` to `to` for this actor: among those the
  * table allows, the one whose condition guard holds (accepting an offer with conditions waits for
- * them; one without confirms the place).
+ * them; one without confirms the place). A 409 naming the allowed moves when the table has none,
+ * or saying what to do first when the offer's conditions stop it.
  */
 function chooseTransition(
   from: ApplicationStatus,
   to: ApplicationStatus,
   actor: WorkflowActor,
-  conditions: string[],
-): Transition | null {
-  return transitionsFrom(from, actor).find((t) => t.to === to && guardHolds(t, conditions)) ?? null;
+  conditions: Conditions,
+): Transition {
+  const candidates = transitionsFrom(from, actor).filter((t) => t.to === to);
+  if (candidates.length === 0) throw conflict(transitionRefusal(from, to, actor));
+  const chosen = candidates.find((t) => guardHolds(t, conditions));
+  if (!chosen) throw conflict(conditionsRefusal(candidates[0], conditions)!);
+  return chosen;
+}
+
+/** The rows of an offer's conditions, in its order, as `record` stored them. */
+async function writeConditions(
+  tx: Prisma.TransactionClient,
+  applicationId: number,
+  recorded: Recorded,
+): Promise<void> {
+  const offer = offerOf(recorded.data);
+  if (!offer) return;
+  await tx.offerCondition.deleteMany({ where: { applicationId } });
+  await tx.offerCondition.createMany({
+    data: offer.conditions.map((text, position) => ({ applicationId, position, text })),
+  });
+}
+
+/**
+ * Takes the application's row for the rest of the transaction, before anything of it is read: a
+ * move and a change of the offer's conditions (lib/applications/conditions.server.ts) then run one
+ * after the other, so a place is never confirmed on conditions read just before one was marked
+ * not met. An unknown id locks nothing (the read that follows answers 404).
+ */
+export async function lockApplication(tx: Prisma.TransactionClient, applicationId: number): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "applications" WHERE "id" = ${applicationId} FOR UPDATE`;
 }
 
 /**
@@ -123,96 +167,106 @@ export async function moveApplication(
   now = new Date(),
   /** More writes of the same transaction, once the move is stored (withdrawing keeps a draft). */
   also?: (tx: Prisma.TransactionClient, application: MovedApplication) => Promise<void>,
-): Promise<{
+): Promise<Moved> {
+  await readyToQueueMail();
+  return prisma.$transaction((tx) => moveWithin(tx, mover, applicationId, input, now, also));
+}
+
+/** Where a move took the application, and by which transition. */
+export interface Moved {
   id: number;
   status: ApplicationStatus;
   previousStatus: ApplicationStatus;
   transition: TransitionName;
-}> {
+}
+
+/**
+ * moveApplication's work inside a transaction the caller holds, for a change that moves more than
+ * one application at once (accepting an offer declines the place it replaces). The caller awaits
+ * readyToQueueMail() before opening the transaction.
+ */
+export async function moveWithin(
+  tx: Prisma.TransactionClient,
+  mover: Mover,
+  applicationId: number,
+  input: MoveInput,
+  now: Date,
+  also?: (tx: Prisma.TransactionClient, application: MovedApplication) => Promise<void>,
+): Promise<Moved> {
   const actor = workflowActorOf(mover);
-  await readyToQueueMail();
-  return prisma.$transaction(async (tx) => {
-    const current = await tx.application.findUnique({
-      where: { id: applicationId },
-      select: {
-        status: true,
-        userId: true,
-        programId: true,
-        personalStatement: true,
-        academicHistory: true,
-        user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
-        program: { select: { name: true, degree: true, university: { select: { name: true } } } },
-        events: {
-          where: { transition: { in: ["make-offer", "confirm-conditions"] } },
-          orderBy: { id: "desc" },
-          select: { transition: true, data: true },
-        },
-      },
-    });
-    // A student sees only their own applications: another's is as absent as an unknown one.
-    if (!current || (actor === "student" && mover !== "system" && current.userId !== mover.id)) {
-      throw notFound("Application not found");
-    }
-    if (
-      mover !== "system" &&
-      actor !== "student" &&
-      !canReviewApplication(mover, { student: current.user })
-    ) {
-      throw forbidden(OWN_APPLICATION_REVIEW);
-    }
-    const from = toStatus(current.status);
-    // Checked before the move: a dialog opened before a colleague's change would otherwise be told
-    // that the application cannot move from where it is now to where the colleague already put it.
-    if (input.from !== undefined && input.from !== from) throw staleWrite(APPLICATION_CHANGED);
-    const conditions = outstandingConditions(current.events);
-    const transition = chooseTransition(from, input.status, actor, conditions);
-    if (!transition) throw conflict(transitionRefusal(from, input.status, actor));
-    const recorded = record(transition, input, conditions, now);
-
-    const { count } = await tx.application.updateMany({
-      where: { id: applicationId, status: current.status },
-      data: { status: toDbStatus(transition.to), ...replyByAfter(transition, recorded) },
-    });
-    if (count === 0) throw staleWrite(APPLICATION_CHANGED);
-
-    const actorName =
-      mover === "system"
-        ? null
-        : (await tx.user.findUniqueOrThrow({ where: { id: mover.id }, select: { fullName: true } })).fullName;
-    await tx.applicationEvent.create({
-      data: {
-        applicationId,
-        actorId: mover === "system" ? null : mover.id,
-        actorName,
-        fromStatus: current.status,
-        toStatus: toDbStatus(transition.to),
-        transition: transition.name,
-        note: input.note ?? null,
-        reason: recorded.reason,
-        data: recorded.data ?? Prisma.DbNull,
-        createdAt: now,
-      },
-    });
-    if (mover !== "system" && actor !== "student") {
-      await recordAudit(
-        tx,
-        { id: mover.id, fullName: actorName! },
-        {
-          action: "application.status",
-          entityType: "application",
-          entityId: applicationId,
-          summary: `${current.user.fullName}: ${current.program.name} at ${current.program.university.name}`,
-          before: { status: from },
-          after: { status: transition.to, transition: transition.name, note: input.note ?? null },
-        },
-      );
-    }
-    await also?.(tx, current);
-    if (transition.triggers.includes("mailStudent")) {
-      await queueMail(tx, current, transitionMail(transition, input.note ?? null, recorded));
-    }
-    return { id: applicationId, status: transition.to, previousStatus: from, transition: transition.name };
+  await lockApplication(tx, applicationId);
+  const current = await tx.application.findUnique({
+    where: { id: applicationId },
+    select: {
+      status: true,
+      userId: true,
+      programId: true,
+      personalStatement: true,
+      academicHistory: true,
+      user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
+      program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+      conditions: { orderBy: { position: "asc" }, select: { text: true, status: true } },
+    },
   });
+  // A student sees only their own applications: another's is as absent as an unknown one.
+  if (!current || (actor === "student" && mover !== "system" && current.userId !== mover.id)) {
+    throw notFound("Application not found");
+  }
+  if (mover !== "system" && actor !== "student" && !canReviewApplication(mover, { student: current.user })) {
+    throw forbidden(OWN_APPLICATION_REVIEW);
+  }
+  const from = toStatus(current.status);
+  // Checked before the move: a dialog opened before a colleague's change would otherwise be told
+  // that the application cannot move from where it is now to where the colleague already put it.
+  if (input.from !== undefined && input.from !== from) throw staleWrite(APPLICATION_CHANGED);
+  const conditions = current.conditions.map((c) => ({ text: c.text, status: toConditionStatus(c.status) }));
+  const transition = chooseTransition(from, input.status, actor, conditions);
+  const recorded = record(transition, input, conditions, now);
+
+  const { count } = await tx.application.updateMany({
+    where: { id: applicationId, status: current.status },
+    data: { status: toDbStatus(transition.to), ...replyByAfter(transition, recorded) },
+  });
+  if (count === 0) throw staleWrite(APPLICATION_CHANGED);
+  await writeConditions(tx, applicationId, recorded);
+
+  const actorName =
+    mover === "system"
+      ? null
+      : (await tx.user.findUniqueOrThrow({ where: { id: mover.id }, select: { fullName: true } })).fullName;
+  await tx.applicationEvent.create({
+    data: {
+      applicationId,
+      actorId: mover === "system" ? null : mover.id,
+      actorName,
+      fromStatus: current.status,
+      toStatus: toDbStatus(transition.to),
+      transition: transition.name,
+      note: input.note ?? null,
+      reason: recorded.reason,
+      data: recorded.data ?? Prisma.DbNull,
+      createdAt: now,
+    },
+  });
+  if (mover !== "system" && actor !== "student") {
+    await recordAudit(
+      tx,
+      { id: mover.id, fullName: actorName! },
+      {
+        action: "application.status",
+        entityType: "application",
+        entityId: applicationId,
+        summary: `${current.user.fullName}: ${current.program.name} at ${current.program.university.name}`,
+        before: { status: from },
+        after: { status: transition.to, transition: transition.name, note: input.note ?? null },
+      },
+    );
+  }
+  await also?.(tx, current);
+  if (transition.triggers.includes("mailStudent")) {
+    await queueMail(tx, current, transitionMail(transition, input.note ?? null, recorded));
+  }
+  return { id: applicationId, status: transition.to, previousStatus: from, transition: transition.name };
 }
 
 /** What a transition's e-mail adds to the status's meaning. */

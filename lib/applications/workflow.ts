@@ -1,4 +1,5 @@
 import type { PartialIndex } from "@/lib/universities/field-match";
+import { allMet, conditionsProgress, someNotMet, type OfferCondition } from "./conditions";
 import { STATUS_LABELS, type ApplicationStatus } from "./status";
 
 // The application's whole life, written once: every transition, who may make it, what it needs
@@ -26,9 +27,11 @@ export type WorkflowActor = "student" | "teamAdmin" | "superAdmin" | "system";
  * - offer: the offer's conditions (none for an unconditional offer), reply-by date and start term;
  * - interview: the interview's date, time and time zone, and where (a link or a place);
  * - startTerm: the later start the place moves to;
- * - conditionsMet: the offer has no condition left to meet (none, or all confirmed met);
- * - conditionsOutstanding: the offer has conditions not yet confirmed met (confirming the place
- *   records them met).
+ * - conditionsMet: every condition of the offer is marked met (an offer without any has none left);
+ * - conditionsOutstanding: some condition of the offer is not marked met yet;
+ * - conditionNotMet: the team marked at least one condition not met.
+ * The offer's conditions are tracked one by one (lib/applications/conditions.ts): the team marks
+ * each met or not met, and these three read where they stand.
  */
 export type Requirement =
   | "note"
@@ -39,7 +42,8 @@ export type Requirement =
   | "interview"
   | "startTerm"
   | "conditionsMet"
-  | "conditionsOutstanding";
+  | "conditionsOutstanding"
+  | "conditionNotMet";
 
 /** What a transition sets off once it is stored: an e-mail to the student, calendar entries, reminders. */
 export type Trigger = "mailStudent" | "mailTeam" | "calendar" | "replyReminder";
@@ -236,7 +240,9 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   {
     name: "decline-offer",
-    from: ["approved"],
+    // An accepted offer too, until the place is taken up: accepting another offer for the same
+    // start declines it, and a student may change their mind before enrolling.
+    from: ["approved", "conditions-pending", "place-confirmed"],
     to: "offer-declined",
     by: ["student"],
     requires: ["optionalReason"],
@@ -271,7 +277,7 @@ export const TRANSITIONS: readonly Transition[] = [
     from: ["conditions-pending"],
     to: "place-confirmed",
     by: STAFF,
-    requires: ["conditionsOutstanding", "note"],
+    requires: ["conditionsMet", "note"],
     triggers: ["mailStudent"],
     label: "Confirm the place",
     meaning: "Every condition of the offer was met, and the place is confirmed.",
@@ -282,7 +288,7 @@ export const TRANSITIONS: readonly Transition[] = [
     from: ["conditions-pending"],
     to: "conditions-not-met",
     by: STAFF,
-    requires: ["reason"],
+    requires: ["conditionNotMet", "reason"],
     triggers: ["mailStudent"],
     label: "Conditions not met",
     meaning: "The offer's conditions were not met, so the place is not confirmed.",
@@ -374,14 +380,33 @@ export function isTransitionName(value: unknown): value is TransitionName {
 }
 
 /**
- * Whether the offer's conditions allow the transition: one that records them met needs some
- * outstanding, one that needs none met waits for none (accepting an offer with conditions waits
- * for them; one without confirms the place). `conditions`: the offer's conditions not yet met.
+ * Whether the offer's conditions allow the transition: accepting an offer with conditions still to
+ * meet waits for them, and one without confirms the place; the place is confirmed once every
+ * condition is met; the conditions are recorded not met once one of them is marked so.
  */
-export function guardHolds(transition: Transition, conditions: readonly string[]): boolean {
-  if (transition.requires.includes("conditionsOutstanding")) return conditions.length > 0;
-  if (transition.requires.includes("conditionsMet")) return conditions.length === 0;
+export function guardHolds(
+  transition: Transition,
+  conditions: readonly Pick<OfferCondition, "status">[],
+): boolean {
+  if (transition.requires.includes("conditionsOutstanding") && allMet(conditions)) return false;
+  if (transition.requires.includes("conditionsMet") && !allMet(conditions)) return false;
+  if (transition.requires.includes("conditionNotMet") && !someNotMet(conditions)) return false;
   return true;
+}
+
+/**
+ * Why the offer's conditions stop a move the table allows from here, in words saying what to do
+ * first, or null when they do not.
+ */
+export function conditionsRefusal(
+  transition: Transition,
+  conditions: readonly Pick<OfferCondition, "status">[],
+): string | null {
+  if (guardHolds(transition, conditions)) return null;
+  if (transition.requires.includes("conditionsMet"))
+    return `Mark every condition of the offer met first (${conditionsProgress(conditions)}).`;
+  if (transition.requires.includes("conditionNotMet")) return "Mark the condition that was not met first.";
+  return "Every condition of the offer is met: the place is confirmed instead.";
 }
 
 /** What a move that lacks what its transition needs is told, on the field that carries it. */
@@ -408,6 +433,7 @@ const DIALOG_REQUIREMENTS: readonly Requirement[] = [
   "rejectionReasons",
   "conditionsMet",
   "conditionsOutstanding",
+  "conditionNotMet",
 ];
 
 /**

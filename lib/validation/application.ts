@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation/zod";
 import { INTERVIEW_MODES, isTimeZone } from "@/lib/applications/interview";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
+import { CONDITION_STATUSES } from "@/lib/applications/conditions";
 import { idSchema } from "./common";
 import { defineListQuery } from "@/lib/list-query";
 import { allOrOneOfKey, searchKey } from "@/lib/list-keys";
@@ -224,8 +225,41 @@ export const offerReplySchema = z.object({
   answer: z.enum(OFFER_ANSWERS, { error: "answer must be accept or decline" }),
   /** Why the offer is declined, if the student wants to say. */
   reason: optionalReasonSchema,
+  /**
+   * Accepting: the application whose accepted place for the same start this acceptance replaces
+   * (declined with it). Without it such an acceptance is refused, naming that place.
+   */
+  replaces: idSchema.optional(),
 });
 export type OfferReplyInput = z.output<typeof offerReplySchema>;
 
 /** The offer's form: the reply and the application it answers. */
 export const offerReplyFormSchema = offerReplySchema.extend({ applicationId: idSchema });
+
+/**
+ * Staff mark one of an offer's conditions (PATCH /api/applications/{id}/conditions/{conditionId},
+ * the conditions' buttons on the application's page), with an optional note for the history.
+ */
+export const conditionMarkSchema = z.object({
+  status: z.enum(CONDITION_STATUSES, { error: `status must be one of: ${CONDITION_STATUSES.join(", ")}` }),
+  /**
+   * The condition's status the page showed; the change is refused (409) when someone marked it
+   * since. Optional for API clients.
+   */
+  from: z
+    .enum(CONDITION_STATUSES, { error: `from must be one of: ${CONDITION_STATUSES.join(", ")}` })
+    .optional(),
+  note: z
+    .string()
+    .trim()
+    .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`)
+    .optional()
+    .transform((note) => note || null),
+});
+export type ConditionMarkInput = z.output<typeof conditionMarkSchema>;
+
+/** The conditions' buttons: the mark, the application and the condition it marks. */
+export const conditionMarkFormSchema = conditionMarkSchema.extend({
+  applicationId: idSchema,
+  conditionId: idSchema,
+});

@@ -1,4 +1,5 @@
-import { PATCH as move, DELETE as withdraw } from "@/app/api/applications/[id]/route";
+import { PATCH as markRoute } from "@/app/api/applications/[id]/conditions/[conditionId]/route";
+import { GET as read, PATCH as move, DELETE as withdraw } from "@/app/api/applications/[id]/route";
 import { POST as reply } from "@/app/api/applications/[id]/reply/route";
 import { POST as submit } from "@/app/api/applications/route";
 import { replyToOfferAction } from "@/lib/applications/actions";
@@ -28,8 +29,11 @@ jest.mock("@/lib/mail/send.server", () => ({
 afterAll(cleanup);
 
 let admin: Agent;
+let adminName: string;
 beforeAll(async () => {
-  admin = await signIn((await createTeamAdmin()).username);
+  const account = await createTeamAdmin();
+  adminName = account.fullName;
+  admin = await signIn(account.username);
 }, 60_000);
 
 /** A student with an application sent to the university, and their signed-in agent. */
@@ -45,6 +49,14 @@ async function sentToUniversity() {
   return { student, programId, id: application.id, agent: await signIn(student.username) };
 }
 
+const mark = (id: number, conditionId: number, json: unknown, agent = admin) =>
+  agent.call(markRoute, `/api/applications/${id}/conditions/${conditionId}`, {
+    method: "PATCH",
+    json,
+    params: { id: String(id), conditionId: String(conditionId) },
+  });
+const detail = (id: number, agent = admin) =>
+  agent.call(read, `/api/applications/${id}`, { params: { id: String(id) } });
 const patch = (id: number, json: unknown, agent = admin) =>
   agent.call(move, `/api/applications/${id}`, { method: "PATCH", json, params: { id: String(id) } });
 const answer = (agent: Agent, id: number, json: unknown) =>
@@ -75,26 +87,57 @@ test("conditional offer, accepted, conditions met, enrolled: every step an event
   expect(accepted.status).toBe(200);
   expect(await accepted.json()).toMatchObject({ status: "conditions-pending", transition: "accept-offer" });
 
+  // The place waits for each condition to be marked met, one by one.
+  const early = await patch(id, { status: "place-confirmed", note: "All conditions met." });
+  expect(early.status).toBe(409);
+  expect((await early.json()).error).toBe(
+    "Mark every condition of the offer met first (0 of 2 conditions met).",
+  );
+  const { conditions } = await (await detail(id)).json();
+  expect(conditions).toMatchObject([
+    { text: "IELTS 6.5 overall", status: "pending", changedBy: null, changedAt: null },
+    { text: "Final transcript", status: "pending", changedBy: null, changedAt: null },
+  ]);
+  const ielts = await mark(id, conditions[0].id, {
+    status: "met",
+    from: "pending",
+    note: "Certificate seen.",
+  });
+  expect(ielts.status).toBe(200);
+  expect(await ielts.json()).toMatchObject({ status: "met", changedBy: adminName });
+  expect((await patch(id, { status: "place-confirmed" })).status).toBe(409);
+  expect((await mark(id, conditions[1].id, { status: "met" })).status).toBe(200);
   expect((await patch(id, { status: "place-confirmed", note: "All conditions met." })).status).toBe(200);
+  // Once the place is confirmed, the conditions are settled.
+  const settled = await mark(id, conditions[1].id, { status: "not-met" });
+  expect(settled.status).toBe(409);
+  expect((await settled.json()).error).toBe(
+    "The offer's conditions are marked while it stands (Approved, Conditions Pending, Deferred); this application is Place Confirmed.",
+  );
   expect((await patch(id, { status: "enrolled" })).status).toBe(200);
 
   expect((await historyOf(id)).map((e) => [e.toStatus, e.transition])).toEqual([
     ["approved", "make-offer"],
     ["conditions_pending", "accept-offer"],
+    ["conditions_pending", "update-condition"],
+    ["conditions_pending", "update-condition"],
     ["place_confirmed", "confirm-conditions"],
     ["enrolled", "enrol"],
   ]);
-  // Staff moves are audited; the student's own reply is in the history only.
+  const student = await (await detail(id, agent)).json();
+  expect(student.conditions.map((c: { status: string }) => c.status)).toEqual(["met", "met"]);
+  // Staff moves and marks are audited; the student's own reply is in the history only.
   const audited = await prisma.auditEvent.findMany({
     where: { entityType: "application", entityId: String(id) },
     orderBy: { id: "asc" },
-    select: { after: true },
+    select: { action: true, after: true },
   });
-  expect(audited.map((a) => (a.after as { transition: string }).transition)).toEqual([
-    "make-offer",
-    "confirm-conditions",
-    "enrol",
-  ]);
+  expect(
+    audited.map((a) => {
+      const after = a.after as { transition?: string; condition?: string; status?: string };
+      return a.action === "application.condition" ? `${after.condition}: ${after.status}` : after.transition;
+    }),
+  ).toEqual(["make-offer", "IELTS 6.5 overall: Met", "Final transcript: Met", "confirm-conditions", "enrol"]);
   expect(sent.map((m) => m.subject.split(": ").at(-1))).toEqual([
     "your application is now Approved",
     "your application is now Conditions Pending",

@@ -20,6 +20,7 @@ const SOURCE_KEY = "20261126163000_university_source_key";
 const UPLOADS = "20261126163100_uploads";
 const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
 const APPLICATION_DATES = "20261126203000_application_decide_by_reply_by";
+const OFFER_CONDITIONS = "20261126210000_offer_conditions";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -400,6 +401,83 @@ test("application dates: each application is due 20 working days after it was su
   ]);
   // The latest offer's date, and only while the offer is open.
   expect(rows.map((row) => row.replyBy)).toEqual([null, null, "2027-04-01", null, null, null]);
+});
+
+test("offer conditions: each offer's conditions become rows in order, met where the place was confirmed since", async () => {
+  await migrateWith(client, upTo(OFFER_CONDITIONS, { including: false }));
+  const { rows: users } = await client.query<{ id: number; fullName: string }>(
+    `SELECT "id", "fullName" FROM "users" ORDER BY "id" LIMIT 1`,
+  );
+  const { rows: programs } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "programs" ORDER BY "id" DESC LIMIT 4`,
+  );
+  const cases = [
+    // Confirmed since the offer: met, by whoever confirmed it and when.
+    { status: "place-confirmed", offers: [["IELTS 6.5", "Final transcript"]], confirmed: true },
+    // Waiting: pending. Only the latest offer counts.
+    { status: "conditions-pending", offers: [["An old condition"], ["Portfolio"]], confirmed: false },
+    // A bare approval, and an offer whose data is not a list: no conditions.
+    { status: "approved", offers: [[]], confirmed: false },
+    { status: "approved", offers: ["not a list"], confirmed: false },
+  ];
+  const ids: number[] = [];
+  for (const [i, { status, offers, confirmed }] of cases.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO "applications" ("userId", "programId", "status", "personalStatement", "academicHistory", "decideBy")
+       VALUES ($1, $2, $3, 'A statement.', '{}', '2027-04-02') RETURNING "id"`,
+      [users[0].id, programs[i].id, status],
+    );
+    ids.push(rows[0].id);
+    for (const conditions of offers) {
+      await client.query(
+        `INSERT INTO "application_events" ("applicationId", "toStatus", "transition", "data")
+         VALUES ($1, 'approved', 'make-offer', $2)`,
+        [rows[0].id, { offer: { conditions, replyBy: "2027-03-12" } }],
+      );
+    }
+    if (confirmed) {
+      await client.query(
+        `INSERT INTO "application_events" ("applicationId", "toStatus", "transition", "actorId", "actorName", "createdAt")
+         VALUES ($1, 'place-confirmed', 'confirm-conditions', $2, $3, '2027-03-01T10:00:00Z')`,
+        [rows[0].id, users[0].id, users[0].fullName],
+      );
+    }
+  }
+
+  expect((await migrateWith(client, upTo(OFFER_CONDITIONS, { including: true }))).applied).toEqual([
+    OFFER_CONDITIONS,
+  ]);
+  const { rows } = await client.query(
+    `SELECT "applicationId", "position", "text", "status"::text, "changedByName", "changedAt"
+       FROM "offer_conditions" WHERE "applicationId" = ANY($1) ORDER BY "applicationId", "position"`,
+    [ids],
+  );
+  expect(rows).toEqual([
+    {
+      applicationId: ids[0],
+      position: 0,
+      text: "IELTS 6.5",
+      status: "met",
+      changedByName: users[0].fullName,
+      changedAt: new Date("2027-03-01T10:00:00Z"),
+    },
+    {
+      applicationId: ids[0],
+      position: 1,
+      text: "Final transcript",
+      status: "met",
+      changedByName: users[0].fullName,
+      changedAt: new Date("2027-03-01T10:00:00Z"),
+    },
+    {
+      applicationId: ids[1],
+      position: 0,
+      text: "Portfolio",
+      status: "pending",
+      changedByName: null,
+      changedAt: null,
+    },
+  ]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

@@ -98,6 +98,13 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
     unsubscribeReminders: { token: `1.${"A".repeat(43)}` },
     // The student's own application, which holds no offer: a valid reply is refused (409).
     replyToOffer: { applicationId: world.ownApplicationId, answer: "decline", reason: "Another program." },
+    // A condition the student's application does not hold (it holds no offer): refused (404).
+    markCondition: {
+      applicationId: world.ownApplicationId,
+      conditionId: world.othersApplicationId,
+      status: "met",
+      from: "pending",
+    },
     // The application page's form of the student's pending application: its review starts once,
     // then the page it was sent from is out of date (409).
     moveApplication: {

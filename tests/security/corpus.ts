@@ -274,6 +274,7 @@ export function validExamples(world: World): Record<string, Record<string, unkno
   return {
     "PATCH /api/applications/[id]": { status: "in-review", note: "Looks complete." },
     "POST /api/applications/[id]/reply": { answer: "decline", reason: "I chose another program." },
+    "PATCH /api/applications/[id]/conditions/[conditionId]": { status: "met", note: "Certificate seen." },
     "PUT /api/applications/drafts/[programId]": {
       step: 2,
       personalStatement: "Draft",
@@ -333,6 +334,7 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
   switch (`${endpoint.pattern}:${name}`) {
     case "/api/applications/[id]:id":
     case "/api/applications/[id]/reply:id":
+    case "/api/applications/[id]/conditions/[conditionId]:id":
       return [String(world.othersApplicationId), String(world.ownApplicationId), NONEXISTENT_ID];
     case "/api/applications/drafts/[programId]:programId":
       return [String(world.programId), NONEXISTENT_ID];

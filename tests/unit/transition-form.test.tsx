@@ -199,11 +199,31 @@ test("an interview is sent as its date, time and time zone; a reschedule starts 
   });
 });
 
-test("confirming the place lists the conditions it records met", () => {
-  open("confirm-conditions", { conditions: ["IELTS 6.5 overall", "Final transcript"] });
+const condition = (id: number, text: string, status: "pending" | "met" | "not-met") => ({
+  id,
+  text,
+  status,
+  changedBy: status === "pending" ? null : "Ada Admin",
+  changedAt: status === "pending" ? null : "2027-03-01T10:00:00.000Z",
+});
+
+test("confirming the place lists the conditions marked met", () => {
+  open("confirm-conditions", {
+    conditions: [condition(1, "IELTS 6.5 overall", "met"), condition(2, "Final transcript", "met")],
+  });
   const form = screen.getByRole("form", { name: "Confirm the place" });
-  expect(form).toHaveTextContent("Confirming the place records these conditions met:");
+  expect(form).toHaveTextContent("Every condition is marked met:");
   expect(form).toHaveTextContent("IELTS 6.5 overall");
+});
+
+test("recording the conditions not met lists those marked not met", () => {
+  open("conditions-not-met", {
+    conditions: [condition(1, "IELTS 6.5 overall", "met"), condition(2, "Final transcript", "not-met")],
+  });
+  const form = screen.getByRole("form", { name: "Conditions not met" });
+  expect(form).toHaveTextContent("Marked not met:");
+  expect(form).toHaveTextContent("Final transcript");
+  expect(form).not.toHaveTextContent("IELTS 6.5 overall");
 });
 
 test("a page older than the application's last move is told so, with a link that reloads it", async () => {

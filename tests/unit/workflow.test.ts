@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/applications/status";
 import {
+  conditionsRefusal,
   guardHolds,
   OPEN_STATUSES,
   STATUSES_IN_LIFE_ORDER,
@@ -41,9 +42,9 @@ const EXPECTED: Record<ApplicationStatus, Partial<Record<WorkflowActor, Applicat
   },
   "conditions-pending": {
     teamAdmin: ["offer-withdrawn", "place-confirmed", "conditions-not-met", "deferred"],
-    student: ["withdrawn"],
+    student: ["offer-declined", "withdrawn"],
   },
-  "place-confirmed": { teamAdmin: ["deferred", "enrolled"], student: ["withdrawn"] },
+  "place-confirmed": { teamAdmin: ["deferred", "enrolled"], student: ["offer-declined", "withdrawn"] },
   deferred: { teamAdmin: ["place-confirmed", "conditions-pending"], student: ["withdrawn"] },
   inactive: {
     teamAdmin: ["interviewing", "approved", "rejected", "in-review"],
@@ -105,17 +106,42 @@ test("the lists of statuses (the list's filter, the dashboard) name each status 
   expect(STATUSES_IN_LIFE_ORDER.slice(0, OPEN_STATUSES.length)).toEqual([...OPEN_STATUSES]);
 });
 
+const pending = { status: "pending" as const };
+const met = { status: "met" as const };
+const notMet = { status: "not-met" as const };
+
 test("the offer's conditions decide between the guarded moves: one applies, never both", () => {
   const accept = transitionNamed("accept-offer");
   const acceptUnconditional = transitionNamed("accept-unconditional-offer");
-  expect([guardHolds(accept, ["IELTS"]), guardHolds(acceptUnconditional, ["IELTS"])]).toEqual([true, false]);
+  expect([guardHolds(accept, [pending]), guardHolds(acceptUnconditional, [pending])]).toEqual([true, false]);
   expect([guardHolds(accept, []), guardHolds(acceptUnconditional, [])]).toEqual([false, true]);
+  // Conditions all met before the reply: accepting confirms the place.
+  expect([guardHolds(accept, [met, met]), guardHolds(acceptUnconditional, [met, met])]).toEqual([
+    false,
+    true,
+  ]);
   for (const status of APPLICATION_STATUSES) {
-    for (const conditions of [[], ["IELTS"]]) {
-      const moves = transitionsFrom(status, "teamAdmin").filter((t) => guardHolds(t, conditions));
-      expect(new Set(moves.map((t) => t.to)).size).toBe(moves.length);
+    for (const conditions of [[], [pending], [met], [met, notMet]]) {
+      for (const actor of ["student", "teamAdmin"] as const) {
+        const moves = transitionsFrom(status, actor).filter((t) => guardHolds(t, conditions));
+        expect(new Set(moves.map((t) => t.to)).size).toBe(moves.length);
+      }
     }
   }
+});
+
+test("the place is confirmed once every condition is marked met, and not met once one is marked so", () => {
+  const confirm = transitionNamed("confirm-conditions");
+  const notMetMove = transitionNamed("conditions-not-met");
+  expect(guardHolds(confirm, [met, met])).toBe(true);
+  expect(guardHolds(confirm, [met, pending])).toBe(false);
+  expect(conditionsRefusal(confirm, [met, pending])).toBe(
+    "Mark every condition of the offer met first (1 of 2 conditions met).",
+  );
+  expect(guardHolds(notMetMove, [met, pending])).toBe(false);
+  expect(conditionsRefusal(notMetMove, [met, pending])).toBe("Mark the condition that was not met first.");
+  expect(guardHolds(notMetMove, [met, notMet])).toBe(true);
+  expect(conditionsRefusal(notMetMove, [met, notMet])).toBeNull();
 });
 
 test("nothing is rejected by waiting: the scheduled jobs only mark inactive and decline by default", () => {
@@ -141,7 +167,7 @@ test("a refused move names what is allowed from where the application is", () =>
     "An application cannot move from Enrolled to Withdrawn. Enrolled is a final status.",
   );
   expect(transitionRefusal("conditions-pending", "enrolled", "student")).toBe(
-    "An application cannot move from Conditions Pending to Enrolled. From Conditions Pending it can move to: Withdrawn.",
+    "An application cannot move from Conditions Pending to Enrolled. From Conditions Pending it can move to: Offer Declined, Withdrawn.",
   );
 });
 

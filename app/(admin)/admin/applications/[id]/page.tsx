@@ -11,7 +11,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { latestInterview, type HistoryEntry } from "@/lib/applications/history";
 import { wallClock } from "@/lib/applications/interview";
-import { defaultReplyBy, outstandingConditions } from "@/lib/applications/offer";
+import { defaultReplyBy } from "@/lib/applications/offer";
+import { tracksConditions } from "@/lib/applications/conditions";
+import { OfferConditions } from "@/components/applications/offer-conditions";
+import { ConditionMarker } from "@/components/admin/condition-marker";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { workflowActorOf } from "@/lib/applications/transition.server";
@@ -59,7 +62,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
   const reviewable = canReviewApplication(viewer, application);
   const page = `/admin/applications/${application.id}`;
   // The moves the table allows this admin from here, those the offer's conditions allow among them.
-  const conditions = outstandingConditions([...application.history].reverse());
+  const { conditions } = application;
   const moves = reviewable
     ? transitionsFrom(application.status, workflowActorOf(viewer)).filter((t) => guardHolds(t, conditions))
     : [];
@@ -136,6 +139,30 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
                 pageHref={page}
               />
             )}
+          </CardContent>
+        </Card>
+      )}
+
+      {conditions.length > 0 && (
+        <Card data-focus-item="conditions">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 id="conditions-heading" className="text-lg">
+                Conditions of the offer
+              </h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <OfferConditions
+              conditions={conditions}
+              reader="staff"
+              titleId="conditions-heading"
+              controls={
+                reviewable && tracksConditions(application.status)
+                  ? (condition) => <ConditionMarker applicationId={application.id} condition={condition} />
+                  : undefined
+              }
+            />
           </CardContent>
         </Card>
       )}

@@ -1,0 +1,17 @@
+import { markCondition } from "@/lib/applications/conditions.server";
+import { route } from "@/lib/http/route.server";
+import { conditionMarkSchema } from "@/lib/validation/application";
+import { idSchema } from "@/lib/validation/common";
+import { z } from "@/lib/validation/zod";
+
+/**
+ * Staff mark one condition of an application's offer met, not met or pending again: 200 with the
+ * condition; 404 for an unknown application or condition; 409 when the offer no longer stands or
+ * someone marked the condition since `from`.
+ */
+export const PATCH = route({
+  auth: "admin",
+  params: z.object({ id: idSchema, conditionId: idSchema }),
+  body: conditionMarkSchema,
+  handle: ({ viewer, params, body }) => markCondition(viewer, params.id, params.conditionId, body),
+});
