@@ -18,7 +18,10 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { replyToOfferAction } from "@/lib/applications/actions";
+import type { OfferCondition } from "@/lib/applications/conditions";
 import type { Offer } from "@/lib/applications/offer";
+import type { AcceptedPlace } from "@/lib/applications/queries.server";
+import { OfferConditions } from "./offer-conditions";
 import { formatDate } from "@/lib/format";
 
 type Answer = "accept" | "decline";
@@ -28,16 +31,23 @@ const FAILURE_TITLE = "Your reply was not sent";
 /**
  * An offer waiting for the student's reply: its conditions and reply-by date, and Accept and
  * Decline. Both post to replyToOfferAction; without JavaScript the button sends the reply at once,
- * with it a dialog first says what the reply means.
+ * with it a dialog first says what the reply means. When the student already accepted a place for
+ * the same start (`replaces`), the form says that accepting this one declines that place, and the
+ * reply names it (the server refuses the acceptance otherwise).
  */
 export function OfferReply({
   applicationId,
   programName,
   offer,
+  conditions,
+  replaces,
 }: {
   applicationId: number;
   programName: string;
   offer: Offer;
+  /** The offer's conditions as the team tracks them. */
+  conditions: readonly OfferCondition[];
+  replaces?: AcceptedPlace | null;
 }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +66,8 @@ export function OfferReply({
       router.refresh();
     },
   });
-  const conditional = offer.conditions.length > 0;
+  const conditional = conditions.some((condition) => condition.status !== "met");
+  const replaced = replaces ? `${replaces.programName} at ${replaces.universityName}` : null;
   const idPrefix = `offer-${applicationId}`;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -87,18 +98,21 @@ export function OfferReply({
         {conditional ? "A conditional offer" : "An unconditional offer"}: reply by {formatDate(offer.replyBy)}
       </p>
       {conditional ? (
-        <div>
+        <div className="flex flex-col gap-1">
           <p className="text-slate-700">The place is confirmed once these conditions are met:</p>
-          <ul className="mt-1 list-disc pl-5 text-slate-800">
-            {offer.conditions.map((condition) => (
-              <li key={condition}>{condition}</li>
-            ))}
-          </ul>
+          <OfferConditions conditions={conditions} reader="student" />
         </div>
       ) : (
         <p className="text-slate-700">Accepting confirms your place.</p>
       )}
       {offer.startTerm && <p className="text-slate-700">Start: {offer.startTerm}</p>}
+      {replaces && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950" role="note">
+          You have accepted a place for the same start: {replaced} ({replaces.startTerm}). Accepting this
+          offer declines that place.
+          <input type="hidden" name="replaces" value={replaces.applicationId} />
+        </p>
+      )}
       <ActionError title={FAILURE_TITLE} state={state} />
       <div className="grid gap-1.5">
         <Label htmlFor={`${idPrefix}-reason`}>If you decline, why? (optional)</Label>
@@ -106,7 +120,7 @@ export function OfferReply({
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="answer" value="accept" size="sm" disabled={pending}>
-          Accept the offer
+          {replaces ? "Accept this offer instead" : "Accept the offer"}
         </Button>
         <Button type="submit" name="answer" value="decline" size="sm" variant="outline" disabled={pending}>
           Decline the offer
@@ -124,9 +138,11 @@ export function OfferReply({
             <AlertDialogDescription>
               {confirming === "decline"
                 ? `You give up the place offered for ${programName}. This cannot be undone.`
-                : conditional
-                  ? `You accept the place offered for ${programName}; it is confirmed once its conditions are met.`
-                  : `You accept the place offered for ${programName}, and it is confirmed.`}
+                : `${
+                    conditional
+                      ? `You accept the place offered for ${programName}; it is confirmed once its conditions are met.`
+                      : `You accept the place offered for ${programName}, and it is confirmed.`
+                  }${replaced ? ` Your place at ${replaced} is declined.` : ""}`}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -12,7 +12,15 @@ import { Pagination } from "@/components/search/pagination";
 import { Card, CardContent } from "@/components/ui/card";
 import { listDrafts } from "@/lib/applications/drafts.server";
 import { Timeline } from "@/components/applications/timeline";
-import { listApplicationHistories, listApplications, listOffers } from "@/lib/applications/queries.server";
+import { OfferConditions } from "@/components/applications/offer-conditions";
+import { listConditions } from "@/lib/applications/conditions.server";
+import { sameStartTerm } from "@/lib/applications/offer";
+import {
+  listAcceptedPlaces,
+  listApplicationHistories,
+  listApplications,
+  listOffers,
+} from "@/lib/applications/queries.server";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { formatCount } from "@/lib/format";
@@ -45,11 +53,19 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
       offset: (current - 1) * list.limit,
     });
   }
-  const [histories, drafts, offers] = await Promise.all([
-    listApplicationHistories(page.items.map((item) => item.id)),
+  const ids = page.items.map((item) => item.id);
+  const waiting = page.items.filter((item) => item.status === "approved");
+  const [histories, drafts, offers, conditions, places] = await Promise.all([
+    listApplicationHistories(ids),
     listDrafts(viewer.id),
-    listOffers(page.items.filter((item) => item.status === "approved").map((item) => item.id)),
+    listOffers(waiting.map((item) => item.id)),
+    listConditions(ids),
+    waiting.length ? listAcceptedPlaces(viewer.id) : [],
   ]);
+  // The place an offer waiting for a reply would replace: one accepted for the same start.
+  const replaces = (applicationId: number) =>
+    places.find((place) => sameStartTerm(place.startTerm, offers.get(applicationId)?.startTerm ?? null)) ??
+    null;
   const now = new Date();
 
   return (
@@ -126,7 +142,25 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                         applicationId={application.id}
                         programName={`${application.program.name} (${application.program.degree})`}
                         offer={offers.get(application.id)!}
+                        conditions={conditions.get(application.id) ?? []}
+                        replaces={replaces(application.id)}
                       />
+                    )}
+
+                    {application.status !== "approved" && conditions.has(application.id) && (
+                      <section
+                        aria-labelledby={`conditions-${application.id}`}
+                        className="flex flex-col gap-1 text-sm"
+                      >
+                        <h3 id={`conditions-${application.id}`} className="font-semibold text-slate-900">
+                          Conditions of the offer
+                        </h3>
+                        <OfferConditions
+                          conditions={conditions.get(application.id)!}
+                          reader="student"
+                          titleId={`conditions-${application.id}`}
+                        />
+                      </section>
                     )}
 
                     {application.latestNote && (
