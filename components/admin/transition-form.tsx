@@ -229,7 +229,11 @@ export function TransitionForm({
       {needs("note") && (
         <TextField
           name="note"
-          label="Note for the student (optional)"
+          label={
+            transition.name === "reject"
+              ? "What the student could do next (optional)"
+              : "Note for the student (optional)"
+          }
           error={errorOf("note")}
           defaultValue={valueOf("note")}
           multiline

@@ -4,10 +4,9 @@ import { formatDate } from "@/lib/format";
 import { HttpError } from "@/lib/http/errors";
 import { logger } from "@/lib/log.server";
 import { dateOf, dayOf, firstDayNotPassed, replyReminderWindow, type Day } from "./dates";
-import { MAIL_SUBJECT_SELECT, queueMail, queueTeamMail, readyToQueueMail } from "./mail.server";
+import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
 import { toDbStatus } from "./status";
 import { offerReplyReminder } from "@/lib/mail/templates/offer-reply-reminder.server";
-import { declinedByDefaultNotice } from "@/lib/mail/templates/offer-declined-by-default.server";
 import { moveApplication } from "./transition.server";
 import { UNDECIDED_STATUSES } from "./workflow";
 
@@ -81,18 +80,10 @@ function overdueOffers(now: Date) {
 }
 
 async function declineOverdueOffers(now: Date, result: ApplicationJobsResult) {
-  const offers = new Map((await overdueOffers(now)).map((offer) => [offer.id, offer.replyBy!]));
   await each(
-    [...offers.keys()],
+    (await overdueOffers(now)).map((offer) => offer.id),
     async (id) => {
-      await moveApplication("system", id, { status: "offer-declined" }, now, (tx, application) =>
-        queueTeamMail(
-          tx,
-          id,
-          application,
-          declinedByDefaultNotice(application.user.fullName, offers.get(id)!),
-        ),
-      );
+      await moveApplication("system", id, { status: "offer-declined" }, now);
       return "done";
     },
     "declined",

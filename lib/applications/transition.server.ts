@@ -9,8 +9,10 @@ import type { TransitionInput } from "@/lib/validation/application";
 import { changedSinceOpened } from "@/lib/validation/common";
 import { applicationStatus } from "@/lib/mail/templates/application-status.server";
 import { dateOf } from "./dates";
-import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
+import { teamNotice } from "@/lib/mail/templates/team-notice.server";
+import { queueMail, queueTeamMail, readyToQueueMail, type MailSubject } from "./mail.server";
 import { toConditionStatus, type OfferCondition } from "./conditions";
+import { detailsOf } from "./history";
 import { defaultReplyBy, offerOf } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
@@ -201,6 +203,7 @@ export async function moveWithin(
       status: true,
       userId: true,
       programId: true,
+      replyBy: true,
       personalStatement: true,
       academicHistory: true,
       user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
@@ -266,24 +269,45 @@ export async function moveWithin(
   if (transition.triggers.includes("mailStudent")) {
     await queueMail(tx, current, transitionMail(transition, input.note ?? null, recorded));
   }
+  if (transition.triggers.includes("mailTeam")) {
+    await queueTeamMail(
+      tx,
+      applicationId,
+      current,
+      teamNotice({
+        transition,
+        studentName: current.user.fullName,
+        reason: recorded.reason,
+        replyBy: current.replyBy,
+      }),
+    );
+  }
   return { id: applicationId, status: transition.to, previousStatus: from, transition: transition.name };
 }
 
-/** What a transition's e-mail adds to the status's meaning. */
+/** What a transition's e-mail adds to what happened. */
 const MAIL_NEXT_STEPS: Partial<Record<TransitionName, string>> = {
   withdraw: "Your answers are kept as a draft, if you apply again before the deadline.",
-  "decline-by-default": "Its reply-by date passed without a reply from you, so it was declined for you.",
+  reject:
+    "You may apply to this program again, from a copy of this application, while it takes applications.",
 };
 
-/** The student's e-mail about a transition: the new status, what it means, and what was said. */
+/**
+ * The student's e-mail about a transition: what happened (the transition's words for the student
+ * where it has them, else the new status's meaning), what it recorded, and what was said.
+ */
 function transitionMail(transition: Transition, note: string | null, recorded: Recorded) {
   const offer = (recorded.data?.offer ?? null) as { replyBy?: string; conditions?: string[] } | null;
+  const reasons = detailsOf({ transition: transition.name, data: recorded.data }).reasons;
   return applicationStatus({
     status: transition.to,
+    meaning: transition.forStudent,
     nextStep: MAIL_NEXT_STEPS[transition.name],
     conditions: offer?.conditions,
     replyBy: offer?.replyBy,
+    reasons: reasons.map((r) => `${r.label}: ${r.detail}`),
     reason: recorded.reason,
     note,
+    noteTitle: transition.name === "reject" ? "What you could do next:" : undefined,
   });
 }

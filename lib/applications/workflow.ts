@@ -212,7 +212,8 @@ export const TRANSITIONS: readonly Transition[] = [
     from: ["in-review", "sent-to-university", "interviewing", "inactive"],
     to: "rejected",
     by: STAFF,
-    requires: ["rejectionReasons"],
+    // The note says what the student could do next (another program, applying again).
+    requires: ["rejectionReasons", "note"],
     triggers: ["mailStudent"],
     label: "Reject",
     meaning: "The application was not successful.",

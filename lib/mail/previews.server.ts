@@ -2,7 +2,8 @@ import "server-only";
 import type { DueStudent } from "@/lib/reminders/job.server";
 import type { RenderedMail } from "./render.server";
 import { applicationMail, teamApplicationMail, type MailSubject } from "./templates/application.server";
-import { declinedByDefaultNotice } from "./templates/offer-declined-by-default.server";
+import { transitionNamed } from "@/lib/applications/workflow";
+import { teamNotice } from "./templates/team-notice.server";
 import { offerReplyReminder } from "./templates/offer-reply-reminder.server";
 import { applicationReceived } from "./templates/application-received.server";
 import { applicationStatus } from "./templates/application-status.server";
@@ -31,6 +32,8 @@ const NOW = new Date("2026-03-02T09:00:00Z");
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 
 const ROBIN = { email: "robin@example.com", fullName: "Robin Moreau", emailVerifiedAt: days(-30) };
+/** An admin of the team, for the e-mails the team gets. */
+const TARA = { email: "tara@example.com", fullName: "Tara Team", emailVerifiedAt: days(-90) };
 const ACCOUNT = { fullName: ROBIN.fullName, emailVerifiedAt: ROBIN.emailVerifiedAt, username: "robin" };
 const APPLICATION: MailSubject = {
   user: ROBIN,
@@ -166,15 +169,37 @@ export const MAIL_PREVIEWS: MailPreview[] = [
   },
   {
     id: "offer-declined-by-default",
-    template: "offer-declined-by-default.server.tsx",
+    template: "team-notice.server.tsx",
     sentWhen: "To each active admin when an offer's reply-by date passed without a reply.",
     render: (platformName) =>
       teamApplicationMail(
-        { email: "tara@example.com", fullName: "Tara Team", emailVerifiedAt: days(-90) },
+        TARA,
         APPLICATION.program,
         42,
         platformName,
-        declinedByDefaultNotice(ROBIN.fullName, days(-1)),
+        teamNotice({
+          transition: transitionNamed("decline-by-default"),
+          studentName: ROBIN.fullName,
+          replyBy: days(-1),
+        }),
+      ),
+  },
+  {
+    id: "team-notice",
+    template: "team-notice.server.tsx",
+    sentWhen:
+      "To each active admin when a student replies to an offer or withdraws (the moves of the transition table that mail the team).",
+    render: (platformName) =>
+      teamApplicationMail(
+        TARA,
+        APPLICATION.program,
+        42,
+        platformName,
+        teamNotice({
+          transition: transitionNamed("decline-offer"),
+          studentName: ROBIN.fullName,
+          reason: "I chose a program nearer home.",
+        }),
       ),
   },
 ];

@@ -201,7 +201,9 @@ describe("the application job", () => {
       reminder.subject,
       `${title}: your application is now Offer Declined`,
     ]);
-    expect(toStudent[1].text).toContain("Its reply-by date passed without a reply from you");
+    expect(toStudent[1].text).toContain(
+      "The reply-by date passed without a reply, so the offer was declined.",
+    );
     const [toTeam, ...again] = await mailsTo(admin.email);
     expect(again).toEqual([]);
     expect(toTeam.subject).toBe(`${title}: offer declined by default`);

@@ -72,7 +72,8 @@ async function historyOf(id: number) {
 }
 
 test("conditional offer, accepted, conditions met, enrolled: every step an event, audit entry and e-mail", async () => {
-  const { id, agent } = await sentToUniversity();
+  const { id, agent, student: applicant } = await sentToUniversity();
+  const toStudent = () => sent.filter((mail) => mail.to === applicant.email);
   sent.length = 0;
   const offered = await patch(id, {
     status: "approved",
@@ -138,12 +139,18 @@ test("conditional offer, accepted, conditions met, enrolled: every step an event
       return a.action === "application.condition" ? `${after.condition}: ${after.status}` : after.transition;
     }),
   ).toEqual(["make-offer", "IELTS 6.5 overall: Met", "Final transcript: Met", "confirm-conditions", "enrol"]);
-  expect(sent.map((m) => m.subject.split(": ").at(-1))).toEqual([
+  expect(toStudent().map((m) => m.subject.split(": ").at(-1))).toEqual([
     "your application is now Approved",
     "your application is now Conditions Pending",
     "your application is now Place Confirmed",
     "your application is now Enrolled",
   ]);
+  // The student's reply is the team's to know: each active admin is told.
+  const toTeam = sent.filter((mail) => mail.to !== applicant.email);
+  expect(toTeam.length).toBeGreaterThan(0);
+  expect(new Set(toTeam.map((mail) => mail.subject.split(": ").at(-1)))).toEqual(
+    new Set([`Conditions Pending (${applicant.fullName})`]),
+  );
   // Enrolled is final: even withdrawing is refused, naming why.
   const late = await agent.call(withdraw, `/api/applications/${id}`, {
     method: "DELETE",
@@ -219,14 +226,23 @@ test("what a move needs is asked for on its field, and nothing changes meanwhile
 
 test("a rejection keeps its reasons, and the student may apply again", async () => {
   const { id, programId, agent } = await sentToUniversity();
+  sent.length = 0;
   const rejected = await patch(id, {
     status: "rejected",
     reasons: [{ code: "places", detail: "All 40 places were filled by the first round." }],
+    note: "Our spring intake has places left: apply to it by 1 May.",
   });
   expect(rejected.status).toBe(200);
   expect((await historyOf(id)).at(-1)?.data).toEqual({
     reasons: [{ code: "places", detail: "All 40 places were filled by the first round." }],
   });
+  // The e-mail carries the reasons and what the student could do next.
+  expect(sent).toHaveLength(1);
+  expect(sent[0].text).toContain("The reason:");
+  expect(sent[0].text).toContain("All 40 places were filled by the first round.");
+  expect(sent[0].text).toContain("What you could do next:");
+  expect(sent[0].text).toContain("Our spring intake has places left: apply to it by 1 May.");
+  expect(sent[0].text).toContain("You may apply to this program again");
   const again = await agent.call(submit, "/api/applications", {
     json: {
       programId,

@@ -102,11 +102,27 @@ test("withdrawing sends a receipt; a refused withdrawal sends nothing", async ()
     params: { id: String(ids[0]) },
   });
   expect(response.status).toBe(204);
-  expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
-    [student.email, `${first.name} (MSc) at ${university.name}: your application is now Withdrawn`],
-  ]);
-  expect(sent[0].text).toContain("The application was withdrawn.");
+  const title = `${first.name} (MSc) at ${university.name}`;
+  expect(sent[0]).toMatchObject({
+    to: student.email,
+    subject: `${title}: your application is now Withdrawn`,
+  });
+  expect(sent[0].text).toContain("You withdrew the application.");
   expect(sent[0].text).toContain("Your answers are kept as a draft");
+  // The team is told too: each active admin, linking to the application's page.
+  const admins = await prisma.user.findMany({
+    where: { role: "admin", isActive: true },
+    select: { email: true },
+  });
+  expect(
+    sent
+      .slice(1)
+      .map((mail) => mail.to)
+      .sort(),
+  ).toEqual(admins.map((admin) => admin.email).sort());
+  expect(sent[1].subject).toBe(`${title}: Withdrawn (${student.fullName})`);
+  expect(sent[1].text).toContain(`${student.fullName} withdrew the application.`);
+  expect(sent[1].text).toContain(`/admin/applications/${ids[0]}`);
 
   // An enrolled student's application is final: nothing moves, nothing is sent.
   sent.length = 0;

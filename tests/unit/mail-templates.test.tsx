@@ -28,6 +28,16 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
       "The application",
     ],
   },
+  "team-notice": {
+    subject: "Marine Biology (MSc) at Riverside University: Offer Declined (Robin Moreau)",
+    says: [
+      "Hello Tara Team,",
+      "Robin Moreau declined the offer.",
+      "The student's reason:",
+      "I chose a program nearer home.",
+      "The application",
+    ],
+  },
   "application-received": {
     subject: "Marine Biology (MSc) at Riverside University: application received",
     says: [

@@ -82,7 +82,7 @@ const FIELDS: Partial<Record<TransitionName, string[]>> = {
   "reschedule-interview": [...REASON, ...INTERVIEW],
   "cancel-interview": REASON,
   "make-offer": [...OFFER, ...NOTE],
-  reject: REJECTION,
+  reject: [...REJECTION, ...NOTE],
   "withdraw-offer": REASON,
   "confirm-conditions": NOTE,
   "conditions-not-met": REASON,
