@@ -137,6 +137,14 @@ const optionalReasonSchema = z
   .optional()
   .transform((reason) => reason || undefined);
 
+/** A note from the team, for the student or the history: blank is none. */
+const noteSchema = z
+  .string()
+  .trim()
+  .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`)
+  .optional()
+  .transform((note) => note || null);
+
 /** An admin's status change (PATCH /api/applications/{id}, the Update Status dialog). */
 export const statusChangeSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, {
@@ -146,12 +154,7 @@ export const statusChangeSchema = z.object({
         ? STATUS_REQUIRED
         : `status must be one of: ${APPLICATION_STATUSES.join(", ")}`,
   }),
-  note: z
-    .string()
-    .trim()
-    .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`)
-    .optional()
-    .transform((note) => note || null),
+  note: noteSchema,
   /**
    * The status the dialog was opened with; the change is refused (409) when the application has
    * moved since. Optional for API clients, which then move it from wherever it is.
@@ -249,12 +252,7 @@ export const conditionMarkSchema = z.object({
   from: z
     .enum(CONDITION_STATUSES, { error: `from must be one of: ${CONDITION_STATUSES.join(", ")}` })
     .optional(),
-  note: z
-    .string()
-    .trim()
-    .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`)
-    .optional()
-    .transform((note) => note || null),
+  note: noteSchema,
 });
 export type ConditionMarkInput = z.output<typeof conditionMarkSchema>;
 
