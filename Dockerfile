@@ -40,6 +40,7 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000 UPLOADS_DIR=/data/uploads
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
+# (The app has no public/ folder; one added is copied too: COPY --from=build /app/public ./public.)
 # Uploaded images when no bucket is configured (mount a volume here); the cache handler's files.
 RUN mkdir -p /data/uploads && chown node:node /data/uploads /app/.next
 USER node
