@@ -35,6 +35,8 @@ const shared = {
     "^server-only$": "<rootDir>/node_modules/server-only/empty.js",
   },
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
+  // The standalone server's copy of package.json (next build) would collide with ours.
+  modulePathIgnorePatterns: ["<rootDir>/.next/"],
 };
 
 const config = async () => ({

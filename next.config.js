@@ -6,6 +6,8 @@ const { securityHeaderOptions, securityHeaderRules } = require("./lib/http/secur
 const { SERVICE_REDIRECTS } = require("./lib/resources/service-links.js");
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PAGE_EXPIRE_SECONDS } = require("./lib/cache/page-lifetime.js");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PHASE_PRODUCTION_BUILD } = require("next/constants");
 
 /**
  * Images next/image may optimise: uploads kept on disk (/uploads/...) and, when a bucket is
@@ -37,9 +39,21 @@ function imagesConfig() {
   return images;
 }
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+/**
+ * @param {string} phase
+ * @returns {import('next').NextConfig}
+ */
+const nextConfig = (phase) => ({
   reactStrictMode: true,
+  // Every production build also writes .next/standalone: a server.js with only the files it needs,
+  // which the Dockerfile copies into the image (with .next/static and public beside it). Only the
+  // build is told: `next start` (npm start, the end-to-end tests, bench and the load run) serves the
+  // same build from .next, and warns that it "does not work" when it reads this option. It does
+  // work; the warning is for those who expect it to start the standalone server.
+  ...(phase === PHASE_PRODUCTION_BUILD ? { output: /** @type {const} */ ("standalone") } : {}),
+  // GET /api/ready compares the applied migrations with this folder (lib/health/readiness.server.ts),
+  // which it reads at run time, so the standalone folder needs its migration files.
+  outputFileTracingIncludes: { "/api/ready": ["./prisma/migrations/**/*.sql"] },
   // Cached rendering (lib/cache): public pages are rendered once and served from the cache until an
   // admin write expires their tags (lib/cache/tags.server.ts), by incremental static regeneration and
   // tagged data caches. Not Cache Components (`cacheComponents`), under which a page's notFound()
@@ -78,6 +92,6 @@ const nextConfig = {
   async redirects() {
     return SERVICE_REDIRECTS.map((link) => ({ ...link, permanent: true }));
   },
-};
+});
 
 module.exports = nextConfig;

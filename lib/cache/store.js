@@ -13,7 +13,7 @@
 const { createClient } = require("redis");
 const { serialize, deserialize } = require("./serialize");
 
-/** @typedef {{ get(key: string): Promise<any>; set(key: string, value: object, ttlSeconds: number): Promise<void>; delete(key: string): Promise<void>; tagsExpiredAt(tags: readonly string[]): Promise<number>; expireTags(tags: readonly string[], at: number): Promise<void>; close?(): Promise<void> }} CacheStore */
+/** @typedef {{ get(key: string): Promise<any>; set(key: string, value: object, ttlSeconds: number): Promise<void>; delete(key: string): Promise<void>; tagsExpiredAt(tags: readonly string[]): Promise<number>; expireTags(tags: readonly string[], at: number): Promise<void>; ping?(): Promise<void>; close?(): Promise<void> }} CacheStore */
 
 /** Longest time to live of an entry: a year (Next's "max" lifetimes are longer than needed). */
 const MAX_TTL_SECONDS = 365 * 24 * 60 * 60;
@@ -199,6 +199,11 @@ function redisStore(url) {
       } catch (error) {
         console.error(`Cache store (Redis): could not expire ${list.join(", ")}: ${error}`);
       }
+    },
+    /** Resolves once Redis answers PING; throws while it cannot be reached (the readiness check). */
+    async ping() {
+      await connected();
+      await client.ping();
     },
     async close() {
       client.destroy();

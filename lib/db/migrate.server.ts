@@ -33,15 +33,26 @@ export interface Migration {
   checksum: string;
 }
 
-export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
+// The folder is read at run time, so the build's file tracing is told to leave these reads alone
+// (it would trace the whole project); next.config.js's outputFileTracingIncludes adds the folder
+// to the standalone server instead.
+
+/** The migrations of the folder, by name, in the order they apply (without reading their SQL). */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(/* turbopackIgnore: true */ dir, { withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isDirectory() && existsSync(/* turbopackIgnore: true */ join(dir, entry.name, "migration.sql")),
+    )
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
-    });
+    .sort();
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return migrationNames(dir).map((name) => {
+    const sql = readFileSync(/* turbopackIgnore: true */ join(dir, name, "migration.sql"), "utf8");
+    return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+  });
 }
 
 export interface MigrateResult {

@@ -3,6 +3,7 @@ import { logger } from "@/lib/log.server";
 import type { Mail } from "./send.server";
 import { deliverMail } from "./send.server";
 import { MAIL_QUEUE, mailQueue } from "./queue.server";
+import { setMailWorkerState } from "./worker-state.server";
 
 // Delivers queued e-mail. A message the SMTP server refuses (or an SMTP server that is down)
 // fails its job, and pg-boss makes it due again later with the queue's backoff (MAIL_RETRY).
@@ -40,12 +41,15 @@ export async function deliverDueMail(connectionString?: string): Promise<{ sent:
  */
 export async function startMailWorker(connectionString?: string): Promise<() => void> {
   await mailQueue(connectionString);
+  setMailWorkerState({ running: true, lastRoundFailed: false });
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const round = async () => {
     try {
       await deliverDueMail(connectionString);
+      setMailWorkerState({ lastRoundFailed: false });
     } catch (error) {
+      setMailWorkerState({ lastRoundFailed: true });
       logger().error({ err: error }, "mail worker round failed");
     }
     if (!stopped) timer = setTimeout(() => void round(), MAIL_POLL_MS);
@@ -55,5 +59,6 @@ export async function startMailWorker(connectionString?: string): Promise<() => 
   return () => {
     stopped = true;
     clearTimeout(timer);
+    setMailWorkerState({ running: false });
   };
 }

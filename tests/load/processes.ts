@@ -32,10 +32,16 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Reuses .next when it is newer than every build input (CI's end-to-end step built it); else builds. */
+/**
+ * Reuses .next when it is newer than every build input (CI's end-to-end step built it) and has
+ * the standalone server (next.config.js); else builds.
+ */
 export function ensureBuild(log: (line: string) => void) {
   const buildId = join(ROOT, ".next", "BUILD_ID");
-  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  const built =
+    existsSync(buildId) && existsSync(join(ROOT, ".next", "standalone", "server.js"))
+      ? statSync(buildId).mtimeMs
+      : 0;
   const stale = BUILD_INPUTS.find((input) => newestMtime(join(ROOT, input)) > built);
   if (!stale) {
     log("reusing the production build in .next (newer than every source)");
@@ -57,15 +63,42 @@ export interface App {
 
 /**
  * `next start` on 127.0.0.1:port in a process group of its own, its output appended to logFile;
- * resolves once it answers.
+ * resolves once it answers. With `standaloneDir`, the standalone server of that folder instead
+ * (`node server.js` there), with `env` as its whole environment besides PATH: nothing of this
+ * checkout's.
  */
-export async function startApp(options: { port: number; env: Record<string, string>; logFile: string }) {
+export async function startApp(options: {
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+  standaloneDir?: string;
+}) {
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const child: ChildProcess = spawn(
-    join(ROOT, "node_modules", ".bin", "next"),
-    ["start", "-H", "127.0.0.1", "-p", String(options.port)],
-    { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
+  const [command, args, cwd, env]: [string, string[], string, NodeJS.ProcessEnv] = options.standaloneDir
+    ? [
+        process.execPath,
+        ["server.js"],
+        options.standaloneDir,
+        {
+          NODE_ENV: "production",
+          PATH: process.env.PATH ?? "",
+          HOSTNAME: "127.0.0.1",
+          PORT: String(options.port),
+          ...options.env,
+        },
+      ]
+    : [
+        join(ROOT, "node_modules", ".bin", "next"),
+        ["start", "-H", "127.0.0.1", "-p", String(options.port)],
+        ROOT,
+        { ...process.env, ...options.env },
+      ];
+  const child: ChildProcess = spawn(command, args, {
+    cwd,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   // The end of its output, for the error when it does not come up (a port in use, a crash).
@@ -79,7 +112,7 @@ export async function startApp(options: { port: number; env: Record<string, stri
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(
-        `next start on port ${options.port} exited (${child.exitCode}):\n${tail}\n(all of it in ${options.logFile})`,
+        `${args.join(" ")} on port ${options.port} exited (${child.exitCode}):\n${tail}\n(all of it in ${options.logFile})`,
       );
     try {
       const response = await fetch(`${baseUrl}/api/countries`, { signal: AbortSignal.timeout(5_000) });
@@ -90,7 +123,7 @@ export async function startApp(options: { port: number; env: Record<string, stri
     }
     if (Date.now() - started > 60_000)
       throw new Error(
-        `next start on port ${options.port} did not answer in 60 s:\n${tail}\n(all of it in ${options.logFile})`,
+        `${args.join(" ")} on port ${options.port} did not answer in 60 s:\n${tail}\n(all of it in ${options.logFile})`,
       );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -2,6 +2,7 @@ import { POST as logout } from "@/app/api/logout/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { prisma } from "@/lib/db/client.server";
 import { declarationOf, type RouteHandler } from "@/lib/http/route.server";
+import { setMailWorkerState } from "@/lib/mail/worker-state.server";
 import { Agent, ORIGIN } from "../support/agent";
 import { createApplication, createUniversity, createUser, uniqueTag } from "../support/factories";
 import { landsOnThisSite } from "../support/redirects";
@@ -13,6 +14,10 @@ import type { Actor, Endpoint, World } from "./corpus";
 // factories (the file's cleanup() removes them), and every endpoint of the app with its declaration.
 
 export async function makeWorld(): Promise<World> {
+  // A server's mail worker runs (instrumentation-node.ts starts it), so GET /api/ready answers
+  // 200 as on a server. No worker runs here: the suites replace mail delivery, and a real one
+  // would take other files' mail; it is said to run instead.
+  setMailWorkerState({ running: true, lastRoundFailed: false });
   const tag = uniqueTag();
   const user = (name: string, role: "student" | "team" | "super") =>
     createUser({
