@@ -15,6 +15,17 @@ export async function checkEnvironment() {
   }
 }
 
+/**
+ * Traces (lib/telemetry) when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise the SDK is not even
+ * imported. Started before the server serves, so that every request is traced.
+ */
+export async function startTracing() {
+  const { env } = await import("@/lib/env.server");
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const tracing = await import("@/lib/telemetry/tracing.server");
+  tracing.startTracing(env.OTEL_SERVICE_NAME ?? "unisearch");
+}
+
 // Each server delivers queued e-mail (lib/mail/worker.server.ts). Started without being awaited: a
 // database that is not up yet must not stop the server from serving; the worker is retried.
 export function startBackgroundWork(attempt = 1) {

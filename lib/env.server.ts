@@ -49,6 +49,13 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Megabytes of that memory cache (without REDIS_URL). */
   CACHE_MEMORY_MB: z.coerce.number().int().min(1).optional(),
+  /**
+   * Where traces go (OpenTelemetry over OTLP/HTTP, JSON), e.g. http://collector:4318; the exporter
+   * appends /v1/traces. Unset: no tracing, and none of its code is loaded (lib/telemetry).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces' service.name (default unisearch). */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
   /** The request log's level (lib/log.server.ts): info by default, silent under Jest. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
