@@ -10,6 +10,7 @@ export async function register() {
     await node.startTracing();
     node.startBackgroundWork();
     node.openCacheStore();
+    await node.handleShutdown();
   }
 }
 
