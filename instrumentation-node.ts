@@ -15,16 +15,54 @@ export async function checkEnvironment() {
   }
 }
 
+/**
+ * Traces (lib/telemetry) when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise the SDK is not even
+ * imported. Started before the server serves, so that every request is traced.
+ */
+export async function startTracing() {
+  const { env } = await import("@/lib/env.server");
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const tracing = await import("@/lib/telemetry/tracing.server");
+  tracing.startTracing(env.OTEL_SERVICE_NAME ?? "unisearch");
+  stopTracing = tracing.stopTracing;
+}
+
+let stopTracing: (() => Promise<void>) | undefined;
+let stopMailWorker: (() => Promise<void>) | undefined;
+let shuttingDown = false;
+
 // Each server delivers queued e-mail (lib/mail/worker.server.ts). Started without being awaited: a
 // database that is not up yet must not stop the server from serving; the worker is retried.
 export function startBackgroundWork(attempt = 1) {
   void import("@/lib/mail/worker.server")
-    .then(({ startMailWorker }) => startMailWorker())
+    .then(async ({ startMailWorker }) => {
+      const stop = await startMailWorker();
+      if (shuttingDown) await stop();
+      else stopMailWorker = stop;
+    })
     .catch((error: unknown) => {
+      if (shuttingDown) return;
       const delay = Math.min(60, 5 * attempt);
       console.error(`[mail worker] not started (${String(error)}); trying again in ${delay} s`);
       setTimeout(() => startBackgroundWork(attempt + 1), delay * 1000).unref();
     });
+}
+
+/**
+ * On SIGTERM or SIGINT (lib/shutdown.server.ts): while Next answers the requests in flight, the
+ * mail worker finishes the message it is sending and takes no other; then the last spans are sent.
+ */
+export async function handleShutdown() {
+  const { env } = await import("@/lib/env.server");
+  const { handleShutdown: handle } = await import("@/lib/shutdown.server");
+  handle({
+    timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    stopWork: async () => {
+      shuttingDown = true;
+      await stopMailWorker?.();
+    },
+    finish: async () => stopTracing?.(),
+  });
 }
 
 /** Connects to the shared cache (Redis with REDIS_URL) now rather than on the first request. */

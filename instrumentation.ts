@@ -7,8 +7,10 @@ export async function register() {
   const node = await import("./instrumentation-node");
   await node.checkEnvironment();
   if (process.env.NEXT_PHASE !== "phase-production-build") {
+    await node.startTracing();
     node.startBackgroundWork();
     node.openCacheStore();
+    await node.handleShutdown();
   }
 }
 

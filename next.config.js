@@ -76,8 +76,21 @@ const nextConfig = (phase) => ({
   // An address no route matches gets app/global-not-found.tsx. Without it that 404 would be the root
   // layout's not-found boundary, which every page's payload carries (a second header and footer).
   experimental: { globalNotFound: true },
-  // The database driver and the embedded database stay Node modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@node-rs/argon2"],
+  // The database driver and the embedded database stay Node modules, not bundled; so does the
+  // tracing SDK (lib/telemetry/tracing.server.ts), loaded only when tracing is on, with one copy of
+  // the OpenTelemetry API that Next's own spans use too.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "@node-rs/argon2",
+    "@opentelemetry/api",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-node",
+    "@prisma/instrumentation",
+  ],
   images: imagesConfig(),
   // The bucket's public URL, read at build time like images.remotePatterns above, so that
   // components/university/image-src.ts sends its files through the optimizer too.

@@ -9,6 +9,7 @@ import { isDecodablePath, UNDECODABLE_PAGE, UNDECODABLE_PATH } from "@/lib/http/
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
 import { unavailablePage } from "@/lib/http/unavailable-page";
 import { logger } from "@/lib/log.server";
+import { tagRequest } from "@/lib/telemetry/request-id";
 
 // Next 16's proxy (formerly middleware), for page requests (not the API, not static files):
 //  - a path whose percent-escapes are not UTF-8 (%C0%AF, %FF, a stray %) is answered here, pages
@@ -17,7 +18,7 @@ import { logger } from "@/lib/log.server";
 //    UNDECODABLE_PATHS_IN_PROXY). A page's is the 404 page, a route handler's a 400 in the API's
 //    JSON error shape;
 //  - every page gets a request id (X-Request-Id, also passed to the render, whose error log
-//    lines carry it: instrumentation-node.ts);
+//    lines carry it: instrumentation-node.ts; and on the request's spans when tracing is on);
 //  - a search page's request goes to its cached route once the search was asked for before
 //    (lib/cache/search-pages.ts);
 //  - while the database is known to be down (lib/db/availability.server.ts), public pages the cache
@@ -53,6 +54,7 @@ export async function proxy(request: NextRequest) {
   if (!isDecodablePath(url.pathname)) return undecodable(request, url.pathname);
   if (ESCAPES_ONLY.test(url.pathname)) return NextResponse.next();
   const requestId = crypto.randomUUID();
+  tagRequest(requestId);
   const redirect = (target: URL) => answer(NextResponse.redirect(target), requestId);
   url.searchParams.delete(RSC_PARAMETER);
   const { pathname, search, searchParams } = url;
@@ -114,6 +116,7 @@ export async function proxy(request: NextRequest) {
  */
 function undecodable(request: NextRequest, pathname: string): NextResponse {
   const requestId = crypto.randomUUID();
+  tagRequest(requestId);
   if (HANDLER_PATHS.test(pathname)) {
     logger().warn(
       { requestId, method: request.method, path: pathname, status: 400, durationMs: 0, userId: null },

@@ -49,6 +49,20 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Megabytes of that memory cache (without REDIS_URL). */
   CACHE_MEMORY_MB: z.coerce.number().int().min(1).optional(),
+  /**
+   * Where traces go (OpenTelemetry over OTLP/HTTP, JSON), e.g. http://collector:4318; the exporter
+   * appends /v1/traces. Unset: no tracing, and none of its code is loaded (lib/telemetry).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces' service.name (default unisearch). */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /**
+   * On SIGTERM a server answers the requests in flight, then exits; a request still unanswered this
+   * many seconds after the signal is cut (lib/shutdown.server.ts). Keep it below the grace period
+   * of whatever stops the server, which kills it then (docker stop: 10 s unless --time says more;
+   * Kubernetes: terminationGracePeriodSeconds, 30 s), and raise both for longer requests.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(8),
   /** The request log's level (lib/log.server.ts): info by default, silent under Jest. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });

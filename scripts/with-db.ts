@@ -60,12 +60,19 @@ async function main() {
 
   const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
   let stopping = false;
+  // The embedded database is stopped only once Next has exited: while Next shuts down, it still
+  // answers the requests in flight, and they need the database (lib/shutdown.server.ts).
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await stopDatabase?.();
+    if (stopDatabase) {
+      await stopDatabase();
+      log("Embedded database stopped");
+    }
     process.exit(code);
   };
+  // A signal to this process (from npm, which `npm start` runs it under, or from whatever started
+  // it) goes on to Next, which shuts down; this process exits after it.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
       child.kill(signal);

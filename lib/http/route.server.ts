@@ -7,6 +7,7 @@ import { readBody } from "./body.server";
 import { markDatabaseUnavailable } from "@/lib/db/availability.server";
 import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors.server";
 import { logger } from "@/lib/log.server";
+import { tagRequest } from "@/lib/telemetry/request-id";
 import { UNSTORABLE, UNSTORABLE_TEXT } from "@/lib/validation/storable-text";
 import {
   HttpError,
@@ -147,6 +148,7 @@ export function route<
     const started = performance.now();
     const startedAt = Date.now();
     const requestId = randomUUID();
+    tagRequest(requestId);
     let viewer: Viewer | null = null;
     let response: Response;
     try {

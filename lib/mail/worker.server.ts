@@ -13,14 +13,22 @@ export const MAIL_POLL_MS = 2000;
 
 /**
  * Delivers the mail that is due now, each message on its own (one failure does not hold back the
- * rest), and returns how many were sent and how many failed (to be retried later).
+ * rest), until none is due or `stopping()` says so, and returns how many were sent and how many
+ * failed (to be retried later).
  */
-export async function deliverDueMail(connectionString?: string): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(
+  connectionString?: string,
+  stopping: () => boolean = () => false,
+): Promise<{ sent: number; failed: number }> {
   const boss = await mailQueue(connectionString);
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const jobs = await boss.fetch<Mail>(MAIL_QUEUE, { batchSize: 10 });
+    // A worker that is stopping takes no more jobs. Jobs are taken one at a time: a taken job is
+    // active until completed, failed or expired (15 min), so one taken ahead and left behind by a
+    // restart would wait that long instead of going to another server at once.
+    if (stopping()) return { sent, failed };
+    const jobs = await boss.fetch<Mail>(MAIL_QUEUE, { batchSize: 1 });
     if (!jobs?.length) return { sent, failed };
     for (const job of jobs) {
       try {
@@ -37,28 +45,32 @@ export async function deliverDueMail(connectionString?: string): Promise<{ sent:
 
 /**
  * The worker of a running server: drains the due mail, then looks again every MAIL_POLL_MS. A
- * failed round (the database away) is logged and the next one tries again. Returns `stop`.
+ * failed round (the database away) is logged and the next one tries again. Returns `stop`, which
+ * takes no further job and resolves once the message being delivered (if any) is done with.
  */
-export async function startMailWorker(connectionString?: string): Promise<() => void> {
+export async function startMailWorker(connectionString?: string): Promise<() => Promise<void>> {
   await mailQueue(connectionString);
   setMailWorkerState({ running: true, lastRoundFailed: false });
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<void> = Promise.resolve();
   const round = async () => {
     try {
-      await deliverDueMail(connectionString);
+      await deliverDueMail(connectionString, () => stopped);
       setMailWorkerState({ lastRoundFailed: false });
     } catch (error) {
       setMailWorkerState({ lastRoundFailed: true });
       logger().error({ err: error }, "mail worker round failed");
     }
-    if (!stopped) timer = setTimeout(() => void round(), MAIL_POLL_MS);
-    timer?.unref();
+    if (stopped) return;
+    timer = setTimeout(() => void (current = round()), MAIL_POLL_MS);
+    timer.unref();
   };
-  void round();
-  return () => {
+  current = round();
+  return async () => {
     stopped = true;
     clearTimeout(timer);
     setMailWorkerState({ running: false });
+    await current;
   };
 }

@@ -52,6 +52,30 @@ test("jobs:mail delivers the mail that is due and says how much (for servers tha
   }
 });
 
+test("a worker told to stop finishes the message it is sending and takes no other (a restart)", async () => {
+  const { prisma } = await import("@/lib/db/client.server");
+  const { sendMail } = await import("@/lib/mail/send.server");
+  const { deliverDueMail } = await import("@/lib/mail/worker.server");
+  const smtp = await startSmtpCapture(port);
+  try {
+    const to = `restart.${Date.now()}@example.com`;
+    for (const subject of ["First", "Second", "Third"])
+      await sendMail({ to, subject, text: "Queued before a restart." });
+    const ours = () => smtp.inbox.filter((mail) => mail.to.includes(to));
+    // The server is told to stop while one of these is being sent.
+    await deliverDueMail(undefined, () => ours().length > 0);
+    expect(ours()).toHaveLength(1);
+    // The other two were not taken: still queued, for another server or the next start at once.
+    const states = await prisma.$queryRaw<{ state: string }[]>`
+      SELECT state::text FROM pgboss.job WHERE name = 'mail' AND data->>'to' = ${to}`;
+    expect(states.map((row) => row.state).sort()).toEqual(["completed", "created", "created"]);
+    await deliverDueMail();
+    expect(ours()).toHaveLength(3);
+  } finally {
+    await smtp.stop();
+  }
+});
+
 test("a status change while SMTP is down is answered at once, then e-mailed once SMTP is back", async () => {
   const { prisma } = await import("@/lib/db/client.server");
   const { PATCH: changeStatus } = await import("@/app/api/applications/[id]/route");
@@ -100,7 +124,7 @@ test("a status change while SMTP is down is answered at once, then e-mailed once
     // (A long subject is folded at a space.)
     expect(received[0].raw).toMatch(/Subject: .*: your\s+application\s+is\s+now\s+In\s+Review/);
   } finally {
-    stopWorker();
+    await stopWorker();
     await smtp.stop();
   }
 });

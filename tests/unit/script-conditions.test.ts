@@ -30,3 +30,11 @@ test("a script run as the npm scripts run renders an e-mail", async () => {
   );
   expect(stdout).toMatch(/^Marine Biology \(MSc\) at Riverside University: application received \d{4,}\n$/);
 }, 30_000);
+
+// npm runs a script through `sh -c`, and Debian's sh (dash) does not pass a SIGTERM on to the
+// command it waits for: it dies, npm exits with it, and the server goes on running, orphaned. With
+// `exec` the shell becomes the command, so the signal npm passes on reaches scripts/with-db.ts
+// and, through it, `next start` (README, Restarts; tests/e2e/server-operations.spec.ts).
+test("npm start execs its command, so that a SIGTERM sent to npm reaches the server", () => {
+  expect(scripts.start).toMatch(/^exec tsx /);
+});
