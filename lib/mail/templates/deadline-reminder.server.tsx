@@ -52,7 +52,7 @@ export function deadlineReminderMail(
               }
             >
               {p.name} ({p.degree}), {p.universityName}: deadline {formatDate(p.deadline)} (
-              {daysLeftLabel(p.deadline, now)}).
+              {daysLeftLabel(p, now)}).
             </Item>
           ))}
         </ItemList>

@@ -96,7 +96,9 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
             <span>
               Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
             </span>
-            <DecideBy status={application.status} decideBy={application.decideBy} now={new Date()} />
+            <DecideBy status={application.status} decideBy={application.decideBy}
+              timeZone={program.timeZone}
+              now={new Date()} />
           </p>
         </div>
         {!reviewable && <OwnApplicationNote />}
