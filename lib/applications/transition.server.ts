@@ -55,7 +55,13 @@ interface Recorded {
 }
 
 /** Checks what the transition needs and gathers what it records; a 400 naming the missing field. */
-function record(transition: Transition, input: MoveInput, conditions: string[], now: Date): Recorded {
+function record(
+  transition: Transition,
+  input: MoveInput,
+  conditions: string[],
+  now: Date,
+  timeZone: string,
+): Recorded {
   const data: Record<string, Prisma.InputJsonValue> = {};
   for (const requirement of transition.requires) {
     const missing = MISSING_REQUIREMENT[requirement as keyof typeof MISSING_REQUIREMENT];
@@ -68,7 +74,7 @@ function record(transition: Transition, input: MoveInput, conditions: string[], 
       const offer = input.offer ?? {};
       data.offer = {
         conditions: offer.conditions ?? [],
-        replyBy: offer.replyBy ? offer.replyBy.toISOString().slice(0, 10) : defaultReplyBy(now),
+        replyBy: offer.replyBy ? offer.replyBy.toISOString().slice(0, 10) : defaultReplyBy(now, timeZone),
         ...(offer.startTerm ? { startTerm: offer.startTerm } : {}),
       };
     }
@@ -141,7 +147,9 @@ export async function moveApplication(
         personalStatement: true,
         academicHistory: true,
         user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
-        program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+        program: {
+          select: { name: true, degree: true, timeZone: true, university: { select: { name: true } } },
+        },
         events: {
           where: { transition: { in: ["make-offer", "confirm-conditions"] } },
           orderBy: { id: "desc" },
@@ -167,7 +175,7 @@ export async function moveApplication(
     const conditions = outstandingConditions(current.events);
     const transition = chooseTransition(from, input.status, actor, conditions);
     if (!transition) throw conflict(transitionRefusal(from, input.status, actor));
-    const recorded = record(transition, input, conditions, now);
+    const recorded = record(transition, input, conditions, now, current.program.timeZone);
 
     const { count } = await tx.application.updateMany({
       where: { id: applicationId, status: current.status },

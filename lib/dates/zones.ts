@@ -4,9 +4,13 @@
 /** The zone a date is counted in when nothing better is known. */
 export const DEFAULT_TIME_ZONE = "UTC";
 
-/** Whether the runtime knows the IANA time zone ("Europe/Paris", "UTC"). */
+/**
+ * Whether the value names an IANA time zone the runtime knows ("Europe/Paris", "UTC"). Names
+ * only: an offset ("+05:30") is refused, since PostgreSQL's AT TIME ZONE reads such a string with
+ * the opposite (POSIX) sign.
+ */
 export function isTimeZone(value: string): boolean {
-  if (!value) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;

@@ -130,7 +130,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
                 from={application.status}
                 transition={chosen.name}
                 conditions={conditions}
-                replyBy={defaultReplyBy(new Date())}
+                replyBy={defaultReplyBy(new Date(), program.timeZone)}
                 interview={
                   chosen.requires.includes("interview") ? interviewFields(application.history) : null
                 }
