@@ -388,7 +388,7 @@ test("application dates: each application is due 20 working days after it was su
   const upgradedOn = new Date();
   expect(rows.map((row) => row.decideBy)).toEqual(
     applications.map((a) =>
-      decideByDate(new Date(Math.max(new Date(a.submittedAt).getTime(), upgradedOn.getTime())), 20),
+      decideByDate(new Date(Math.max(new Date(a.submittedAt).getTime(), upgradedOn.getTime())), 20, "UTC"),
     ),
   );
   expect(rows.slice(0, 5).map((row) => row.decideBy)).toEqual([

@@ -186,6 +186,7 @@ test("a reminder of many programs stays well under the size at which Gmail cuts 
     universityName: "A University With A Long Name",
     universitySlug: `university-${index + 1}`,
     deadline: new Date("2026-03-16T00:00:00Z"),
+    timeZone: "UTC",
     daysBefore: 14 as const,
     draft: index % 2 === 0,
   }));

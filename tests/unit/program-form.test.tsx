@@ -53,6 +53,7 @@ const program: ProgramDto = {
   duration: 2,
   tuition: "12000.50",
   deadline: "2099-03-15T00:00:00.000Z",
+  timeZone: "Europe/Berlin",
   version: 3,
   university: {
     id: 42,
@@ -64,7 +65,14 @@ const program: ProgramDto = {
 };
 
 function renderForm(props: { program?: ProgramDto; hasApplications?: boolean } = {}) {
-  return render(<ProgramForm levels={[...STUDY_LEVELS]} fields={[...PROGRAM_FIELDS]} {...props} />);
+  return render(
+    <ProgramForm
+      levels={[...STUDY_LEVELS]}
+      fields={[...PROGRAM_FIELDS]}
+      timeZones={["UTC", "Europe/Berlin", "America/Los_Angeles"]}
+      {...props}
+    />,
+  );
 }
 
 test("adding: an empty form shows SPEC's messages and sends nothing", async () => {
