@@ -7,7 +7,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { todayIn } from "@/lib/dates/sql.server";
 import { dateOf, dayOf, REPLY_REMINDER_DAYS, type Day } from "./dates";
 import { MAIL_SUBJECT_SELECT, queueMail, queueTeamMail, readyToQueueMail } from "./mail.server";
-import { toDbStatus } from "./status";
 import { offerReplyReminder } from "@/lib/mail/templates/offer-reply-reminder.server";
 import { declinedByDefaultNotice } from "@/lib/mail/templates/offer-declined-by-default.server";
 import { moveApplication } from "./transition.server";
@@ -166,7 +165,8 @@ async function remindReplies(now: Date, result: ApplicationJobsResult) {
  * marked inactive before.
  */
 function overdueUndecided(now: Date) {
-  const undecided = Prisma.join(UNDECIDED_STATUSES.map((status) => toDbStatus(status) as string));
+  // The database stores the statuses by their API names ("in-review"), which the enum maps.
+  const undecided = Prisma.join([...UNDECIDED_STATUSES]);
   return prisma.$queryRaw<{ id: number }[]>`
     SELECT a."id" FROM "applications" a JOIN "programs" p ON p."id" = a."programId"
      WHERE a."status"::text IN (${undecided}) AND a."decideBy" < ${TODAY(now)}
