@@ -284,7 +284,9 @@ describe("the calendar feed", () => {
       ["20900521T065900Z", "20900521T070000Z"],
       ["20900630T235900Z", "20900701T000000Z"],
     ]);
-    expect(text.replace(/\r\n /g, "")).toContain("Applications close at 20 May 2090\\, 23:59 (America/Los_Angeles).");
+    expect(text.replace(/\r\n /g, "")).toContain(
+      "Applications close at 20 May 2090\\, 23:59 (America/Los_Angeles).",
+    );
     expect(events[0].SUMMARY).toBe(`Application deadline: Saved\\, Studies – ${university.name}`);
     expect(events[0]["URL;VALUE=URI"]).toBe(`http://localhost:3000/university/${university.slug}`);
     // Stable UIDs: the same event on every refresh.
