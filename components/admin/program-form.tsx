@@ -136,7 +136,13 @@ function errorProps(id: string, error?: string) {
  * toasts 'Success' and returns to /admin/programs; on failure it toasts 'Error' with the server's
  * message and puts the server's field messages on their fields.
  */
-export function ProgramForm({ levels, fields, program, hasApplications = false, timeZones }: ProgramFormProps) {
+export function ProgramForm({
+  levels,
+  fields,
+  program,
+  hasApplications = false,
+  timeZones,
+}: ProgramFormProps) {
   const router = useRouter();
   const id = useId();
   const editing = program !== undefined;
@@ -356,9 +362,7 @@ export function ProgramForm({ levels, fields, program, hasApplications = false, 
           <select
             id={ids.timeZone}
             {...errorProps(ids.timeZone, errors.timeZone?.message)}
-            aria-describedby={
-              errors.timeZone?.message ? `${ids.timeZone}-error` : `${ids.timeZone}-hint`
-            }
+            aria-describedby={errors.timeZone?.message ? `${ids.timeZone}-error` : `${ids.timeZone}-hint`}
             className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm"
             {...register("timeZone")}
           >

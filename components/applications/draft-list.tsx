@@ -42,8 +42,7 @@ export function DraftList({
                 </Link>
               </p>
               <p className="text-xs text-slate-600">
-                Deadline <DeadlineText program={draft} /> ·{" "}
-                {daysLeftLabel(draft, now)}
+                Deadline <DeadlineText program={draft} /> · {daysLeftLabel(draft, now)}
               </p>
             </div>
             {closed ? (

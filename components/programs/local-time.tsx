@@ -10,13 +10,10 @@ const noSubscription = () => () => {};
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const onServer = () => null;
 
-const localFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Date and time apart: joined as the program's own time is written ("15 March 2027, 23:59"),
+// whatever word a browser's locale data puts between them.
+const localDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
+const localTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /**
  * " · 15 March 2027, 14:59 your time (America/Los_Angeles)" for the moment `at` (ISO), shown in
@@ -25,10 +22,12 @@ const localFormat = new Intl.DateTimeFormat("en-GB", {
 export function LocalTime({ at, shownZone }: { at: string; shownZone: string }) {
   const zone = useSyncExternalStore(noSubscription, browserZone, onServer);
   if (!zone || zone === shownZone) return null;
+  const moment = new Date(at);
   return (
     <span className="text-slate-600" data-testid="local-time">
       {" "}
-      · <time dateTime={at}>{localFormat.format(new Date(at))}</time> your time ({zone})
+      · <time dateTime={at}>{`${localDate.format(moment)}, ${localTime.format(moment)}`}</time> your time (
+      {zone})
     </span>
   );
 }

@@ -90,7 +90,13 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
         </dl>
       </div>
       <div className="flex shrink-0 flex-row flex-wrap items-center gap-2 sm:flex-col sm:items-end">
-        <ApplyNow programId={program.id} deadline={program.deadline} timeZone={program.timeZone} now={now} label={program.name} />
+        <ApplyNow
+          programId={program.id}
+          deadline={program.deadline}
+          timeZone={program.timeZone}
+          now={now}
+          label={program.name}
+        />
         <SaveButton type="program" id={program.id} name={program.name} />
         <CompareBox id={program.id} name={program.name} />
       </div>

@@ -21,7 +21,10 @@ export function isTimeZone(value: string): boolean {
 
 /** The zones a person picks from (the runtime's list), "UTC" first. */
 export function timeZoneNames(): string[] {
-  return [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== DEFAULT_TIME_ZONE)];
+  return [
+    DEFAULT_TIME_ZONE,
+    ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== DEFAULT_TIME_ZONE),
+  ];
 }
 
 // Formatting is the slow part of Intl: one formatter per zone, kept (a job reads many rows of few

@@ -526,8 +526,7 @@ async function importPrograms(context: PassContext) {
         tuition: program.tuition,
         deadline: program.deadline,
         // Empty: an existing program keeps its zone, a new one gets its country's (as the API).
-        timeZone:
-          program.timeZone ?? matches[0]?.timeZone ?? countryTimeZone(r.university?.country.code),
+        timeZone: program.timeZone ?? matches[0]?.timeZone ?? countryTimeZone(r.university?.country.code),
       };
       const current = matches[0];
       if (!current) {

@@ -94,19 +94,19 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
     ...universities.map(({ createdAt, university }) => {
       const next = university.programs.find((program) => !deadlinePassed(program, now));
       return {
-      type: "university" as const,
-      id: university.id,
-      name: university.name,
-      universitySlug: university.slug,
-      universityName: null,
-      country: university.country.name,
-      countryCode: university.country.code,
-      degree: null,
-      deadline: next?.deadline.toISOString() ?? null,
-      timeZone: next?.timeZone ?? null,
-      archived: university.archivedAt !== null,
-      savedAt: createdAt.toISOString(),
-    };
+        type: "university" as const,
+        id: university.id,
+        name: university.name,
+        universitySlug: university.slug,
+        universityName: null,
+        country: university.country.name,
+        countryCode: university.country.code,
+        degree: null,
+        deadline: next?.deadline.toISOString() ?? null,
+        timeZone: next?.timeZone ?? null,
+        archived: university.archivedAt !== null,
+        savedAt: createdAt.toISOString(),
+      };
     }),
   ];
   return entries.sort(

@@ -205,7 +205,9 @@ export async function createApplication(options: {
       programId: options.programId,
       status: options.status ?? "pending",
       submittedAt,
-      decideBy: dateOf(options.decideBy ?? decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS, timeZone)),
+      decideBy: dateOf(
+        options.decideBy ?? decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS, timeZone),
+      ),
       replyBy: options.replyBy ? dateOf(options.replyBy) : null,
       personalStatement: "A statement written for a test. ".repeat(20),
       academicHistory: {

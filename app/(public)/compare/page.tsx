@@ -63,7 +63,19 @@ export default async function ComparePage({ searchParams }: Props) {
         </>
       ),
     ],
-    ["Apply", (p) => <ApplyNow programId={p.id} deadline={p.deadline} timeZone={p.timeZone} now={now} label={p.name} size="sm" />],
+    [
+      "Apply",
+      (p) => (
+        <ApplyNow
+          programId={p.id}
+          deadline={p.deadline}
+          timeZone={p.timeZone}
+          now={now}
+          label={p.name}
+          size="sm"
+        />
+      ),
+    ],
   ];
 
   return (

@@ -51,8 +51,8 @@ export function deadlineReminderMail(
                 )
               }
             >
-              {p.name} ({p.degree}), {p.universityName}: deadline {formatDeadline(p)} (
-              {daysLeftLabel(p, now)}).
+              {p.name} ({p.degree}), {p.universityName}: deadline {formatDeadline(p)} ({daysLeftLabel(p, now)}
+              ).
             </Item>
           ))}
         </ItemList>

@@ -96,9 +96,12 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
             <span>
               Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
             </span>
-            <DecideBy status={application.status} decideBy={application.decideBy}
+            <DecideBy
+              status={application.status}
+              decideBy={application.decideBy}
               timeZone={program.timeZone}
-              now={new Date()} />
+              now={new Date()}
+            />
           </p>
         </div>
         {!reviewable && <OwnApplicationNote />}

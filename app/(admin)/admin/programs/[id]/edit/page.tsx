@@ -38,7 +38,13 @@ export default async function EditProgramPage({ params }: Props) {
   const hasApplications = await programHasApplications(program.id);
   return (
     <ProgramFormPage title={`Edit Program: ${program.name}`}>
-      <ProgramForm levels={levels} fields={fields} timeZones={timeZoneNames()} program={program} hasApplications={hasApplications} />
+      <ProgramForm
+        levels={levels}
+        fields={fields}
+        timeZones={timeZoneNames()}
+        program={program}
+        hasApplications={hasApplications}
+      />
     </ProgramFormPage>
   );
 }
