@@ -1,6 +1,8 @@
 // Display formats shared by pages and components. Fixed locales and time zone, so that the server
 // and every browser render the same text.
 
+import { dateOf, dayHasPassed, dayIn, daysBetween, deadlineDay } from "@/lib/dates/days";
+
 const wholeDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -70,28 +72,34 @@ export function formatDateTime(date: Date | string): string {
   return `${dateTime.format(value)} UTC`;
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * The program no longer takes applications: its deadline is before `now` (the deadline's own
- * moment still counts as open, as the program search's `deadline >= now`). Every page that labels
- * a program closed or withholds its Apply button asks this.
- */
-export function deadlinePassed(deadline: Date | string, now: Date): boolean {
-  const value = typeof deadline === "string" ? new Date(deadline) : deadline;
-  return value.getTime() < now.getTime();
+/** A program's deadline: the day (stored as its midnight UTC) and the time zone it is counted in. */
+export interface Deadline {
+  deadline: Date | string;
+  timeZone: string;
 }
 
 /**
- * Time left to a deadline: "12 days left", "1 day left", "Closes today", "Closed": whole days
- * before the closing moment, the same on every page, e-mail and time zone (the moment is UTC, so
- * the browser's zone changes nothing). Every "days left" the product shows comes from here.
+ * The program no longer takes applications: its deadline day has passed in the program's time
+ * zone (the end of 23:59:59.999 on it there is over; lib/dates/days.ts). Every page that labels a
+ * program closed or withholds its Apply button asks this, as submitting does.
  */
-export function daysLeftLabel(deadline: Date | string, now: Date): string {
-  const value = typeof deadline === "string" ? new Date(deadline) : deadline;
-  const ms = value.getTime() - now.getTime();
-  if (deadlinePassed(value, now)) return "Closed";
-  const days = Math.floor(ms / DAY_MS);
-  if (days === 0) return "Closes today";
+export function deadlinePassed(program: Deadline, now: Date): boolean {
+  return dayHasPassed(deadlineDay(program.deadline), program.timeZone, now);
+}
+
+/**
+ * Time left to a deadline: "12 days left", "1 day left", "Closes today", "Closed": calendar days
+ * from today to the deadline day, both on the program's clocks, so the same on every page, e-mail
+ * and browser. Every "days left" the product shows comes from here.
+ */
+export function daysLeftLabel(program: Deadline, now: Date): string {
+  if (deadlinePassed(program, now)) return "Closed";
+  const days = daysBetween(dayIn(now, program.timeZone), deadlineDay(program.deadline));
+  if (days <= 0) return "Closes today";
   return days === 1 ? "1 day left" : `${days} days left`;
+}
+
+/** The moment a deadline closes as the program's zone says it: "15 March 2027, 23:59 (Europe/Berlin)". */
+export function formatDeadline(program: Deadline): string {
+  return `${formatDate(dateOf(deadlineDay(program.deadline)))}, 23:59 (${program.timeZone})`;
 }

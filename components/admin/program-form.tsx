@@ -42,6 +42,7 @@ const FIELDS = [
   "duration",
   "tuition",
   "deadline",
+  "timeZone",
   "description",
 ] as const satisfies readonly (keyof ProgramFormValues)[];
 
@@ -53,7 +54,12 @@ type ProgramFormProps = {
   program?: ProgramDto;
   /** Students applied to it or are writing an application: it keeps its university. */
   hasApplications?: boolean;
+  /** The IANA zones to choose from (the server's list: a browser's may differ). */
+  timeZones: readonly string[];
 };
+
+/** The first choice of a new program's zone: left to the server (see programSchema's timeZone). */
+export const COUNTRY_TIME_ZONE_OPTION = "The university's country's (UTC where it has several)";
 
 function initialValues(program?: ProgramDto): ProgramFormValues {
   if (!program) {
@@ -66,6 +72,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
       duration: "",
       tuition: "",
       deadline: "",
+      timeZone: "",
       description: "",
     };
   }
@@ -78,6 +85,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
     duration: String(program.duration),
     tuition: tuitionToInput(program.tuition),
     deadline: program.deadline,
+    timeZone: program.timeZone,
     description: program.description,
   };
 }
@@ -128,7 +136,13 @@ function errorProps(id: string, error?: string) {
  * toasts 'Success' and returns to /admin/programs; on failure it toasts 'Error' with the server's
  * message and puts the server's field messages on their fields.
  */
-export function ProgramForm({ levels, fields, program, hasApplications = false }: ProgramFormProps) {
+export function ProgramForm({
+  levels,
+  fields,
+  program,
+  hasApplications = false,
+  timeZones,
+}: ProgramFormProps) {
   const router = useRouter();
   const id = useId();
   const editing = program !== undefined;
@@ -342,6 +356,35 @@ export function ProgramForm({ levels, fields, program, hasApplications = false }
             );
           }}
         />
+
+        <div className="grid content-start gap-2">
+          <Label htmlFor={ids.timeZone}>Deadline time zone</Label>
+          <select
+            id={ids.timeZone}
+            {...errorProps(ids.timeZone, errors.timeZone?.message)}
+            aria-describedby={errors.timeZone?.message ? `${ids.timeZone}-error` : `${ids.timeZone}-hint`}
+            className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm"
+            {...register("timeZone")}
+          >
+            {!editing && <option value="">{COUNTRY_TIME_ZONE_OPTION}</option>}
+            {(program && !timeZones.includes(program.timeZone)
+              ? [program.timeZone, ...timeZones]
+              : timeZones
+            ).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          <p id={`${ids.timeZone}-hint`} className="text-sm text-slate-600">
+            Applications close at 23:59 on the deadline day in this zone (the university&apos;s).
+          </p>
+          {errors.timeZone?.message && (
+            <p id={`${ids.timeZone}-error`} className="text-sm font-medium text-red-700">
+              {errors.timeZone.message}
+            </p>
+          )}
+        </div>
 
         <div className="grid gap-2 md:col-span-2">
           <Label htmlFor={ids.description}>Description</Label>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { DraftListItem } from "@/lib/applications/drafts.server";
-import { daysLeftLabel, formatDate } from "@/lib/format";
+import { DeadlineText } from "@/components/programs/deadline-text";
+import { daysLeftLabel, deadlinePassed } from "@/lib/format";
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
@@ -23,7 +24,7 @@ export function DraftList({
   return (
     <ul className="divide-y divide-slate-200" aria-label="Drafts">
       {drafts.map((draft) => {
-        const closed = new Date(draft.deadline).getTime() < now.getTime();
+        const closed = deadlinePassed(draft, now);
         return (
           <li
             key={draft.programId}
@@ -41,8 +42,7 @@ export function DraftList({
                 </Link>
               </p>
               <p className="text-xs text-slate-600">
-                Deadline <time dateTime={draft.deadline}>{formatDate(draft.deadline)}</time> ·{" "}
-                {daysLeftLabel(draft.deadline, now)}
+                Deadline <DeadlineText program={draft} /> · {daysLeftLabel(draft, now)}
               </p>
             </div>
             {closed ? (

@@ -3,7 +3,8 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 import { deadlinePassed } from "@/lib/format";
 
 /**
- * A program's way to apply: the Apply Now link while its deadline has not passed at `now`, and a
+ * A program's way to apply: the Apply Now link while its deadline has not passed at `now` (in the
+ * program's time zone), and a
  * plain "Applications closed" note after, so that no page offers a button that leads only to the
  * apply page's "Applications are closed". `label` completes the link's name for screen readers
  * ("Apply Now to {label}"), since a page lists many of them.
@@ -11,6 +12,7 @@ import { deadlinePassed } from "@/lib/format";
 export function ApplyNow({
   programId,
   deadline,
+  timeZone,
   now,
   label,
   size,
@@ -18,12 +20,13 @@ export function ApplyNow({
 }: {
   programId: number;
   deadline: Date | string;
+  timeZone: string;
   now: Date;
   label: string;
   size?: ButtonProps["size"];
   className?: string;
 }) {
-  if (deadlinePassed(deadline, now)) {
+  if (deadlinePassed({ deadline, timeZone }, now)) {
     return (
       <p className="text-sm font-medium text-slate-600" data-testid="applications-closed">
         Applications closed<span className="sr-only"> for {label}</span>

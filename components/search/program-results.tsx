@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { CalendarDays, Clock, Wallet } from "lucide-react";
-import { daysLeftLabel, deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
+import { DeadlineText } from "@/components/programs/deadline-text";
+import { daysLeftLabel, deadlinePassed, formatUsd, formatYears } from "@/lib/format";
 import type { ProgramCard } from "@/lib/programs/cards";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import { CountryFlag } from "@/components/country-flag";
@@ -48,7 +49,7 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{program.degree}</Badge>
-          {deadlinePassed(program.deadline, now) && <Badge variant="outline">Closed</Badge>}
+          {deadlinePassed(program, now) && <Badge variant="outline">Closed</Badge>}
           {ranking && (
             <Badge>
               <span aria-hidden="true">{ranking}</span>
@@ -82,14 +83,20 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
             <SpriteIcon id="icon-deadline" className="size-4 text-slate-500" />
             <dt className="text-slate-600">Deadline:</dt>
             <dd>
-              <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>
-              <span className="text-slate-600">{` (${daysLeftLabel(program.deadline, now)})`}</span>
+              <DeadlineText program={program} />
+              <span className="text-slate-600">{` (${daysLeftLabel(program, now)})`}</span>
             </dd>
           </div>
         </dl>
       </div>
       <div className="flex shrink-0 flex-row flex-wrap items-center gap-2 sm:flex-col sm:items-end">
-        <ApplyNow programId={program.id} deadline={program.deadline} now={now} label={program.name} />
+        <ApplyNow
+          programId={program.id}
+          deadline={program.deadline}
+          timeZone={program.timeZone}
+          now={now}
+          label={program.name}
+        />
         <SaveButton type="program" id={program.id} name={program.name} />
         <CompareBox id={program.id} name={program.name} />
       </div>

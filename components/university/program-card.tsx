@@ -2,7 +2,8 @@ import { CalendarDays, Clock, Wallet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
+import { DeadlineText } from "@/components/programs/deadline-text";
+import { deadlinePassed, formatUsd, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
 
@@ -16,7 +17,7 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{program.degree}</Badge>
-          {deadlinePassed(program.deadline, now) && <Badge variant="outline">Closed</Badge>}
+          {deadlinePassed(program, now) && <Badge variant="outline">Closed</Badge>}
         </div>
         <CardTitle asChild>
           <h3 className="text-lg leading-snug">{program.name}</h3>
@@ -39,7 +40,7 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
             <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
             <dt className="text-slate-600">Application deadline:</dt>
             <dd className="font-medium">
-              <time dateTime={program.deadline.toISOString()}>{formatDate(program.deadline)}</time>
+              <DeadlineText program={program} />
             </dd>
           </div>
         </dl>
@@ -48,6 +49,7 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
         <ApplyNow
           programId={program.id}
           deadline={program.deadline}
+          timeZone={program.timeZone}
           now={now}
           label={`${program.degree} ${program.name}`}
           className="flex-1"

@@ -11,6 +11,7 @@ import { dateOf, decideByDate } from "./dates";
 import { toConditionStatus } from "./conditions";
 import { sameStartTerm, startTermOf } from "./offer";
 import { listAcceptedPlaces, type AcceptedPlace } from "./queries.server";
+import { deadlinePassed } from "@/lib/format";
 import { applicationReceived } from "@/lib/mail/templates/application-received.server";
 import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
 import { toDbStatus, toStatus } from "./status";
@@ -48,12 +49,15 @@ export async function submitApplication(userId: number, input: ApplicationInput,
       // FOR SHARE: archiving or deleting the program (which lock it for update) waits until this
       // application is stored, or this read waits for the archive and sees it. The foreign key's
       // own lock would not wait for an archive, which changes no key.
-      const [program] = await tx.$queryRaw<{ id: number; deadline: Date; archivedAt: Date | null }[]>`
-        SELECT "id", "deadline", "archivedAt" FROM "programs" WHERE "id" = ${input.programId} FOR SHARE`;
+      const [program] = await tx.$queryRaw<
+        { id: number; deadline: Date; timeZone: string; archivedAt: Date | null }[]
+      >`
+        SELECT "id", "deadline", "timeZone", "archivedAt" FROM "programs" WHERE "id" = ${input.programId} FOR SHARE`;
       if (!program) throw notFound(PROGRAM_NOT_FOUND);
       // A live program's university is live too (the database keeps that rule).
       if (program.archivedAt) throw gone(PROGRAM_ARCHIVED);
-      if (program.deadline.getTime() < now.getTime()) throw unprocessable(DEADLINE_PASSED);
+      // Open until the end of 23:59:59.999 on the deadline day in the program's time zone.
+      if (deadlinePassed(program, now)) throw unprocessable(DEADLINE_PASSED);
       if (await openApplicationOf(tx, userId, program.id)) throw conflict(ALREADY_APPLIED);
 
       const application = await tx.application.create({
@@ -65,7 +69,7 @@ export async function submitApplication(userId: number, input: ApplicationInput,
           academicHistory: input.academicHistory,
           submittedAt: now,
           // Counted now, with today's setting: changing the setting later moves no stored date.
-          decideBy: dateOf(decideByDate(now, await getDecideByWorkingDays(tx))),
+          decideBy: dateOf(decideByDate(now, await getDecideByWorkingDays(tx), program.timeZone)),
         },
         select: { id: true, status: true, submittedAt: true, programId: true },
       });

@@ -1,48 +1,31 @@
 // The dates that drive an application's work: the decide-by date (a number of working days after
 // it was submitted) and an offer's reply-by date. Both are calendar days ("2027-03-12"), stored in
-// DATE columns, not moments: which moment a day ends depends on a time zone, and keeping that rule
-// in code (calendarDay below) lets it change without rewriting stored rows. Pure, so the pages,
-// the jobs and the tests share it.
+// DATE columns, not moments, and counted in the time zone of the application's program: a day
+// passes at the end of 23:59:59.999 on it there (lib/dates/days.ts, the rule program deadlines
+// follow too). The scheduled jobs' SQL applies the same rule per row (jobs.server.ts). Pure, so
+// the pages, the jobs and the tests share it.
 
-/** A calendar day, "YYYY-MM-DD". Days compare correctly as strings. */
-export type Day = string;
+import { addDays, dateOf, dayIn, type Day } from "@/lib/dates/days";
 
-const DAY_MS = 86_400_000;
+export { addDays, dateOf, dayOf, type Day } from "@/lib/dates/days";
 
-/**
- * The calendar day on which `instant` falls where the application's dates are counted. UTC for
- * now: the one place to change when the dates follow the university's time zone.
- */
-export function calendarDay(instant: Date): Day {
-  return instant.toISOString().slice(0, 10);
+/** The calendar day on which `instant` falls in the program's time zone. */
+export function calendarDay(instant: Date, timeZone: string): Day {
+  return dayIn(instant, timeZone);
 }
 
 /**
- * The earliest day that has not passed at `now`: a date passes at the end of its calendar day
- * (23:59:59 on it), so the whole of the decide-by or reply-by day still counts as in time. The
- * jobs' queries ask for the days before this one.
+ * The earliest day that has not passed at `now` in `timeZone`: a date passes at the end of its
+ * calendar day (23:59:59.999 on it), so the whole of the decide-by or reply-by day still counts as
+ * in time. The jobs' queries ask, per program zone, for the days before this one.
  */
-export function firstDayNotPassed(now: Date): Day {
-  return calendarDay(now);
+export function firstDayNotPassed(now: Date, timeZone: string): Day {
+  return calendarDay(now, timeZone);
 }
 
-/** Whether `day` has passed at `now` (see firstDayNotPassed). */
-export function hasPassed(day: Day, now: Date): boolean {
-  return day < firstDayNotPassed(now);
-}
-
-/** A DATE column's value (midnight UTC, as the driver reads it) as its day, and back. */
-export function dayOf(stored: Date): Day {
-  return stored.toISOString().slice(0, 10);
-}
-
-export function dateOf(day: Day): Date {
-  return new Date(`${day}T00:00:00.000Z`);
-}
-
-/** `day` moved by `days` calendar days (negative: earlier). */
-export function addDays(day: Day, days: number): Day {
-  return dayOf(new Date(dateOf(day).getTime() + days * DAY_MS));
+/** Whether `day` has passed at `now` in `timeZone` (see firstDayNotPassed). */
+export function hasPassed(day: Day, now: Date, timeZone: string): boolean {
+  return day < firstDayNotPassed(now, timeZone);
 }
 
 /** Monday to Friday. Public holidays are not known, so they count as working days. */
@@ -67,9 +50,12 @@ export function addWorkingDays(day: Day, workingDays: number): Day {
   return current;
 }
 
-/** The decide-by date of an application submitted at `submittedAt`. */
-export function decideByDate(submittedAt: Date, workingDays: number): Day {
-  return addWorkingDays(calendarDay(submittedAt), workingDays);
+/**
+ * The decide-by date of an application submitted at `submittedAt`, counted from the day it was
+ * submitted on in its program's time zone.
+ */
+export function decideByDate(submittedAt: Date, workingDays: number, timeZone: string): Day {
+  return addWorkingDays(calendarDay(submittedAt, timeZone), workingDays);
 }
 
 /** Days before an offer's reply-by date when the student is reminded to reply. */
@@ -79,11 +65,12 @@ export const REPLY_REMINDER_DAYS = 3;
  * The reply-by days whose reminder is due at `now`: from REPLY_REMINDER_DAYS days before the
  * reply-by date until that date passes (a run that missed the day still reminds, late).
  */
-export function replyReminderWindow(now: Date): { from: Day; to: Day } {
-  return { from: firstDayNotPassed(now), to: addDays(calendarDay(now), REPLY_REMINDER_DAYS) };
+export function replyReminderWindow(now: Date, timeZone: string): { from: Day; to: Day } {
+  const today = firstDayNotPassed(now, timeZone);
+  return { from: today, to: addDays(today, REPLY_REMINDER_DAYS) };
 }
 
-export function replyReminderDue(replyBy: Day, now: Date): boolean {
-  const { from, to } = replyReminderWindow(now);
+export function replyReminderDue(replyBy: Day, now: Date, timeZone: string): boolean {
+  const { from, to } = replyReminderWindow(now, timeZone);
   return replyBy >= from && replyBy <= to;
 }

@@ -85,8 +85,10 @@ export interface DraftListItem {
   programId: number;
   programName: string;
   degree: string;
-  /** ISO date-time. */
+  /** ISO date-time: the deadline day's midnight UTC. */
   deadline: string;
+  /** The zone the deadline day ends in. */
+  timeZone: string;
   university: { name: string; slug: string };
 }
 
@@ -106,6 +108,7 @@ export async function listDrafts(userId: number, limit = 50): Promise<DraftListI
     programName: program.name,
     degree: program.degree,
     deadline: program.deadline.toISOString(),
+    timeZone: program.timeZone,
     university: program.university,
   }));
 }

@@ -2,6 +2,8 @@
 // which time zone, online or in person, and where. Client-safe: the history on both sides shows it,
 // and the admin's form turns its date, time and time zone into the recorded moment.
 
+import { isTimeZone, offsetMinutes } from "@/lib/dates/zones";
+
 export const INTERVIEW_MODES = ["online", "in-person"] as const;
 export type InterviewMode = (typeof INTERVIEW_MODES)[number];
 
@@ -21,59 +23,7 @@ export interface Interview {
   notes: string | null;
 }
 
-/** Whether the runtime knows the IANA time zone ("Europe/Paris", "UTC"). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Minutes the time zone is ahead of UTC at the instant `at` (ms). */
-function offsetMinutes(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
-  );
-  return Math.round((wall - at) / 60_000);
-}
-
 const pad = (value: number) => String(value).padStart(2, "0");
-
-/**
- * The moment a wall-clock date and time in a time zone stand for, as an ISO date-time with that
- * zone's offset then: ("2027-03-12", "14:30", "Europe/Paris") → "2027-03-12T14:30:00+01:00". A
- * time a clock change skips or repeats takes one of the two offsets. The zone must be valid
- * (isTimeZone).
- */
-export function zonedDateTime(date: string, time: string, timeZone: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  const [hour, minute] = time.split(":").map(Number);
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // The offset at the wall time read as UTC is a first guess; the offset at the moment it gives is
-  // the zone's own (they differ only near a clock change).
-  const offset = offsetMinutes(wall - offsetMinutes(wall, timeZone) * 60_000, timeZone);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  return `${date}T${pad(hour)}:${pad(minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
 
 /** The date ("2027-03-12") and time ("14:30") of `startsAt` on the clocks of its time zone. */
 export function wallClock(startsAt: string, timeZone: string): { date: string; time: string } {

@@ -3,9 +3,10 @@ import { prisma } from "@/lib/db/client.server";
 import { formatDate } from "@/lib/format";
 import { HttpError } from "@/lib/http/errors";
 import { logger } from "@/lib/log.server";
-import { dateOf, dayOf, firstDayNotPassed, replyReminderWindow, type Day } from "./dates";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { todayIn } from "@/lib/dates/sql.server";
+import { dateOf, dayOf, REPLY_REMINDER_DAYS, type Day } from "./dates";
 import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
-import { toDbStatus } from "./status";
 import { offerReplyReminder } from "@/lib/mail/templates/offer-reply-reminder.server";
 import { moveApplication } from "./transition.server";
 import { UNDECIDED_STATUSES } from "./workflow";
@@ -29,6 +30,13 @@ import { UNDECIDED_STATUSES } from "./workflow";
 // application, reply-by date; ON CONFLICT DO NOTHING) with its e-mail: an overlapping run waits
 // on the other's uncommitted row, then finds it taken. A run that fails or is skipped leaves
 // what is due to the next, which finds it by its dates.
+//
+// Every date is a calendar day of the application's program's time zone, and passes at the end of
+// 23:59:59.999 on it there (lib/applications/dates.ts): the queries compare each row's day with
+// the day `now` falls on in its own program's zone (TODAY below), so one run serves every zone.
+
+/** SQL: the day `now` falls on in the zone of the program `p` joined to the application. */
+const TODAY = (now: Date) => todayIn(Prisma.sql`p."timeZone"`, now);
 
 export interface ApplicationJobsResult {
   /** Applications marked inactive. */
@@ -70,13 +78,12 @@ async function each(
   }
 }
 
-/** Offers whose reply-by date passed at `now`, oldest application first. */
+/** Offers whose reply-by date passed at `now` in their program's zone, oldest application first. */
 function overdueOffers(now: Date) {
-  return prisma.application.findMany({
-    where: { status: "approved", replyBy: { lt: dateOf(firstDayNotPassed(now)) } },
-    orderBy: { id: "asc" },
-    select: { id: true, replyBy: true },
-  });
+  return prisma.$queryRaw<{ id: number; replyBy: Date }[]>`
+    SELECT a."id", a."replyBy" FROM "applications" a JOIN "programs" p ON p."id" = a."programId"
+     WHERE a."status" = 'approved' AND a."replyBy" < ${TODAY(now)}
+     ORDER BY a."id"`;
 }
 
 async function declineOverdueOffers(now: Date, result: ApplicationJobsResult) {
@@ -91,12 +98,19 @@ async function declineOverdueOffers(now: Date, result: ApplicationJobsResult) {
   );
 }
 
+/**
+ * SQL: the reply reminder of application `a` (program `p`) is due at `now`: from
+ * REPLY_REMINDER_DAYS days before its reply-by date until that date passes, in the program's zone
+ * (replyReminderWindow; a run that missed the day still reminds, late).
+ */
+const REMINDER_DUE = (now: Date) =>
+  Prisma.sql`a."replyBy" BETWEEN ${TODAY(now)} AND ${TODAY(now)} + ${REPLY_REMINDER_DAYS}::int`;
+
 /** Open offers whose reminder is due at `now` and not recorded yet. */
 async function dueReplyReminders(now: Date): Promise<number[]> {
-  const { from, to } = replyReminderWindow(now);
   const rows = await prisma.$queryRaw<{ id: number }[]>`
-    SELECT a."id" FROM "applications" a
-     WHERE a."status" = 'approved' AND a."replyBy" BETWEEN ${from}::date AND ${to}::date
+    SELECT a."id" FROM "applications" a JOIN "programs" p ON p."id" = a."programId"
+     WHERE a."status" = 'approved' AND ${REMINDER_DUE(now)}
        AND NOT EXISTS (SELECT 1 FROM "offer_reminder_sends" s
                         WHERE s."applicationId" = a."id" AND s."replyBy" = a."replyBy")
      ORDER BY a."id"`;
@@ -112,7 +126,6 @@ export function replyReminderMail(university: string, replyBy: Day) {
 async function remindReplies(now: Date, result: ApplicationJobsResult) {
   const ids = await dueReplyReminders(now);
   if (ids.length === 0) return;
-  const { from, to } = replyReminderWindow(now);
   await readyToQueueMail();
   await each(
     ids,
@@ -121,9 +134,9 @@ async function remindReplies(now: Date, result: ApplicationJobsResult) {
         // Read again in the transaction: a reply that came since sends nothing. FOR SHARE: a
         // reply arriving now waits until the reminder is queued.
         const [offer] = await tx.$queryRaw<{ replyBy: Date }[]>`
-          SELECT "replyBy" FROM "applications"
-           WHERE "id" = ${id} AND "status" = 'approved' AND "replyBy" BETWEEN ${from}::date AND ${to}::date
-             FOR SHARE`;
+          SELECT a."replyBy" FROM "applications" a JOIN "programs" p ON p."id" = a."programId"
+           WHERE a."id" = ${id} AND a."status" = 'approved' AND ${REMINDER_DUE(now)}
+             FOR SHARE OF a`;
         if (!offer) return "doneElsewhere";
         const recorded = await tx.$queryRaw<unknown[]>`
           INSERT INTO "offer_reminder_sends" ("applicationId", "replyBy") VALUES (${id}, ${offer.replyBy})
@@ -138,17 +151,19 @@ async function remindReplies(now: Date, result: ApplicationJobsResult) {
   );
 }
 
-/** Undecided applications whose decide-by date passed at `now`, never marked inactive before. */
+/**
+ * Undecided applications whose decide-by date passed at `now` in their program's zone, never
+ * marked inactive before.
+ */
 function overdueUndecided(now: Date) {
-  return prisma.application.findMany({
-    where: {
-      status: { in: UNDECIDED_STATUSES.map(toDbStatus) },
-      decideBy: { lt: dateOf(firstDayNotPassed(now)) },
-      events: { none: { transition: "mark-inactive" } },
-    },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
+  // The database stores the statuses by their API names ("in-review"), which the enum maps.
+  const undecided = Prisma.join([...UNDECIDED_STATUSES]);
+  return prisma.$queryRaw<{ id: number }[]>`
+    SELECT a."id" FROM "applications" a JOIN "programs" p ON p."id" = a."programId"
+     WHERE a."status"::text IN (${undecided}) AND a."decideBy" < ${TODAY(now)}
+       AND NOT EXISTS (SELECT 1 FROM "application_events" e
+                        WHERE e."applicationId" = a."id" AND e."transition" = 'mark-inactive')
+     ORDER BY a."id"`;
 }
 
 async function markOverdueInactive(now: Date, result: ApplicationJobsResult) {

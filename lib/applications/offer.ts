@@ -2,6 +2,9 @@
 // student's page shows it). Its conditions are what accepting it waits for; none makes it
 // unconditional.
 
+import { addDays, dayIn } from "@/lib/dates/days";
+import { DEFAULT_TIME_ZONE } from "@/lib/dates/zones";
+
 export interface Offer {
   conditions: string[];
   /** The last day to reply (YYYY-MM-DD). */
@@ -26,9 +29,12 @@ export function offerOf(data: unknown): Offer | null {
 /** Days a student has to reply to an offer unless the team says otherwise. */
 export const REPLY_DAYS = 14;
 
-/** The reply-by date an offer made at `now` gets by default (YYYY-MM-DD, UTC). */
-export function defaultReplyBy(now: Date): string {
-  return new Date(now.getTime() + REPLY_DAYS * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The reply-by date an offer made at `now` gets by default (YYYY-MM-DD): REPLY_DAYS days after the
+ * day it is made on in the program's time zone, in which that date also ends.
+ */
+export function defaultReplyBy(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return addDays(dayIn(now, timeZone), REPLY_DAYS);
 }
 
 /**

@@ -8,6 +8,8 @@ import type { HistoryEntry } from "./history";
 import { offerOf, startTermOf, type Offer } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
+import { earliestOpenDeadline } from "@/lib/dates/sql.server";
+import { deadlinePassed } from "@/lib/format";
 
 // Reads of a student's applications for the student area.
 
@@ -18,12 +20,13 @@ export interface UpcomingDeadline {
   programName: string;
   degree: string;
   deadline: Date;
+  timeZone: string;
   university: { name: string; slug: string };
 }
 
 /**
- * Deadlines of the programs the student applied to (or has a draft for) that fall between `now` and `days` days later,
- * nearest first (at most `limit`).
+ * Deadlines of the programs the student applied to (or has a draft for) that have not passed at
+ * `now` (in each program's time zone) and fall within `days` days, nearest first (at most `limit`).
  */
 export async function listUpcomingDeadlines(
   userId: number,
@@ -37,13 +40,17 @@ export async function listUpcomingDeadlines(
       OR: [{ applications: { some: { userId } } }, { drafts: { some: { userId } } }],
       // An archived program takes no applications: its deadline no longer matters.
       archivedAt: null,
-      deadline: { gte: now, lte: new Date(now.getTime() + days * DAY_MS) },
+      deadline: { gte: earliestOpenDeadline(now), lte: new Date(now.getTime() + days * DAY_MS) },
     },
     orderBy: [{ deadline: "asc" }, { id: "asc" }],
-    take: limit,
     select: programDeadlineSelect,
   });
-  return rows.map(({ id, name, ...row }) => ({ programId: id, programName: name, ...row }));
+  // The range above is every zone's; whether the day has passed is each program's own zone's. One
+  // student's programs are few, so the rest is done here rather than in SQL.
+  return rows
+    .filter((row) => !deadlinePassed(row, now))
+    .slice(0, limit)
+    .map(({ id, name, ...row }) => ({ programId: id, programName: name, ...row }));
 }
 
 export interface ApplicationListItem {
@@ -59,6 +66,8 @@ export interface ApplicationListItem {
     degree: string;
     level: string;
     deadline: string;
+    /** The IANA time zone of the program's dates: its deadline, and this application's. */
+    timeZone: string;
     /** The program (or its university) was archived: it takes no new applications; this one stays. */
     archived: boolean;
   };
@@ -80,6 +89,7 @@ const listSelect = {
       degree: true,
       level: true,
       deadline: true,
+      timeZone: true,
       archivedAt: true,
       university: { select: { id: true, name: true, slug: true, archivedAt: true } },
     },

@@ -76,7 +76,13 @@ function conditionsRead(transition: Transition, conditions: Conditions): string[
 }
 
 /** Checks what the transition needs and gathers what it records; a 400 naming the missing field. */
-function record(transition: Transition, input: MoveInput, conditions: Conditions, now: Date): Recorded {
+function record(
+  transition: Transition,
+  input: MoveInput,
+  conditions: Conditions,
+  now: Date,
+  timeZone: string,
+): Recorded {
   const data: Record<string, Prisma.InputJsonValue> = {};
   for (const requirement of transition.requires) {
     const missing = MISSING_REQUIREMENT[requirement as keyof typeof MISSING_REQUIREMENT];
@@ -89,7 +95,7 @@ function record(transition: Transition, input: MoveInput, conditions: Conditions
       const offer = input.offer ?? {};
       data.offer = {
         conditions: offer.conditions ?? [],
-        replyBy: offer.replyBy ? offer.replyBy.toISOString().slice(0, 10) : defaultReplyBy(now),
+        replyBy: offer.replyBy ? offer.replyBy.toISOString().slice(0, 10) : defaultReplyBy(now, timeZone),
         ...(offer.startTerm ? { startTerm: offer.startTerm } : {}),
       };
     }
@@ -207,7 +213,9 @@ export async function moveWithin(
       personalStatement: true,
       academicHistory: true,
       user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
-      program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+      program: {
+        select: { name: true, degree: true, timeZone: true, university: { select: { name: true } } },
+      },
       conditions: { orderBy: { position: "asc" }, select: { text: true, status: true } },
     },
   });
@@ -224,7 +232,7 @@ export async function moveWithin(
   if (input.from !== undefined && input.from !== from) throw staleWrite(APPLICATION_CHANGED);
   const conditions = current.conditions.map((c) => ({ text: c.text, status: toConditionStatus(c.status) }));
   const transition = chooseTransition(from, input.status, actor, conditions);
-  const recorded = record(transition, input, conditions, now);
+  const recorded = record(transition, input, conditions, now, current.program.timeZone);
 
   const { count } = await tx.application.updateMany({
     where: { id: applicationId, status: current.status },

@@ -54,6 +54,13 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
     required: true,
     description: "An ISO date-time (e.g. 2027-03-15T00:00:00.000Z); not in the past, unless unchanged.",
   },
+  {
+    name: "timeZone",
+    required: false,
+    description:
+      "The IANA time zone the deadline day ends in, at 23:59 (e.g. Europe/Berlin). Empty: a new program " +
+      "gets its university's country's zone (UTC where the country has several), an existing one keeps its own.",
+  },
   { name: "description", required: true, description: "Text, at most 5,000 characters." },
 ];
 
@@ -83,6 +90,7 @@ export const TEMPLATE_EXAMPLES: Record<ImportType, Record<string, string>> = {
     duration: "2",
     tuition: "12000.00",
     deadline: "2027-03-15T00:00:00.000Z",
+    timeZone: "America/New_York",
     description: "A two-year master's program in computer science.",
   },
 };

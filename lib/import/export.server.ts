@@ -105,6 +105,7 @@ async function programPage(db: PrismaClient, ids: number[]) {
       duration: true,
       tuition: true,
       deadline: true,
+      timeZone: true,
       description: true,
     },
   });
@@ -117,6 +118,7 @@ async function programPage(db: PrismaClient, ids: number[]) {
     p.duration,
     p.tuition.toFixed(2),
     p.deadline.toISOString(),
+    p.timeZone,
     p.description,
   ]);
 }

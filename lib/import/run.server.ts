@@ -1,4 +1,5 @@
 import "server-only";
+import { countryTimeZone } from "@/lib/dates/country-zones";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "@/lib/validation/zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
@@ -393,6 +394,7 @@ interface NewProgram {
   /** "12000.00" */
   tuition: string;
   deadline: Date;
+  timeZone: string;
 }
 
 interface StoredProgram extends NewProgram {
@@ -422,7 +424,7 @@ async function findPrograms(
   if (keys.length === 0) return [];
   const rows = await tx.$queryRaw<(Omit<StoredProgram, "deadline"> & { deadlineMs: number })[]>`
     SELECT p."id", p."universityId", p."name", p."degree", p."description", p."level", p."field",
-           p."duration", p."tuition"::text AS "tuition", p."archivedAt",
+           p."duration", p."tuition"::text AS "tuition", p."timeZone", p."archivedAt",
            (extract(epoch FROM p."deadline") * 1000)::float8 AS "deadlineMs"
       FROM "programs" p
       JOIN (SELECT DISTINCT * FROM unnest(
@@ -438,7 +440,9 @@ async function importPrograms(context: PassContext) {
   const [levelRows, fieldRows, universities] = await Promise.all([
     tx.studyLevel.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true } }),
     tx.studyField.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true } }),
-    tx.university.findMany({ select: { id: true, slug: true, archivedAt: true } }),
+    tx.university.findMany({
+      select: { id: true, slug: true, archivedAt: true, country: { select: { code: true } } },
+    }),
   ]);
   const options = { levels: levelRows.map((row) => row.name), fields: fieldRows.map((row) => row.name), now };
   const schema = programSchema(options);
@@ -521,6 +525,8 @@ async function importPrograms(context: PassContext) {
         duration: program.duration,
         tuition: program.tuition,
         deadline: program.deadline,
+        // Empty: an existing program keeps its zone, a new one gets its country's (as the API).
+        timeZone: program.timeZone ?? matches[0]?.timeZone ?? countryTimeZone(r.university?.country.code),
       };
       const current = matches[0];
       if (!current) {
@@ -560,7 +566,8 @@ async function updatePrograms(
   await tx.$executeRaw`
     UPDATE "programs" AS p
        SET "description" = v."description", "level" = v."level", "field" = v."field",
-           "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline", "updatedAt" = now(),
+           "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline",
+           "timeZone" = v."timeZone", "updatedAt" = now(),
            "version" = p."version" + 1
       FROM unnest(
         ${rows.map((p) => p.id)}::int[],
@@ -569,8 +576,9 @@ async function updatePrograms(
         ${rows.map((p) => p.field)}::text[],
         ${rows.map((p) => p.duration)}::int[],
         ${rows.map((p) => p.tuition)}::numeric[],
-        ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[]
-      ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline")
+        ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
+        ${rows.map((p) => p.timeZone)}::text[]
+      ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline", "timeZone")
      WHERE p."id" = v."id"`;
 }
 
@@ -578,7 +586,8 @@ async function updatePrograms(
 async function insertPrograms(tx: Tx, rows: NewProgram[]) {
   await tx.$executeRaw`
     INSERT INTO "programs"
-      ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline", "updatedAt")
+      ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
+       "timeZone", "updatedAt")
     SELECT *, now() FROM unnest(
       ${rows.map((p) => p.universityId)}::int[],
       ${rows.map((p) => p.name)}::text[],
@@ -588,6 +597,7 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
       ${rows.map((p) => p.degree)}::text[],
       ${rows.map((p) => p.duration)}::int[],
       ${rows.map((p) => p.tuition)}::numeric[],
-      ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[]
+      ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
+      ${rows.map((p) => p.timeZone)}::text[]
     )`;
 }

@@ -58,7 +58,8 @@ const MARINE = {
   degree: "MSc",
   universityName: "Riverside University",
   universitySlug: "riverside-university",
-  deadline: days(3),
+  deadline: new Date("2026-03-05T00:00:00Z"),
+  timeZone: "Europe/Paris",
   daysBefore: 3 as const,
   draft: true,
 };
@@ -68,7 +69,8 @@ const LAW = {
   degree: "LLM",
   universityName: "Harbour College",
   universitySlug: "harbour-college",
-  deadline: days(14),
+  deadline: new Date("2026-03-16T00:00:00Z"),
+  timeZone: "Europe/London",
   daysBefore: 14 as const,
   draft: false,
 };

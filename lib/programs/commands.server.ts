@@ -3,6 +3,7 @@ import { programsChanged } from "@/lib/cache/tags.server";
 import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
 import { failedCheck, violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server";
+import { countryTimeZone } from "@/lib/dates/country-zones";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import type { DeleteOutcome } from "@/lib/universities/commands.server";
@@ -34,6 +35,7 @@ function toData(input: ProgramInput) {
     duration: input.duration,
     tuition: new Prisma.Decimal(input.tuition),
     deadline: input.deadline,
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   };
 }
 
@@ -100,11 +102,24 @@ async function assertUniversityTakesPrograms(tx: Tx, universityId: number) {
     throw badRequest(UNIVERSITY_ARCHIVED, { universityId: [UNIVERSITY_ARCHIVED] });
 }
 
+/**
+ * The zone of a new program given none: its university's country's where the country keeps one
+ * clock, otherwise UTC (lib/dates/country-zones.ts says why).
+ */
+async function defaultTimeZone(tx: Tx, universityId: number): Promise<string> {
+  const university = await tx.university.findUnique({
+    where: { id: universityId },
+    select: { country: { select: { code: true } } },
+  });
+  return countryTimeZone(university?.country.code);
+}
+
 export async function createProgram(actor: AuditActor, input: ProgramInput): Promise<ProgramDto> {
   try {
     const program = await prisma.$transaction(async (tx) => {
       await assertUniversityTakesPrograms(tx, input.universityId);
-      const row = await tx.program.create({ data: toData(input), select: programSelect });
+      const timeZone = input.timeZone ?? (await defaultTimeZone(tx, input.universityId));
+      const row = await tx.program.create({ data: { ...toData(input), timeZone }, select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.create",
         entityType: "program",

@@ -13,6 +13,7 @@ export const programDeadlineSelect = {
   name: true,
   degree: true,
   deadline: true,
+  timeZone: true,
   university: { select: { name: true, slug: true } },
 } as const;
 
@@ -28,8 +29,10 @@ export interface ProgramDto {
   duration: number;
   /** USD per year with two decimals, as a string so that no cent is lost: "12000.00". */
   tuition: string;
-  /** ISO 8601 date-time. */
+  /** ISO 8601 date-time: the deadline day's midnight UTC. */
   deadline: string;
+  /** The IANA time zone the deadline day ends in (23:59 there), e.g. "Europe/Berlin". */
+  timeZone: string;
   /** Counts the edits: PATCH sends it back, and is refused when the program changed since. */
   version: number;
   university: { id: number; name: string; slug: string; country: string; countryCode: string };
@@ -46,6 +49,7 @@ export const programSelect = {
   duration: true,
   tuition: true,
   deadline: true,
+  timeZone: true,
   version: true,
   university: {
     select: { id: true, name: true, slug: true, country: { select: { name: true, code: true } } },

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { deadlineClosed, deadlineOpen } from "@/lib/dates/sql.server";
 import {
   programsMatching,
   programWithRankingSelect,
@@ -32,7 +33,7 @@ function condition(criteria: ProgramSearchCriteria): Prisma.Sql {
   if (criteria.duration !== undefined) parts.push(Prisma.sql`p."duration" = ${criteria.duration}`);
   if (criteria.maxTuition !== undefined) parts.push(Prisma.sql`p."tuition" <= ${criteria.maxTuition}`);
   if (criteria.deadlineFrom) parts.push(Prisma.sql`p."deadline" >= ${criteria.deadlineFrom}`);
-  if (criteria.openAt) parts.push(Prisma.sql`p."deadline" >= ${criteria.openAt}`);
+  if (criteria.openAt) parts.push(deadlineOpen(criteria.openAt));
   return Prisma.join(parts, " AND ");
 }
 
@@ -54,9 +55,10 @@ function orderBy(sort: ProgramSort): Prisma.Sql {
 
 /**
  * Open programs come first in every sort: the page lists, in the order of `sort`, those whose
- * deadline has not passed at `now`, and only after the last of them the closed ones, in the same
- * order. The count query counts the open matches too, so the page is read from the open ones
- * (through the sort's index, as before: `deadline >= now` is a range of the deadline index), and
+ * deadline has not passed at `now` in the program's time zone (deadlineOpen), and only after the
+ * last of them the closed ones, in the same order. The count query counts the open matches too, so
+ * the page is read from the open ones (through the sort's index, as before: deadlineOpen starts
+ * with a range of the deadline index, which the per-row zone test narrows), and
  * only a page that reaches past them reads the closed ones as well. A `(deadline < now)` key first
  * in one ORDER BY would sort every match instead of walking an index (the default deadline sort:
  * from 1 ms to 30 ms), and a UNION of both halves ran every filter twice.
@@ -85,10 +87,10 @@ export async function searchPrograms(
   const { sort, limit, offset } = options;
   const [openPage, [{ total, open }]] = await Promise.all([
     prisma.$queryRaw<{ id: number }[]>(
-      pageQuery(programs, where, sort, Prisma.sql`p."deadline" >= ${now}`, { limit, offset }),
+      pageQuery(programs, where, sort, deadlineOpen(now), { limit, offset }),
     ),
     prisma.$queryRaw<{ total: number; open: number }[]>`
-      SELECT count(*)::int AS "total", count(*) FILTER (WHERE p."deadline" >= ${now})::int AS "open"
+      SELECT count(*)::int AS "total", count(*) FILTER (WHERE ${deadlineOpen(now)})::int AS "open"
         FROM ${programs} WHERE ${where}`,
   ]);
   const closedWanted = limit - openPage.length;
@@ -96,7 +98,7 @@ export async function searchPrograms(
     closedWanted > 0 && total > open
       ? openPage.concat(
           await prisma.$queryRaw<{ id: number }[]>(
-            pageQuery(programs, where, sort, Prisma.sql`p."deadline" < ${now}`, {
+            pageQuery(programs, where, sort, deadlineClosed(now), {
               limit: closedWanted,
               offset: Math.max(0, offset - open),
             }),

@@ -8,12 +8,19 @@ import { interviewOf } from "@/lib/applications/interview";
 import { offerOf } from "@/lib/applications/offer";
 import { calendarTokenParts } from "./tokens.server";
 import { universityPath } from "@/lib/universities/seo.server";
+import { dayEndsAt, deadlineDay, type Day } from "@/lib/dates/days";
+import { formatDeadline } from "@/lib/format";
 
-// The private calendar feed (/user/deadlines.ics): one all-day event per deadline of a
-// program the student saved or applied to, one per offer waiting for a reply (on its reply-by
-// date) and one per interview the student is invited to (at its time), for Google Calendar,
-// Outlook or Apple Calendar. Calendar apps are signed out: the signed token in the address is the
-// only key.
+// The private calendar feed (/user/deadlines.ics): one event per deadline of a program the
+// student saved or applied to, one per offer waiting for a reply (on its reply-by date) and one per
+// interview the student is invited to (at its time), for Google Calendar, Outlook or Apple
+// Calendar. Calendar apps are signed out: the signed token in the address is the only key.
+//
+// A deadline or a reply-by date is a day that ends at 23:59 in the program's time zone, so its
+// event is the last minute of that day there (23:59 to midnight), given in UTC: calendar apps show
+// it at the student's own local equivalent, and its description names the program's zone. An
+// all-day event would be "floating" (the same date in every zone): a student in California would
+// see a Berlin deadline of 15 March all day on the 15th, though it closes at 14:59 there.
 
 export const CALENDAR_NOT_FOUND =
   "This calendar address is not valid (it may have been reset). Copy the current one from your profile.";
@@ -38,6 +45,7 @@ export async function deadlinesCalendar(token: string): Promise<string> {
       name: true,
       degree: true,
       deadline: true,
+      timeZone: true,
       updatedAt: true,
       university: { select: { name: true, slug: true } },
       applications: { where: { userId: user.id }, select: { id: true } },
@@ -54,13 +62,12 @@ export async function deadlinesCalendar(token: string): Promise<string> {
     calendar.createEvent({
       // Stable per program: a moved deadline updates the event instead of adding one.
       id: `program-${program.id}@${host}`,
-      start: program.deadline,
-      allDay: true,
+      ...lastMinuteOf(deadlineDay(program.deadline), program.timeZone),
       stamp: program.updatedAt,
       summary: `Application deadline: ${program.name} – ${program.university.name}`,
-      description: `${program.degree} at ${program.university.name}. ${
-        program.applications.length ? "You have applied." : "On your shortlist."
-      }`,
+      description: `${program.degree} at ${program.university.name}. Applications close at ${formatDeadline(
+        program,
+      )}. ${program.applications.length ? "You have applied." : "On your shortlist."}`,
       url: new URL(universityPath(program.university.slug), env.APP_URL).toString(),
     });
   }
@@ -69,6 +76,12 @@ export async function deadlinesCalendar(token: string): Promise<string> {
   }
   // RFC 5545 ends every line, the last one too, with CRLF; the generator leaves the last one open.
   return `${calendar.toString()}\r\n`;
+}
+
+/** The event of a day that ends at 23:59 in `timeZone`: its last minute, in UTC. */
+function lastMinuteOf(day: Day, timeZone: string): Pick<ICalEventData, "start" | "end"> {
+  const end = dayEndsAt(day, timeZone);
+  return { start: new Date(end.getTime() - 60_000), end };
 }
 
 /** How long an interview's calendar entry lasts when the invitation says nothing else. */
@@ -85,7 +98,9 @@ async function applicationDates(userId: number): Promise<ICalEventData[]> {
     select: {
       id: true,
       status: true,
-      program: { select: { name: true, degree: true, university: { select: { name: true } } } },
+      program: {
+        select: { name: true, degree: true, timeZone: true, university: { select: { name: true } } },
+      },
       events: {
         where: { transition: { in: ["make-offer", "invite-to-interview", "reschedule-interview"] } },
         orderBy: { id: "desc" },
@@ -105,11 +120,12 @@ async function applicationDates(userId: number): Promise<ICalEventData[]> {
       return [
         {
           id: `offer-reply-${application.id}@${host}`,
-          start: new Date(`${offer.replyBy}T00:00:00.000Z`),
-          allDay: true,
+          ...lastMinuteOf(offer.replyBy, application.program.timeZone),
           stamp: event.createdAt,
           summary: `Reply to your offer: ${title}`,
-          description: `The last day to accept or decline the offer for ${application.program.name} (${application.program.degree}).`,
+          description: `The last day to accept or decline the offer for ${application.program.name} (${
+            application.program.degree
+          }): until ${formatDeadline({ deadline: offer.replyBy, timeZone: application.program.timeZone })}.`,
         },
       ];
     }

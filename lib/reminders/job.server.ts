@@ -11,6 +11,7 @@ import { getPlatformName } from "@/lib/settings/queries.server";
 import { unsubscribeToken } from "./tokens.server";
 import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
+import { earliestOpenDeadline } from "@/lib/dates/sql.server";
 
 // Deadline reminders, sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
 // every hour or so. Each run e-mails every student, once, the reminders that have become due for
@@ -35,6 +36,8 @@ export interface DueProgram {
   universityName: string;
   universitySlug: string;
   deadline: Date;
+  /** The program's time zone: the deadline day ends at 23:59 there. */
+  timeZone: string;
   daysBefore: ReminderDays;
   /** The student has a draft for it (otherwise it is on their shortlist). */
   draft: boolean;
@@ -50,7 +53,11 @@ export interface DueStudent {
 
 /** The students with reminders due at `now` that were not sent yet, their programs by deadline. */
 export async function dueReminders(now: Date): Promise<DueStudent[]> {
-  const programWhere = { archivedAt: null, deadline: { gte: now, lte: reminderHorizon(now) } };
+  // Every zone's candidates; dueReminder then applies each program's own zone.
+  const programWhere = {
+    archivedAt: null,
+    deadline: { gte: earliestOpenDeadline(now), lte: reminderHorizon(now) },
+  };
   const where = { program: programWhere, user: { isActive: true, remindersEnabled: true } };
   const select = {
     user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
@@ -72,7 +79,7 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
       select: { userId: true, programId: true },
     }),
     prisma.reminderSend.findMany({
-      where: { userId: { in: userIds }, deadline: { gte: now } },
+      where: { userId: { in: userIds }, deadline: { gte: earliestOpenDeadline(now) } },
       select: { userId: true, programId: true, daysBefore: true, deadline: true },
     }),
   ]);
@@ -82,7 +89,7 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
   ]);
   const students = new Map<number, DueStudent>();
   for (const { user, program, draft } of rows) {
-    const daysBefore = dueReminder(program.deadline, now);
+    const daysBefore = dueReminder(program, now);
     const key = `${user.id}:${program.id}`;
     if (!daysBefore || skip.has(key) || skip.has(`${key}:${daysBefore}:${program.deadline.toISOString()}`))
       continue;
@@ -102,6 +109,7 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
       universityName: program.university.name,
       universitySlug: program.university.slug,
       deadline: program.deadline,
+      timeZone: program.timeZone,
       daysBefore,
       draft,
     });

@@ -1,6 +1,11 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import type { ShortlistKind } from "@/lib/validation/shortlist";
+import { earliestOpenDeadline } from "@/lib/dates/sql.server";
+import { deadlinePassed } from "@/lib/format";
+
+/** Programs of a university read to find its next deadline (see listShortlist). */
+const NEXT_DEADLINE_CANDIDATES = 10;
 
 /** One saved item as /user/shortlist and GET /api/shortlist show it. */
 export interface ShortlistEntry {
@@ -17,6 +22,8 @@ export interface ShortlistEntry {
   degree: string | null;
   /** ISO date-time: the program's deadline, or the university's next one (null without one). */
   deadline: string | null;
+  /** The IANA time zone that deadline's day ends in (null without a deadline). */
+  timeZone: string | null;
   /** Archived since it was saved: no longer offered. */
   archived: boolean;
   savedAt: string;
@@ -35,6 +42,7 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
             name: true,
             degree: true,
             deadline: true,
+            timeZone: true,
             archivedAt: true,
             university: {
               select: { name: true, slug: true, country: { select: { name: true, code: true } } },
@@ -54,12 +62,14 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
             slug: true,
             archivedAt: true,
             country: { select: { name: true, code: true } },
-            // Its next deadline among live programs.
+            // Its next deadline among live programs: the range holds every zone's open days, and
+            // the first of them not passed in its own zone is it (see below). Beyond the few
+            // candidates read, a deadline would have to share its UTC day with ten passed ones.
             programs: {
-              where: { archivedAt: null, deadline: { gte: now } },
-              orderBy: { deadline: "asc" },
-              take: 1,
-              select: { deadline: true },
+              where: { archivedAt: null, deadline: { gte: earliestOpenDeadline(now) } },
+              orderBy: [{ deadline: "asc" }, { id: "asc" }],
+              take: NEXT_DEADLINE_CANDIDATES,
+              select: { deadline: true, timeZone: true },
             },
           },
         },
@@ -77,22 +87,27 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
       countryCode: program.university.country.code,
       degree: program.degree,
       deadline: program.deadline.toISOString(),
+      timeZone: program.timeZone,
       archived: program.archivedAt !== null,
       savedAt: createdAt.toISOString(),
     })),
-    ...universities.map(({ createdAt, university }) => ({
-      type: "university" as const,
-      id: university.id,
-      name: university.name,
-      universitySlug: university.slug,
-      universityName: null,
-      country: university.country.name,
-      countryCode: university.country.code,
-      degree: null,
-      deadline: university.programs[0]?.deadline.toISOString() ?? null,
-      archived: university.archivedAt !== null,
-      savedAt: createdAt.toISOString(),
-    })),
+    ...universities.map(({ createdAt, university }) => {
+      const next = university.programs.find((program) => !deadlinePassed(program, now));
+      return {
+        type: "university" as const,
+        id: university.id,
+        name: university.name,
+        universitySlug: university.slug,
+        universityName: null,
+        country: university.country.name,
+        countryCode: university.country.code,
+        degree: null,
+        deadline: next?.deadline.toISOString() ?? null,
+        timeZone: next?.timeZone ?? null,
+        archived: university.archivedAt !== null,
+        savedAt: createdAt.toISOString(),
+      };
+    }),
   ];
   return entries.sort(
     (a, b) =>

@@ -40,6 +40,7 @@ export interface UniversityProgram {
   duration: number;
   tuition: string;
   deadline: Date;
+  timeZone: string;
 }
 
 export interface UniversityWithPrograms extends UniversityDto {
@@ -139,6 +140,7 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         duration: true,
         tuition: true,
         deadline: true,
+        timeZone: true,
         updatedAt: true,
       },
       orderBy: [{ name: "asc" }, { degree: "asc" }],

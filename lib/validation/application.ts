@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation/zod";
-import { INTERVIEW_MODES, isTimeZone } from "@/lib/applications/interview";
+import { INTERVIEW_MODES } from "@/lib/applications/interview";
+import { isTimeZone } from "@/lib/dates/zones";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { CONDITION_STATUSES } from "@/lib/applications/conditions";
 import { idSchema } from "./common";

@@ -3,6 +3,7 @@ import { isOneLine, oneLineMessage } from "./text";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
 import { blankToUndefined, versionSchema, wholeNumber } from "./common";
+import { isTimeZone } from "@/lib/dates/zones";
 
 // The program form, shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
@@ -14,6 +15,7 @@ export const DEADLINE_REQUIRED = "Deadline is required";
 export const DEADLINE_INVALID = "Enter the deadline as an ISO date-time (e.g., 2027-03-15T00:00:00.000Z)";
 export const DEADLINE_PAST = "The deadline cannot be in the past";
 export const UNIVERSITY_NOT_FOUND = "Please select a valid university";
+export const TIME_ZONE_INVALID = "Time zone must be an IANA time zone such as Europe/Berlin or UTC";
 /** Why a program with applications or drafts keeps its university (the API's 409, the form's note). */
 export const PROGRAM_KEEPS_UNIVERSITY =
   "This program has applications (submitted or in progress), so it cannot move to another " +
@@ -115,6 +117,12 @@ export function programSchema({ levels, fields, now = new Date(), currentDeadlin
         .transform((value) => new Date(value))
         .refine((date) => date.getTime() >= earliest || date.getTime() === current, DEADLINE_PAST),
     ),
+    // The zone the deadline day ends in (23:59 there). Optional: a new program without one gets
+    // its university's country's zone (UTC where the country has several), an edit keeps its own.
+    timeZone: z.preprocess(
+      blankToUndefined,
+      z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID).optional(),
+    ),
     description: requiredText(
       "Description is required",
       PROGRAM_DESCRIPTION_MAX,
@@ -126,7 +134,10 @@ export function programSchema({ levels, fields, now = new Date(), currentDeadlin
 }
 
 export type ProgramSchema = ReturnType<typeof programSchema>;
-/** The form's values: all text (universityId and duration as strings, deadline an ISO string or ""). */
+/**
+ * The form's values: all text (universityId and duration as strings, deadline an ISO string or "",
+ * timeZone "" for the university's country's).
+ */
 export interface ProgramFormValues {
   name: string;
   universityId: string;
@@ -136,6 +147,7 @@ export interface ProgramFormValues {
   duration: string;
   tuition: string;
   deadline: string;
+  timeZone: string;
   description: string;
 }
 /** What the server writes: ids and years as numbers, tuition "12000.00", deadline a Date. */

@@ -1,4 +1,5 @@
-import { INTERVIEW_MODES, isTimeZone, zonedDateTime } from "@/lib/applications/interview";
+import { INTERVIEW_MODES } from "@/lib/applications/interview";
+import { isTimeZone, zonedDateTime } from "@/lib/dates/zones";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { MISSING_REQUIREMENT, transitionsFrom, type Requirement } from "@/lib/applications/workflow";
 import { isDay } from "@/lib/list-keys";

@@ -166,7 +166,12 @@ test("drafts are listed with their deadline and a Continue link, on My Applicati
   // Nearest deadline first.
   await expect(drafts.nth(0)).toContainText(university.program.name);
   await expect(drafts.nth(1)).toContainText(laterProgram.name);
-  await expect(drafts.nth(1).locator("time")).toHaveAttribute("datetime", deadline.toISOString());
+  // 23:59 on the deadline day in the program's zone (UTC: its country, New Zealand, has several).
+  await expect(drafts.nth(1).locator("time").first()).toHaveAttribute(
+    "datetime",
+    new Date(deadline.getTime() + 86_400_000 - 60_000).toISOString(),
+  );
+  await expect(drafts.nth(1)).toContainText(", 23:59 (UTC)");
   await expect(drafts.nth(1)).toContainText(/days left/);
   await expect(
     page.getByRole("link", { name: `Continue your application to ${laterProgram.name}`, exact: true }),

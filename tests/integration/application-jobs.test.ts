@@ -286,3 +286,91 @@ describeOnPostgres("two runs at once", () => {
     expect(await runApplicationJobs(now)).toEqual(nothing);
   });
 });
+
+describe("every date in its program's zone", () => {
+  /** An application to a new program counted in `timeZone`. */
+  async function inZone(
+    timeZone: string,
+    options: { status: ApplicationStatus; replyBy?: string; decideBy?: string },
+  ) {
+    const student = await createStudent();
+    const university = await createUniversity({
+      name: `Zone ${uniqueTag()} University`,
+      programs: [{ timeZone }],
+    });
+    const application = await createApplication({
+      userId: student.id,
+      programId: university.programs[0].id,
+      status: options.status,
+      submittedAt: new Date("1995-01-02T09:00:00.000Z"),
+      decideBy: options.decideBy ?? "1995-06-30",
+      replyBy: options.replyBy,
+    });
+    return application.id;
+  }
+
+  test("the jobs pick each row by the day now falls on in its program's zone", async () => {
+    // The same day, 15 March 1995, ends at 10:00 UTC in Kiritimati (UTC+14), at 18:30 UTC in
+    // Kolkata (UTC+5:30) and at 11:00 UTC on the 16th in Pago Pago (UTC-11).
+    const zones = ["Pacific/Kiritimati", "Asia/Kolkata", "Pacific/Pago_Pago"];
+    const offers = await Promise.all(
+      zones.map((zone) => inZone(zone, { status: "approved", replyBy: "1995-03-15" })),
+    );
+    const undecided = await Promise.all(
+      zones.map((zone) => inZone(zone, { status: "pending", decideBy: "1995-03-15" })),
+    );
+    const statuses = async () => Promise.all([...offers, ...undecided].map(statusOf));
+
+    // 03:00 on 12 March in Kiritimati, three days before: its reminder is due; elsewhere it is
+    // still the 11th (four days before).
+    expect(await runApplicationJobs(new Date("1995-03-11T13:00:00.000Z"))).toEqual({
+      ...nothing,
+      reminded: 1,
+    });
+    expect(await runApplicationJobs(new Date("1995-03-12T13:00:00.000Z"))).toEqual({
+      ...nothing,
+      reminded: 2,
+    });
+
+    // The last millisecond of 15 March in Kiritimati: nothing is over anywhere.
+    expect(await runApplicationJobs(new Date("1995-03-15T09:59:59.999Z"))).toEqual(nothing);
+    expect(await runApplicationJobs(new Date("1995-03-15T10:00:00.000Z"))).toEqual({
+      ...nothing,
+      declined: 1,
+      inactive: 1,
+    });
+    expect(await statuses()).toEqual([
+      "offer_declined",
+      "approved",
+      "approved",
+      "inactive",
+      "pending",
+      "pending",
+    ]);
+    expect(await runApplicationJobs(new Date("1995-03-15T18:29:59.999Z"))).toEqual(nothing);
+    expect(await runApplicationJobs(new Date("1995-03-15T18:30:00.000Z"))).toEqual({
+      ...nothing,
+      declined: 1,
+      inactive: 1,
+    });
+    // Midnight UTC, when the old rule ended every day: still the 15th in Pago Pago.
+    expect(await runApplicationJobs(new Date("1995-03-16T00:00:00.000Z"))).toEqual(nothing);
+    expect(await runApplicationJobs(new Date("1995-03-16T10:59:59.999Z"))).toEqual(nothing);
+    expect(await runApplicationJobs(new Date("1995-03-16T11:00:00.000Z"))).toEqual({
+      ...nothing,
+      declined: 1,
+      inactive: 1,
+    });
+    expect(await statuses()).toEqual([
+      "offer_declined",
+      "offer_declined",
+      "offer_declined",
+      "inactive",
+      "inactive",
+      "inactive",
+    ]);
+    // Each reminded once, and nothing twice on a later run.
+    expect(await prisma.offerReminderSend.count({ where: { applicationId: { in: offers } } })).toBe(3);
+    expect(await runApplicationJobs(new Date("1995-03-20T00:00:00.000Z"))).toEqual(nothing);
+  });
+});

@@ -92,6 +92,7 @@ describe("listUpcomingDeadlines", () => {
         programName: "Sooner",
         degree: "BA",
         deadline: daysFromNow(3),
+        timeZone: "UTC",
         university: { name: `Deadline ${tag} University`, slug: universitySlug },
       },
       expect.objectContaining({ programName: "Soon", deadline: daysFromNow(10) }),

@@ -1,6 +1,7 @@
 import { Client } from "pg";
 import { createPrismaClient } from "@/lib/db/client.server";
 import { decideByDate } from "@/lib/applications/dates";
+import { countryTimeZone } from "@/lib/dates/country-zones";
 import { migrateWith, readMigrations, type Migration } from "@/lib/db/migrate.server";
 import { seed } from "@/lib/db/seed/seed.server";
 import { generatePrograms } from "@/lib/db/seed/programs";
@@ -21,6 +22,7 @@ const UPLOADS = "20261126163100_uploads";
 const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
 const APPLICATION_DATES = "20261126203000_application_decide_by_reply_by";
 const OFFER_CONDITIONS = "20261126210000_offer_conditions";
+const PROGRAM_TIME_ZONE = "20261126211000_program_time_zone";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -389,7 +391,7 @@ test("application dates: each application is due 20 working days after it was su
   const upgradedOn = new Date();
   expect(rows.map((row) => row.decideBy)).toEqual(
     applications.map((a) =>
-      decideByDate(new Date(Math.max(new Date(a.submittedAt).getTime(), upgradedOn.getTime())), 20),
+      decideByDate(new Date(Math.max(new Date(a.submittedAt).getTime(), upgradedOn.getTime())), 20, "UTC"),
     ),
   );
   expect(rows.slice(0, 5).map((row) => row.decideBy)).toEqual([
@@ -478,6 +480,43 @@ test("offer conditions: each offer's conditions become rows in order, met where 
       changedAt: null,
     },
   ]);
+});
+
+test("program time zone: a program gets its country's zone where the country keeps one clock, UTC elsewhere", async () => {
+  await migrateWith(client, upTo(PROGRAM_TIME_ZONE, { including: false }));
+  // A program at a university of countries with one clock and with several.
+  await client.query(
+    `INSERT INTO "programs" ("universityId", "name", "description", "level", "field", "degree",
+                             "duration", "tuition", "deadline", "updatedAt")
+     SELECT DISTINCT ON (c."code") u."id", 'Zone Studies', 'Zones.', 'Master''s', 'Law', 'LLM', 1, 1000,
+            '2090-03-15', now()
+       FROM "universities" u JOIN "countries" c ON c."id" = u."countryId"
+      WHERE c."code" IN ('DE', 'IN', 'US', 'AU') ORDER BY c."code", u."id"`,
+  );
+  const read = `SELECT p."id", c."code", p."deadline" FROM "programs" p
+       JOIN "universities" u ON u."id" = p."universityId" JOIN "countries" c ON c."id" = u."countryId"
+      ORDER BY p."id"`;
+  const { rows: before } = await client.query<{ id: number; code: string; deadline: Date }>(read);
+  expect((await migrateWith(client, upTo(PROGRAM_TIME_ZONE, { including: true }))).applied).toEqual([
+    PROGRAM_TIME_ZONE,
+  ]);
+  const { rows } = await client.query<{ id: number; code: string; timeZone: string; deadline: Date }>(
+    `SELECT p."id", c."code", p."timeZone", p."deadline" FROM "programs" p
+       JOIN "universities" u ON u."id" = p."universityId" JOIN "countries" c ON c."id" = u."countryId"
+      ORDER BY p."id"`,
+  );
+  expect(rows.map((row) => [row.code, row.timeZone])).toEqual(
+    before.map((row) => [row.code, countryTimeZone(row.code)]),
+  );
+  const zoneOf = new Map(rows.map((row) => [row.code, row.timeZone]));
+  expect(["DE", "IN", "US", "AU"].map((code) => zoneOf.get(code))).toEqual([
+    "Europe/Berlin",
+    "Asia/Calcutta",
+    "UTC",
+    "UTC",
+  ]);
+  // The stored day is untouched: only the moment it ends moves.
+  expect(rows.map((row) => row.deadline)).toEqual(before.map((row) => row.deadline));
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

@@ -243,14 +243,18 @@ function parseIcs(text: string) {
 }
 
 describe("the calendar feed", () => {
-  test("valid iCalendar, one all-day event per saved or applied-to program, dead after Reset", async () => {
+  test("valid iCalendar, one event per saved or applied-to program at 23:59 in its zone, dead after Reset", async () => {
     const { GET } = await import("@/app/(student)/user/deadlines.ics/route");
     const { reminderSettings, resetCalendarUrl } = await import("@/lib/reminders/settings.server");
     const { Agent } = await import("../support/agent");
     const university = await f.createUniversity({
       name: `Calendar ${f.uniqueTag()} University`,
       programs: [
-        { name: "Saved, Studies", deadline: new Date("2090-05-20T00:00:00.000Z") },
+        {
+          name: "Saved, Studies",
+          deadline: new Date("2090-05-20T00:00:00.000Z"),
+          timeZone: "America/Los_Angeles",
+        },
         { name: "Applied Studies", deadline: new Date("2090-06-30T00:00:00.000Z") },
         { name: "Other Studies" },
       ],
@@ -274,7 +278,15 @@ describe("the calendar feed", () => {
     const text = await response.text();
     const events = parseIcs(text);
     expect(events).toHaveLength(2);
-    expect(events.map((e) => e["DTSTART;VALUE=DATE"])).toEqual(["20900520", "20900630"]);
+    // The last minute of the deadline day on the program's clocks, in UTC: 23:59 on 20 May in
+    // California (PDT, UTC-7), 23:59 on 30 June in UTC. Calendar apps show it in the student's zone.
+    expect(events.map((e) => [e.DTSTART, e.DTEND])).toEqual([
+      ["20900521T065900Z", "20900521T070000Z"],
+      ["20900630T235900Z", "20900701T000000Z"],
+    ]);
+    expect(text.replace(/\r\n /g, "")).toContain(
+      "Applications close at 20 May 2090\\, 23:59 (America/Los_Angeles).",
+    );
     expect(events[0].SUMMARY).toBe(`Application deadline: Saved\\, Studies – ${university.name}`);
     expect(events[0]["URL;VALUE=URI"]).toBe(`http://localhost:3000/university/${university.slug}`);
     // Stable UIDs: the same event on every refresh.
@@ -331,7 +343,7 @@ describe("the calendar feed", () => {
     const { pathname, search } = new URL((await reminderSettings(student.id)).calendarUrl);
     const events = parseIcs(await (await new Agent().call(GET, `${pathname}${search}`)).text());
     const reply = events.find((e) => e.SUMMARY?.startsWith("Reply to your offer"));
-    expect(reply?.["DTSTART;VALUE=DATE"]).toBe("20900312");
+    expect([reply?.DTSTART, reply?.DTEND]).toEqual(["20900312T235900Z", "20900313T000000Z"]);
     expect(reply?.SUMMARY).toBe(`Reply to your offer: Offered Studies – ${university.name}`);
     const interview = events.find((e) => e.SUMMARY?.startsWith("Interview"));
     expect(interview?.DTSTART).toBe("20900203T133000Z");

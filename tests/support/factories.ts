@@ -114,6 +114,8 @@ export interface ProgramSpec {
   tuition?: number;
   duration?: number;
   deadline?: Date;
+  /** The IANA zone the deadline day ends in; the column's default (UTC) unless given. */
+  timeZone?: string;
 }
 
 const LEVEL_BY_PREFIX: Record<string, string> = { B: "Bachelor's", L: "Bachelor's", M: "Master's" };
@@ -129,6 +131,7 @@ function programData(p: ProgramSpec) {
     tuition: p.tuition ?? 10_000,
     duration: p.duration ?? 3,
     deadline: p.deadline ?? new Date(Date.now() + 90 * 86_400_000),
+    ...(p.timeZone ? { timeZone: p.timeZone } : {}),
     description: `${degree} ${name}`,
   };
 }
@@ -192,13 +195,19 @@ export async function createApplication(options: {
   replyBy?: string;
 }) {
   const submittedAt = options.submittedAt ?? new Date();
+  const { timeZone } = await prisma.program.findUniqueOrThrow({
+    where: { id: options.programId },
+    select: { timeZone: true },
+  });
   const application = await prisma.application.create({
     data: {
       userId: options.userId,
       programId: options.programId,
       status: options.status ?? "pending",
       submittedAt,
-      decideBy: dateOf(options.decideBy ?? decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS)),
+      decideBy: dateOf(
+        options.decideBy ?? decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS, timeZone),
+      ),
       replyBy: options.replyBy ? dateOf(options.replyBy) : null,
       personalStatement: "A statement written for a test. ".repeat(20),
       academicHistory: {

@@ -46,7 +46,7 @@ describe("working days", () => {
 
   test("counting one working day at a time gives the same day as counting them at once", () => {
     for (let start = 0; start < 14; start++) {
-      const day = calendarDay(new Date(Date.UTC(2027, 0, 1 + start)));
+      const day = calendarDay(new Date(Date.UTC(2027, 0, 1 + start)), "UTC");
       let stepped = day;
       for (let n = 1; n <= 30; n++) {
         stepped = addWorkingDays(stepped, 1);
@@ -56,11 +56,26 @@ describe("working days", () => {
   });
 });
 
-test("the decide-by date counts from the submission's calendar day (UTC)", () => {
+test("the decide-by date counts from the submission's calendar day in the program's zone", () => {
   // Friday late evening and Saturday just after midnight: different days, the same decide-by.
-  expect(decideByDate(new Date("2027-03-05T23:59:59.999Z"), 20)).toBe("2027-04-02");
-  expect(decideByDate(new Date("2027-03-06T00:00:00.000Z"), 20)).toBe("2027-04-02");
-  expect(decideByDate(new Date("2027-03-04T12:00:00.000Z"), 20)).toBe("2027-04-01");
+  expect(decideByDate(new Date("2027-03-05T23:59:59.999Z"), 20, "UTC")).toBe("2027-04-02");
+  expect(decideByDate(new Date("2027-03-06T00:00:00.000Z"), 20, "UTC")).toBe("2027-04-02");
+  expect(decideByDate(new Date("2027-03-04T12:00:00.000Z"), 20, "UTC")).toBe("2027-04-01");
+  // Thursday 20:00 in California is already Friday in UTC: counted from Thursday there.
+  expect(decideByDate(new Date("2027-03-05T04:00:00.000Z"), 20, "America/Los_Angeles")).toBe("2027-04-01");
+  expect(decideByDate(new Date("2027-03-05T04:00:00.000Z"), 20, "UTC")).toBe("2027-04-02");
+});
+
+describe("in another zone, a date passes at the end of its calendar day there", () => {
+  test.each([
+    ["Berlin, at 23:59:59.999 there", "Europe/Berlin", "2027-03-12T22:59:59.999Z", false],
+    ["Berlin, at midnight there", "Europe/Berlin", "2027-03-12T23:00:00.000Z", true],
+    ["Los Angeles, at 16:00 UTC on the day", "America/Los_Angeles", "2027-03-12T16:00:00.000Z", false],
+    ["Los Angeles, at 07:59 UTC the day after", "America/Los_Angeles", "2027-03-13T07:59:59.999Z", false],
+    ["Los Angeles, at 08:00 UTC the day after", "America/Los_Angeles", "2027-03-13T08:00:00.000Z", true],
+  ])("%s", (_label, zone, now, passed) => {
+    expect(hasPassed("2027-03-12", new Date(now), zone)).toBe(passed);
+  });
 });
 
 describe("a date passes at the end of its calendar day, in UTC", () => {
@@ -71,7 +86,7 @@ describe("a date passes at the end of its calendar day, in UTC", () => {
     ["at midnight after it", "2027-03-13T00:00:00.000Z", true],
     ["a month later", "2027-04-12T00:00:00.000Z", true],
   ])("%s", (_label, now, passed) => {
-    expect(hasPassed("2027-03-12", new Date(now))).toBe(passed);
+    expect(hasPassed("2027-03-12", new Date(now), "UTC")).toBe(passed);
   });
 });
 
@@ -82,6 +97,6 @@ describe("the reply reminder is due from 3 days before the reply-by date until i
     ["on the day", "2027-03-12T23:00:00.000Z", true],
     ["once it passed", "2027-03-13T00:00:00.000Z", false],
   ])("%s", (_label, now, due) => {
-    expect(replyReminderDue("2027-03-12", new Date(now))).toBe(due);
+    expect(replyReminderDue("2027-03-12", new Date(now), "UTC")).toBe(due);
   });
 });

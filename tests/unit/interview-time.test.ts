@@ -1,4 +1,5 @@
-import { formatInterviewTime, isTimeZone, wallClock, zonedDateTime } from "@/lib/applications/interview";
+import { formatInterviewTime, wallClock } from "@/lib/applications/interview";
+import { isTimeZone, zonedDateTime } from "@/lib/dates/zones";
 
 // An interview is given as a date and time on the clocks of a time zone; it is stored as the
 // moment with that zone's offset then, and shown again on the same clocks.

@@ -66,9 +66,9 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
     subject: "Reminder: 2 application deadlines are coming up",
     says: [
       "These application deadlines are coming up:",
-      "Marine Biology (MSc), Riverside University: deadline 5 March 2026 (3 days left).",
+      "Marine Biology (MSc), Riverside University: deadline 5 March 2026, 23:59 (Europe/Paris) (3 days left).",
       "Your draft is saved. Finish your application",
-      "Ocean Law (LLM), Harbour College: deadline 16 March 2026 (14 days left).",
+      "Ocean Law (LLM), Harbour College: deadline 16 March 2026, 23:59 (Europe/London) (14 days left).",
       "On your shortlist",
       "reminds you 14 and 3 days before the deadlines",
       "To stop these e-mails, unsubscribe here",
@@ -196,6 +196,7 @@ test("a reminder of many programs stays well under the size at which Gmail cuts 
     universityName: "A University With A Long Name",
     universitySlug: `university-${index + 1}`,
     deadline: new Date("2026-03-16T00:00:00Z"),
+    timeZone: "UTC",
     daysBefore: 14 as const,
     draft: index % 2 === 0,
   }));

@@ -53,6 +53,7 @@ const program: ProgramDto = {
   duration: 2,
   tuition: "12000.50",
   deadline: "2099-03-15T00:00:00.000Z",
+  timeZone: "Europe/Berlin",
   version: 3,
   university: {
     id: 42,
@@ -64,7 +65,14 @@ const program: ProgramDto = {
 };
 
 function renderForm(props: { program?: ProgramDto; hasApplications?: boolean } = {}) {
-  return render(<ProgramForm levels={[...STUDY_LEVELS]} fields={[...PROGRAM_FIELDS]} {...props} />);
+  return render(
+    <ProgramForm
+      levels={[...STUDY_LEVELS]}
+      fields={[...PROGRAM_FIELDS]}
+      timeZones={["UTC", "Europe/Berlin", "America/Los_Angeles"]}
+      {...props}
+    />,
+  );
 }
 
 test("adding: an empty form shows SPEC's messages and sends nothing", async () => {
@@ -88,6 +96,21 @@ test("adding: an empty form shows SPEC's messages and sends nothing", async () =
   }
   expect(screen.getByLabelText("Program Name")).toHaveAttribute("aria-invalid", "true");
   expect(programCalls()).toHaveLength(0);
+});
+
+test("the deadline's time zone: a new program's is left to the university's country, an edit shows its own", () => {
+  const { unmount } = renderForm();
+  const zone = screen.getByLabelText("Deadline time zone");
+  expect(zone).toHaveValue("");
+  expect(zone).toHaveDisplayValue("The university's country's (UTC where it has several)");
+  expect(zone).toHaveAccessibleDescription(
+    "Applications close at 23:59 on the deadline day in this zone (the university's).",
+  );
+  unmount();
+  renderForm({ program: { ...program, timeZone: "Asia/Kolkata" } });
+  // A zone stored through the API that the list names otherwise is still offered, and selected.
+  expect(screen.getByLabelText("Deadline time zone")).toHaveValue("Asia/Kolkata");
+  expect(screen.queryByRole("option", { name: /university's country/ })).toBeNull();
 });
 
 test("the tuition box inserts commas and refuses letters and a third decimal", () => {
@@ -124,6 +147,7 @@ test("editing: starts with the program's values and sends them, tuition without 
     duration: 2,
     tuition: "12000.50",
     deadline: "2099-03-15T00:00:00.000Z",
+    timeZone: "Europe/Berlin",
     description: "Statistics and machine learning.",
     version: 3,
   });

@@ -74,9 +74,17 @@ test.each([
   if (!list.ok) expect(list.message).toMatch(message);
 });
 
-test("daysLeftLabel", () => {
-  expect(daysLeftLabel("2026-12-03T12:00:00Z", now)).toBe("10 days left");
-  expect(daysLeftLabel("2026-11-24T13:00:00Z", now)).toBe("1 day left");
-  expect(daysLeftLabel("2026-11-23T20:00:00Z", now)).toBe("Closes today");
-  expect(daysLeftLabel("2026-11-23T11:59:59Z", now)).toBe("Closed");
+test("daysLeftLabel counts calendar days on the program's clocks", () => {
+  const utc = (deadline: string) => daysLeftLabel({ deadline, timeZone: "UTC" }, now);
+  expect(utc("2026-12-03T00:00:00Z")).toBe("10 days left");
+  expect(utc("2026-11-24T00:00:00Z")).toBe("1 day left");
+  expect(utc("2026-11-23T00:00:00Z")).toBe("Closes today");
+  expect(utc("2026-11-22T00:00:00Z")).toBe("Closed");
+  // 12:00 UTC is already 24 November in Kiritimati (UTC+14), still 23 November in Los Angeles.
+  const kiritimati = (deadline: string) => daysLeftLabel({ deadline, timeZone: "Pacific/Kiritimati" }, now);
+  expect(kiritimati("2026-11-23T00:00:00Z")).toBe("Closed");
+  expect(kiritimati("2026-11-24T00:00:00Z")).toBe("Closes today");
+  const losAngeles = (deadline: string) => daysLeftLabel({ deadline, timeZone: "America/Los_Angeles" }, now);
+  expect(losAngeles("2026-11-23T00:00:00Z")).toBe("Closes today");
+  expect(losAngeles("2026-11-24T00:00:00Z")).toBe("1 day left");
 });

@@ -4,8 +4,8 @@ import StudentDashboardPage from "@/app/(student)/user/dash/page";
 import { daysLeftLabel } from "@/lib/format";
 
 // The dashboard's upcoming deadlines say how long is left as the program search, compare and the
-// shortlist do (one function): a deadline at 00:00 UTC on 26 December, seen at 13:00 UTC on
-// 26 November, is "29 days left" everywhere, never "in 30 days" here.
+// shortlist do (one function): a deadline on 26 December (UTC), seen on 26 November, is "30 days
+// left" everywhere (calendar days on the program's clocks), never "in 30 days" here.
 
 const now = new Date("2026-11-26T13:00:00Z");
 const deadline = new Date("2026-12-26T00:00:00Z");
@@ -22,6 +22,7 @@ jest.mock("@/lib/applications/queries.server", () => ({
       programName: "Marine Biology",
       degree: "MSc",
       deadline,
+      timeZone: "UTC",
       university: { name: "Riverside University", slug: "riverside-university" },
     },
   ],
@@ -38,8 +39,9 @@ afterAll(() => {
 
 test("the days left to a deadline are counted as on every other page", async () => {
   render(await StudentDashboardPage());
-  expect(daysLeftLabel(deadline, now)).toBe("29 days left");
+  expect(daysLeftLabel({ deadline, timeZone: "UTC" }, now)).toBe("30 days left");
   expect(screen.getByText("Marine Biology (MSc)")).toBeInTheDocument();
-  expect(screen.getByText(/29 days left/)).toBeInTheDocument();
+  expect(screen.getByText(/30 days left/)).toBeInTheDocument();
+  expect(screen.getByText("26 December 2026, 23:59 (UTC)")).toBeInTheDocument();
   expect(screen.queryByText(/in 30 days/)).toBeNull();
 });

@@ -39,6 +39,7 @@ const university: UniversityWithPrograms = {
       duration: 2,
       tuition: "12000.00",
       deadline: new Date("2027-03-15T00:00:00Z"),
+      timeZone: "Europe/London",
     },
   ],
 };

@@ -4,7 +4,8 @@ import type { SearchParams } from "nuqs/server";
 import { CountryFlag } from "@/components/country-flag";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Button } from "@/components/ui/button";
-import { daysLeftLabel, formatDate, formatUsd, formatYears } from "@/lib/format";
+import { DeadlineText } from "@/components/programs/deadline-text";
+import { daysLeftLabel, formatUsd, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
 import { getProgramsToCompare, type ProgramWithRanking } from "@/lib/programs/queries.server";
 import { rankingLabel } from "@/lib/universities/ranking";
@@ -56,13 +57,25 @@ export default async function ComparePage({ searchParams }: Props) {
       "Deadline",
       (p) => (
         <>
-          <time dateTime={p.deadline}>{formatDate(p.deadline)}</time>
+          <DeadlineText program={p} />
           <br />
-          <span className="text-slate-600">{daysLeftLabel(p.deadline, now)}</span>
+          <span className="text-slate-600">{daysLeftLabel(p, now)}</span>
         </>
       ),
     ],
-    ["Apply", (p) => <ApplyNow programId={p.id} deadline={p.deadline} now={now} label={p.name} size="sm" />],
+    [
+      "Apply",
+      (p) => (
+        <ApplyNow
+          programId={p.id}
+          deadline={p.deadline}
+          timeZone={p.timeZone}
+          now={now}
+          label={p.name}
+          size="sm"
+        />
+      ),
+    ],
   ];
 
   return (

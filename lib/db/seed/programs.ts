@@ -1,4 +1,5 @@
 import type { Degree, ProgramField, StudyLevel } from "@/lib/constants";
+import { COUNTRY_TIME_ZONES, countryTimeZone } from "@/lib/dates/country-zones";
 
 // Demo programs for the seeded universities: deterministic (the same university always gets the
 // same programs), spread over every level, degree, program-form field, duration (1 to 6 years) and
@@ -200,4 +201,39 @@ export function generatePrograms(slug: string, universityName: string, today: Da
     });
   }
   return programs;
+}
+
+/**
+ * Demo programs' time zone for countries with several clocks, where real data would need the
+ * university's city: the capital's or largest city's zone, which is good enough for sample
+ * programs. Real programs of these countries get "UTC" until an admin sets their zone
+ * (lib/dates/country-zones.ts).
+ */
+const DEMO_ZONES_OF_MANY_ZONE_COUNTRIES: Readonly<Record<string, string>> = {
+  US: "America/New_York",
+  CA: "America/Toronto",
+  MX: "America/Mexico_City",
+  BR: "America/Sao_Paulo",
+  CL: "America/Santiago",
+  EC: "America/Guayaquil",
+  GL: "America/Godthab",
+  AU: "Australia/Sydney",
+  NZ: "Pacific/Auckland",
+  PG: "Pacific/Port_Moresby",
+  FM: "Pacific/Ponape",
+  KI: "Pacific/Tarawa",
+  PF: "Pacific/Tahiti",
+  RU: "Europe/Moscow",
+  UA: "Europe/Kiev",
+  ES: "Europe/Madrid",
+  PT: "Europe/Lisbon",
+  CN: "Asia/Shanghai",
+  ID: "Asia/Jakarta",
+  MN: "Asia/Ulaanbaatar",
+  CD: "Africa/Kinshasa",
+};
+
+/** The time zone of a demo program at a university in the country (ISO 3166-1 alpha-2). */
+export function demoTimeZone(code: string): string {
+  return COUNTRY_TIME_ZONES[code] ?? DEMO_ZONES_OF_MANY_ZONE_COUNTRIES[code] ?? countryTimeZone(code);
 }

@@ -11,7 +11,7 @@ import { dateOf, decideByDate } from "@/lib/applications/dates";
 import { DEFAULT_DECIDE_BY_WORKING_DAYS, DEMO_DATA_KEY } from "@/lib/settings/constants";
 import { listDomains } from "@/lib/universities/domains";
 import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
-import { generatePrograms, hashString } from "./programs";
+import { demoTimeZone, generatePrograms, hashString } from "./programs";
 
 // The seed: every ISO 3166 country and the 10,251 real universities of prisma/data (MIT licensed,
 // see prisma/data/README.md) with their websites: facts only. In demo mode (`demo: true`; see
@@ -233,18 +233,23 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
        SET "rankingSource" = ${DEMO_RANKING_SOURCE}, "rankingYear" = ${today.getUTCFullYear()}
      WHERE "ranking" IS NOT NULL AND "rankingSource" IS NULL AND "slug" = ANY(${slugs}::text[])`;
 
-  const withoutPrograms = await prisma.$queryRaw<{ id: number; slug: string; name: string }[]>`
-    SELECT u.id, u.slug, u.name FROM "universities" u
+  const withoutPrograms = await prisma.$queryRaw<{ id: number; slug: string; name: string; code: string }[]>`
+    SELECT u.id, u.slug, u.name, c."code" FROM "universities" u JOIN "countries" c ON c."id" = u."countryId"
     WHERE u.slug = ANY(${slugs}::text[])
       AND NOT EXISTS (SELECT 1 FROM "programs" p WHERE p."universityId" = u.id)`;
   const programs = withoutPrograms.flatMap((u) =>
-    generatePrograms(u.slug, u.name, today).map((p) => ({ ...p, universityId: u.id })),
+    generatePrograms(u.slug, u.name, today).map((p) => ({
+      ...p,
+      universityId: u.id,
+      timeZone: demoTimeZone(u.code),
+    })),
   );
   for (let start = 0; start < programs.length; start += BATCH) {
     const batch = programs.slice(start, start + BATCH);
     await prisma.$executeRaw`
       INSERT INTO "programs"
-        ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline", "updatedAt")
+        ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
+         "timeZone", "updatedAt")
       SELECT *, now() FROM unnest(
         ${batch.map((p) => p.universityId)}::int[],
         ${batch.map((p) => p.name)}::text[],
@@ -254,7 +259,8 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
         ${batch.map((p) => p.degree)}::text[],
         ${batch.map((p) => p.duration)}::int[],
         ${batch.map((p) => p.tuition)}::numeric[],
-        ${batch.map((p) => utcTimestamp(p.deadline))}::timestamp(3)[]
+        ${batch.map((p) => utcTimestamp(p.deadline))}::timestamp(3)[],
+        ${batch.map((p) => p.timeZone)}::text[]
       )`;
   }
 }
@@ -294,12 +300,16 @@ async function seedDemoAccounts(prisma: PrismaClient) {
   const programs = await prisma.program.findMany({
     where: { university: { ranking: { lte: 20 } } },
     orderBy: [{ university: { ranking: "asc" } }, { id: "asc" }],
-    select: { id: true },
+    select: { id: true, timeZone: true },
     take: 15,
   });
   if (programs.length === 0) {
     programs.push(
-      ...(await prisma.program.findMany({ orderBy: { id: "asc" }, select: { id: true }, take: 15 })),
+      ...(await prisma.program.findMany({
+        orderBy: { id: "asc" },
+        select: { id: true, timeZone: true },
+        take: 15,
+      })),
     );
   }
   const students = users.filter((u) => u.role === "user");
@@ -319,7 +329,7 @@ async function seedDemoAccounts(prisma: PrismaClient) {
           graduationYear: 2023 + (i % 2),
         },
         submittedAt,
-        decideBy: dateOf(decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS)),
+        decideBy: dateOf(decideByDate(submittedAt, DEFAULT_DECIDE_BY_WORKING_DAYS, program.timeZone)),
       };
     }),
   );

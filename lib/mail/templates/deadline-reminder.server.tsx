@@ -1,5 +1,5 @@
 import "server-only";
-import { daysLeftLabel, formatDate } from "@/lib/format";
+import { daysLeftLabel, formatDate, formatDeadline } from "@/lib/format";
 import { FooterNote, InlineLink, Item, ItemList, Paragraph } from "@/lib/mail/blocks.server";
 import { greeting } from "@/lib/mail/greeting";
 import { mailUrl, renderMail, type RenderedMail } from "@/lib/mail/render.server";
@@ -51,8 +51,8 @@ export function deadlineReminderMail(
                 )
               }
             >
-              {p.name} ({p.degree}), {p.universityName}: deadline {formatDate(p.deadline)} (
-              {daysLeftLabel(p.deadline, now)}).
+              {p.name} ({p.degree}), {p.universityName}: deadline {formatDeadline(p)} ({daysLeftLabel(p, now)}
+              ).
             </Item>
           ))}
         </ItemList>

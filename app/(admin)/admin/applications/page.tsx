@@ -92,7 +92,12 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
           <TableCell>
             <div className="flex flex-col gap-1.5">
               <StatusBadge status={application.status} />
-              <DecideBy status={application.status} decideBy={application.decideBy} now={now} />
+              <DecideBy
+                status={application.status}
+                decideBy={application.decideBy}
+                timeZone={application.program.timeZone}
+                now={now}
+              />
             </div>
           </TableCell>
           <TableCell className="whitespace-nowrap text-slate-700">

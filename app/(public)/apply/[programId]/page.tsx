@@ -14,7 +14,8 @@ import { findOwnApplication } from "@/lib/applications/queries.server";
 import type { ApplicationStatus } from "@/lib/applications/status";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
-import { deadlinePassed, formatDate, formatUsd, formatYears } from "@/lib/format";
+import { DeadlineText } from "@/components/programs/deadline-text";
+import { deadlinePassed, formatDate, formatDeadline, formatUsd, formatYears } from "@/lib/format";
 import { getProgramAnyState } from "@/lib/programs/queries.server";
 import { safeWebsite } from "@/lib/universities/seo.server";
 import { idSchema } from "@/lib/validation/common";
@@ -65,7 +66,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
     findOwnApplication(viewer.id, program.id),
     getDraft(viewer.id, program.id),
   ]);
-  const closed = deadlinePassed(program.deadline, now);
+  const closed = deadlinePassed(program, now);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
@@ -112,7 +113,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
                 Application deadline
               </dt>
               <dd className="pl-6 font-medium text-slate-900">
-                <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>
+                <DeadlineText program={program} />
               </dd>
             </div>
           </dl>
@@ -164,7 +165,7 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           <AlertTitle>Applications are closed</AlertTitle>
           <AlertDescription>
             <p>
-              The application deadline for this program passed on {formatDate(program.deadline)}.{" "}
+              The application deadline for this program passed on {formatDeadline(program)}.{" "}
               <Link href={`/university/${program.university.slug}`} className={linkClass}>
                 See the university&apos;s other programs
               </Link>

@@ -14,6 +14,7 @@ import {
   listUpcomingDeadlines,
 } from "@/lib/applications/queries.server";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
+import { DeadlineText } from "@/components/programs/deadline-text";
 import { daysLeftLabel, formatDate } from "@/lib/format";
 import { firstNameOf } from "@/lib/users/display";
 
@@ -134,8 +135,8 @@ export default async function StudentDashboardPage() {
                     </p>
                     <p className="text-slate-600">{item.university.name}</p>
                     <p className="text-slate-700">
-                      <time dateTime={item.deadline.toISOString()}>{formatDate(item.deadline)}</time>
-                      <span className="text-slate-600"> · {daysLeftLabel(item.deadline, now)}</span>
+                      <DeadlineText program={item} />
+                      <span className="text-slate-600"> · {daysLeftLabel(item, now)}</span>
                     </p>
                   </li>
                 ))}

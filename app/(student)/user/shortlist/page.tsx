@@ -6,7 +6,8 @@ import { RemoveFromShortlist } from "@/components/shortlist/remove-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
-import { daysLeftLabel, formatDate } from "@/lib/format";
+import { DeadlineText } from "@/components/programs/deadline-text";
+import { daysLeftLabel } from "@/lib/format";
 import { listShortlist } from "@/lib/shortlist/queries.server";
 
 export const metadata: Metadata = { title: "My Shortlist" };
@@ -62,11 +63,11 @@ export default async function ShortlistPage() {
                   <p className="mt-1 text-sm text-slate-700">
                     {item.archived ? (
                       "It no longer takes applications."
-                    ) : item.deadline ? (
+                    ) : item.deadline && item.timeZone ? (
                       <>
                         {item.type === "university" ? "Next deadline: " : "Deadline: "}
-                        <time dateTime={item.deadline}>{formatDate(item.deadline)}</time> (
-                        {daysLeftLabel(item.deadline, now)})
+                        <DeadlineText program={{ deadline: item.deadline, timeZone: item.timeZone }} /> (
+                        {daysLeftLabel({ deadline: item.deadline, timeZone: item.timeZone }, now)})
                       </>
                     ) : (
                       "No upcoming deadline"

@@ -21,6 +21,7 @@ import { workflowActorOf } from "@/lib/applications/transition.server";
 import { guardHolds, isOpen, transitionsFrom, type Transition } from "@/lib/applications/workflow";
 import { canReviewApplication } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
+import { timeZoneNames } from "@/lib/dates/zones";
 import { formatDate } from "@/lib/format";
 import { ArchivedBadge } from "@/components/admin/archive";
 
@@ -40,11 +41,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
-
-/** The time zones an interview can be given in: UTC, then the runtime's IANA zones. */
-function timeZones(): string[] {
-  return ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
-}
 
 /** The rescheduled interview's fields: the last one scheduled, on its own clocks. */
 function interviewFields(history: readonly HistoryEntry[]): InterviewFields | null {
@@ -99,7 +95,12 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
             <span>
               Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
             </span>
-            <DecideBy status={application.status} decideBy={application.decideBy} now={new Date()} />
+            <DecideBy
+              status={application.status}
+              decideBy={application.decideBy}
+              timeZone={program.timeZone}
+              now={new Date()}
+            />
           </p>
         </div>
         {!reviewable && <OwnApplicationNote />}
@@ -131,11 +132,11 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
                 from={application.status}
                 transition={chosen.name}
                 conditions={conditions}
-                replyBy={defaultReplyBy(new Date())}
+                replyBy={defaultReplyBy(new Date(), program.timeZone)}
                 interview={
                   chosen.requires.includes("interview") ? interviewFields(application.history) : null
                 }
-                timeZones={chosen.requires.includes("interview") ? timeZones() : []}
+                timeZones={chosen.requires.includes("interview") ? timeZoneNames() : []}
                 pageHref={page}
               />
             )}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ProgramForm } from "@/components/admin/program-form";
+import { timeZoneNames } from "@/lib/dates/zones";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
@@ -11,7 +12,7 @@ export default async function NewProgramPage() {
   const [levels, fields] = await Promise.all([listStudyLevels(), listStudyFields()]);
   return (
     <ProgramFormPage title="Add New Program">
-      <ProgramForm levels={levels} fields={fields} />
+      <ProgramForm levels={levels} fields={fields} timeZones={timeZoneNames()} />
     </ProgramFormPage>
   );
 }

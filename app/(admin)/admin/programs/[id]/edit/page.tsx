@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ProgramForm } from "@/components/admin/program-form";
+import { timeZoneNames } from "@/lib/dates/zones";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries.server";
@@ -37,7 +38,13 @@ export default async function EditProgramPage({ params }: Props) {
   const hasApplications = await programHasApplications(program.id);
   return (
     <ProgramFormPage title={`Edit Program: ${program.name}`}>
-      <ProgramForm levels={levels} fields={fields} program={program} hasApplications={hasApplications} />
+      <ProgramForm
+        levels={levels}
+        fields={fields}
+        timeZones={timeZoneNames()}
+        program={program}
+        hasApplications={hasApplications}
+      />
     </ProgramFormPage>
   );
 }
