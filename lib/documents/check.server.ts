@@ -49,8 +49,8 @@ export interface ScannedFile {
 /** Reads a file in chunks without keeping it: size, head, tail, markers of other formats. */
 export class DocumentScanner {
   private size = 0;
-  private head = new Uint8Array(0);
-  private tail = new Uint8Array(0);
+  private head: Uint8Array = new Uint8Array(0);
+  private tail: Uint8Array = new Uint8Array(0);
   private carry = "";
   private readonly markers = new Map<string, { first: number; last: number }>();
 

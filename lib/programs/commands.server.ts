@@ -1,4 +1,5 @@
 import "server-only";
+import { deleteFiles, documentKeysOfPrograms } from "@/lib/documents/commands.server";
 import { programsChanged } from "@/lib/cache/tags.server";
 import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
@@ -178,6 +179,7 @@ export const RESTORE_UNIVERSITY_FIRST =
  * instead, its applications and their history kept. 404 when there is no such program.
  */
 export async function deleteProgram(actor: AuditActor, id: number): Promise<DeleteOutcome> {
+  let documentKeys: string[] = [];
   try {
     const { universityId, ...outcome } = await prisma.$transaction(async (tx) => {
       // Locks the row: an application being submitted waits for this transaction (its foreign key
@@ -200,6 +202,8 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
         });
         return { universityId: before.universityId, archived: true as const, applicationsKept };
       }
+      // Its drafts' documents go with it: their files are deleted once this commits.
+      documentKeys = await documentKeysOfPrograms(tx, { id });
       await tx.program.delete({ where: { id }, select: { id: true } });
       await recordAudit(tx, actor, {
         action: "program.delete",
@@ -210,6 +214,7 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
       });
       return { universityId: before.universityId, archived: false as const };
     });
+    await deleteFiles(documentKeys);
     await programsChanged([universityId]);
     return outcome;
   } catch (error) {
