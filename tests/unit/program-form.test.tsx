@@ -54,6 +54,9 @@ const program: ProgramDto = {
   tuition: "12000.50",
   deadline: "2099-03-15T00:00:00.000Z",
   version: 3,
+  requiredDocuments: ["Transcript"],
+  optionalDocuments: [],
+  referencesRequired: 0,
   university: {
     id: 42,
     name: "Test University",
@@ -64,7 +67,14 @@ const program: ProgramDto = {
 };
 
 function renderForm(props: { program?: ProgramDto; hasApplications?: boolean } = {}) {
-  return render(<ProgramForm levels={[...STUDY_LEVELS]} fields={[...PROGRAM_FIELDS]} {...props} />);
+  return render(
+    <ProgramForm
+      levels={[...STUDY_LEVELS]}
+      fields={[...PROGRAM_FIELDS]}
+      documentTypes={["Transcript", "Passport", "CV"]}
+      {...props}
+    />,
+  );
 }
 
 test("adding: an empty form shows SPEC's messages and sends nothing", async () => {
@@ -107,6 +117,10 @@ test("editing: starts with the program's values and sends them, tuition without 
   expect(screen.getByRole("button", { name: /Application Deadline/ })).toHaveTextContent("15 March 2099");
 
   fireEvent.change(screen.getByLabelText("Program Name"), { target: { value: "Applied Data Science" } });
+  // What the program asks for: the transcript stays required, a CV becomes optional.
+  expect(screen.getByLabelText("Transcript")).toHaveValue("required");
+  fireEvent.change(screen.getByLabelText("CV"), { target: { value: "optional" } });
+  fireEvent.change(screen.getByLabelText("References needed"), { target: { value: "2" } });
   programAnswer = answer(200, JSON.stringify(program));
   fireEvent.click(screen.getByRole("button", { name: "Update Program" }));
 
@@ -125,6 +139,9 @@ test("editing: starts with the program's values and sends them, tuition without 
     tuition: "12000.50",
     deadline: "2099-03-15T00:00:00.000Z",
     description: "Statistics and machine learning.",
+    requiredDocuments: ["Transcript"],
+    optionalDocuments: ["CV"],
+    referencesRequired: 2,
     version: 3,
   });
   expect(toastSuccess).toHaveBeenCalledWith("Success", { description: "Program updated successfully" });

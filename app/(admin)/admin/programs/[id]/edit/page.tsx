@@ -5,7 +5,7 @@ import { ProgramForm } from "@/components/admin/program-form";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries.server";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
+import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 import { idSchema } from "@/lib/validation/common";
 
 type Props = { params: Promise<{ id: string }> };
@@ -28,16 +28,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // The form starts with the program's values, rendered on the server (no loading state).
 export default async function EditProgramPage({ params }: Props) {
   await adminOrSignIn();
-  const [program, levels, fields] = await Promise.all([
+  const [program, levels, fields, documentTypes] = await Promise.all([
     programOf(params),
     listStudyLevels(),
     listStudyFields(),
+    listDocumentTypeNames(),
   ]);
   if (!program) notFound();
   const hasApplications = await programHasApplications(program.id);
   return (
     <ProgramFormPage title={`Edit Program: ${program.name}`}>
-      <ProgramForm levels={levels} fields={fields} program={program} hasApplications={hasApplications} />
+      <ProgramForm
+        levels={levels}
+        fields={fields}
+        documentTypes={documentTypes}
+        program={program}
+        hasApplications={hasApplications}
+      />
     </ProgramFormPage>
   );
 }
