@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarIcon, Loader2Icon } from "lucide-react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { UniversityPicker } from "@/components/admin/university-picker";
 import { FormField } from "@/components/forms/form-field";
@@ -224,12 +224,13 @@ export function ProgramForm({
     handleSubmit,
     setError,
     setValue,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProgramFormValues, unknown, ProgramInput>({
     resolver: zodResolver(schema) as unknown as Resolver<ProgramFormValues, unknown, ProgramInput>,
     defaultValues: initialValues(program),
   });
+  const requiredDocuments = useWatch({ control, name: "requiredDocuments" });
+  const optionalDocuments = useWatch({ control, name: "optionalDocuments" });
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
   const ids = Object.fromEntries(FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
@@ -454,8 +455,8 @@ export function ProgramForm({
         <DocumentRequirements
           id={ids.requiredDocuments}
           types={documentTypes}
-          required={watch("requiredDocuments")}
-          optional={watch("optionalDocuments")}
+          required={requiredDocuments}
+          optional={optionalDocuments}
           onChange={(required, optional) => {
             setValue("requiredDocuments", required, { shouldDirty: true });
             setValue("optionalDocuments", optional, { shouldDirty: true });
