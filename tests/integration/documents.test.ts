@@ -11,6 +11,8 @@ import {
 } from "@/app/api/applications/drafts/[programId]/documents/[typeId]/route";
 import { GET as readDocument } from "@/app/api/documents/[id]/route";
 import { DELETE as deleteUser } from "@/app/api/users/[id]/route";
+import { POST as addType } from "@/app/api/settings/document-types/route";
+import { DELETE as deleteType } from "@/app/api/settings/document-types/[id]/route";
 import { prisma } from "@/lib/db/client.server";
 import { documentFileAudit } from "@/lib/documents/commands.server";
 import { MAX_APPLICATION_DOCUMENTS_BYTES, MAX_DOCUMENT_BYTES, PDF_JAVASCRIPT } from "@/lib/documents/limits";
@@ -250,3 +252,43 @@ function streamOf(size: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
     },
   });
 }
+
+test("super admins add document types and delete those nothing uses", async () => {
+  const superAdmin = await signIn(
+    (await createUser({ role: "super", username: `${tag}_types_super` })).username,
+  );
+  const name = `Medical certificate ${tag}`;
+  const added = await superAdmin.call(addType, "/api/settings/document-types", {
+    json: { name, fileTypes: ["application/pdf", "image/png", "image/png"], maxMegabytes: 4 },
+  });
+  expect(added.status).toBe(201);
+  const type = await added.json();
+  expect(type).toMatchObject({
+    name,
+    fileTypes: ["application/pdf", "image/png"],
+    maxBytes: 4 * 1024 * 1024,
+    programs: 0,
+  });
+  const again = await superAdmin.call(addType, "/api/settings/document-types", {
+    json: { name: name.toUpperCase(), fileTypes: ["application/pdf"], maxMegabytes: 4 },
+  });
+  expect(again.status).toBe(409);
+  const tooBig = await superAdmin.call(addType, "/api/settings/document-types", {
+    json: { name: `${name} 2`, fileTypes: ["application/pdf"], maxMegabytes: 11 },
+  });
+  expect((await tooBig.json()).fieldErrors.maxMegabytes).toEqual(["The largest file is at most 10 MB."]);
+
+  await prisma.programDocument.create({ data: { programId, documentType: name, required: false } });
+  const inUse = await superAdmin.call(deleteType, `/api/settings/document-types/${type.id}`, {
+    method: "DELETE",
+    params: { id: String(type.id) },
+  });
+  expect(inUse.status).toBe(409);
+  expect((await inUse.json()).error).toBe(`"${name}" cannot be deleted: 1 program asks for it.`);
+  await prisma.programDocument.deleteMany({ where: { documentType: name } });
+  const deleted = await superAdmin.call(deleteType, `/api/settings/document-types/${type.id}`, {
+    method: "DELETE",
+    params: { id: String(type.id) },
+  });
+  expect(deleted.status).toBe(204);
+});
