@@ -39,6 +39,9 @@ const university: UniversityWithPrograms = {
       duration: 2,
       tuition: "12000.00",
       deadline: new Date("2027-03-15T00:00:00Z"),
+      requiredDocuments: ["Transcript"],
+      optionalDocuments: [],
+      referencesRequired: 1,
     },
   ],
 };
