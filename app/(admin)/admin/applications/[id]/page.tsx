@@ -13,6 +13,7 @@ import { latestInterview, type HistoryEntry } from "@/lib/applications/history";
 import { wallClock } from "@/lib/applications/interview";
 import { defaultReplyBy, outstandingConditions } from "@/lib/applications/offer";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
+import { ApplicationDocuments } from "@/components/applications/application-documents.server";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { workflowActorOf } from "@/lib/applications/transition.server";
 import { guardHolds, isOpen, transitionsFrom, type Transition } from "@/lib/applications/workflow";
@@ -193,6 +194,8 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
           </Card>
         </div>
       </div>
+
+      <ApplicationDocuments applicationId={application.id} />
 
       <Card>
         <CardHeader>
