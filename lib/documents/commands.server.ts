@@ -322,14 +322,20 @@ export async function openDocument(viewer: Viewer, id: number) {
  * Files without rows and rows without files: both lists are empty when storage and the database
  * agree (the tests' check; the sweeper deletes the first kind once older than an upload takes).
  */
-export async function documentFileAudit(): Promise<{ filesWithoutRow: string[]; rowsWithoutFile: string[] }> {
+export async function documentFileAudit(
+  where: Prisma.ApplicationDocumentWhereInput = {},
+): Promise<{ filesWithoutRow: string[]; rowsWithoutFile: string[] }> {
   const storage = getDocumentStorage();
   const stored = new Set<string>();
   for await (const key of storage.list()) stored.add(key);
+  // Rows are read whole (a file is compared with every row); `where` narrows the rows checked for files.
   const rows = await prisma.applicationDocument.findMany({ select: { key: true } });
+  const checked = new Set(
+    (await prisma.applicationDocument.findMany({ where, select: { key: true } })).map((r) => r.key),
+  );
   const known = new Set(rows.map((row) => row.key));
   return {
     filesWithoutRow: [...stored].filter((key) => !known.has(key)),
-    rowsWithoutFile: [...known].filter((key) => !stored.has(key)),
+    rowsWithoutFile: [...checked].filter((key) => !stored.has(key)),
   };
 }
