@@ -43,6 +43,21 @@ const schema = z.object({
   /** Public base URL of the bucket's files (a CDN or the bucket's public domain), without the key. */
   S3_PUBLIC_URL: z.string().url().optional(),
   /**
+   * Folder of the documents students upload (private: no route serves it as it is; the document
+   * route reads a file for its owner and staff only) when no documents bucket is set.
+   */
+  DOCUMENTS_DIR: z.string().min(1).default(".data/documents"),
+  /**
+   * A private S3-compatible bucket for those documents, on S3_ENDPOINT with the same keys; never
+   * the images' bucket, whose files are public. Unset: DOCUMENTS_DIR.
+   */
+  S3_DOCUMENTS_BUCKET: z.string().min(1).optional(),
+  /**
+   * A command that scans an uploaded document, given the file's path as its last argument (e.g.
+   * "clamdscan --no-summary"): exit 0 clean, anything else refused. Unset: no scan.
+   */
+  DOCUMENT_SCAN_COMMAND: z.string().min(1).optional(),
+  /**
    * Redis shared by every app server for the cache of rendered pages and data (lib/cache/store.js
    * reads it); unset: each server's own memory, right for one server.
    */
@@ -95,6 +110,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // say where it is served, or every canonical link and the sitemap would name localhost.
   if (!env.APP_URL && production && env.VERCEL_PROJECT_PRODUCTION_URL) {
     env.APP_URL = vercelUrl(env.VERCEL_PROJECT_PRODUCTION_URL);
+  }
+  if (env.S3_DOCUMENTS_BUCKET && (!env.S3_ENDPOINT || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "S3_DOCUMENTS_BUCKET is set, so these must be set too: S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (see .env.example).",
+    );
   }
   if (env.S3_BUCKET) {
     const missing = S3_REQUIRED.filter((name) => !env[name]);

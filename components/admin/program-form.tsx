@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarIcon, Loader2Icon } from "lucide-react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { UniversityPicker } from "@/components/admin/university-picker";
 import { FormField } from "@/components/forms/form-field";
@@ -44,12 +44,17 @@ const FIELDS = [
   "deadline",
   "timeZone",
   "description",
+  "requiredDocuments",
+  "optionalDocuments",
+  "referencesRequired",
 ] as const satisfies readonly (keyof ProgramFormValues)[];
 
 type ProgramFormProps = {
   /** The study levels and fields of the database (Settings, Programs tab). */
   levels: string[];
   fields: string[];
+  /** The document types of the database (Settings, Programs tab), in display order. */
+  documentTypes?: string[];
   /** The program being edited; absent when adding one. */
   program?: ProgramDto;
   /** Students applied to it or are writing an application: it keeps its university. */
@@ -74,6 +79,9 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
       deadline: "",
       timeZone: "",
       description: "",
+      requiredDocuments: [],
+      optionalDocuments: [],
+      referencesRequired: "0",
     };
   }
   return {
@@ -87,7 +95,74 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
     deadline: program.deadline,
     timeZone: program.timeZone,
     description: program.description,
+    requiredDocuments: program.requiredDocuments,
+    optionalDocuments: program.optionalDocuments,
+    referencesRequired: String(program.referencesRequired),
   };
+}
+
+type DocumentChoice = "none" | "optional" | "required";
+
+/**
+ * What the program asks of each document type: nothing, optional or required (one choice per
+ * type, so no type is both). Native selects: they work before the page's script has loaded.
+ */
+function DocumentRequirements({
+  id,
+  types,
+  required,
+  optional,
+  onChange,
+  error,
+}: {
+  id: string;
+  types: string[];
+  required: string[];
+  optional: string[];
+  onChange: (required: string[], optional: string[]) => void;
+  error?: string;
+}) {
+  const choiceOf = (name: string): DocumentChoice =>
+    required.includes(name) ? "required" : optional.includes(name) ? "optional" : "none";
+  const choose = (name: string, choice: DocumentChoice) => {
+    const keep = (list: string[]) => list.filter((item) => item !== name);
+    onChange(
+      choice === "required" ? [...keep(required), name] : keep(required),
+      choice === "optional" ? [...keep(optional), name] : keep(optional),
+    );
+  };
+  return (
+    <fieldset className="grid gap-3 md:col-span-2" {...errorProps(id, error)}>
+      <legend className="text-sm font-medium">Documents</legend>
+      <p className="text-sm text-slate-600">
+        What an application must include. Students cannot submit without the required ones.
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {types.map((name, index) => (
+          <div key={name} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+            <label htmlFor={`${id}-${index}`} className="text-sm">
+              {name}
+            </label>
+            <select
+              id={`${id}-${index}`}
+              className="rounded-md border bg-white px-2 py-1 text-sm"
+              value={choiceOf(name)}
+              onChange={(event) => choose(name, event.target.value as DocumentChoice)}
+            >
+              <option value="none">Not asked</option>
+              <option value="optional">Optional</option>
+              <option value="required">Required</option>
+            </select>
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
 }
 
 /** A label, a control that is not a plain input (select, combobox, date button), and its error. */
@@ -139,6 +214,7 @@ function errorProps(id: string, error?: string) {
 export function ProgramForm({
   levels,
   fields,
+  documentTypes = [],
   program,
   hasApplications = false,
   timeZones,
@@ -148,19 +224,22 @@ export function ProgramForm({
   const editing = program !== undefined;
   const universityLocked = editing && hasApplications;
   const schema = useMemo(
-    () => programSchema({ levels, fields, currentDeadline: program?.deadline }),
-    [levels, fields, program?.deadline],
+    () => programSchema({ levels, fields, documentTypes, currentDeadline: program?.deadline }),
+    [levels, fields, documentTypes, program?.deadline],
   );
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ProgramFormValues, unknown, ProgramInput>({
     resolver: zodResolver(schema) as unknown as Resolver<ProgramFormValues, unknown, ProgramInput>,
     defaultValues: initialValues(program),
   });
+  const requiredDocuments = useWatch({ control, name: "requiredDocuments" });
+  const optionalDocuments = useWatch({ control, name: "optionalDocuments" });
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
   const ids = Object.fromEntries(FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
@@ -401,6 +480,27 @@ export function ProgramForm({
             </p>
           )}
         </div>
+
+        <FormField
+          id={ids.referencesRequired}
+          label="References needed"
+          inputMode="numeric"
+          hint="How many referees an applicant names (0 to 5)."
+          error={errors.referencesRequired?.message}
+          {...register("referencesRequired")}
+        />
+
+        <DocumentRequirements
+          id={ids.requiredDocuments}
+          types={documentTypes}
+          required={requiredDocuments}
+          optional={optionalDocuments}
+          onChange={(required, optional) => {
+            setValue("requiredDocuments", required, { shouldDirty: true });
+            setValue("optionalDocuments", optional, { shouldDirty: true });
+          }}
+          error={errors.requiredDocuments?.message ?? errors.optionalDocuments?.message}
+        />
       </div>
 
       <StaleWriteNotice message={stale} />

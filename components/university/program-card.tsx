@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Wallet } from "lucide-react";
+import { CalendarDays, Clock, FileText, Wallet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -43,6 +43,29 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
               <DeadlineText program={program} />
             </dd>
           </div>
+          {(program.requiredDocuments.length > 0 || program.optionalDocuments.length > 0) && (
+            <div className="flex items-start gap-2">
+              <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <dt className="text-slate-600">Documents:</dt>
+              <dd className="font-medium">
+                {[
+                  program.requiredDocuments.join(", "),
+                  program.optionalDocuments.length > 0
+                    ? `optional: ${program.optionalDocuments.join(", ")}`
+                    : "",
+                ]
+                  .filter(Boolean)
+                  .join("; ")}
+              </dd>
+            </div>
+          )}
+          {program.referencesRequired > 0 && (
+            <div className="flex items-center gap-2">
+              <FileText aria-hidden="true" className="size-4 text-slate-500" />
+              <dt className="text-slate-600">References:</dt>
+              <dd className="font-medium">{program.referencesRequired}</dd>
+            </div>
+          )}
         </dl>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

@@ -5,6 +5,7 @@ import { violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server"
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, gone, notFound, unprocessable } from "@/lib/http/errors";
 import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
+import { attachDraftDocuments } from "@/lib/documents/commands.server";
 import { getDecideByWorkingDays } from "@/lib/settings/queries.server";
 import type { ApplicationInput, OfferReplyInput } from "@/lib/validation/application";
 import { dateOf, decideByDate } from "./dates";
@@ -84,6 +85,9 @@ export async function submitApplication(userId: number, input: ApplicationInput,
           createdAt: now,
         },
       });
+      // 400 naming each required document not yet uploaded; the draft's documents become the
+      // application's, never changed again.
+      await attachDraftDocuments(tx, userId, program.id, application.id);
       await tx.applicationDraft.deleteMany({ where: { userId, programId: program.id } });
       const about = await tx.application.findUniqueOrThrow({
         where: { id: application.id },

@@ -3,6 +3,7 @@ import { z } from "@/lib/validation/zod";
 import { prisma } from "@/lib/db/client.server";
 import { conflict, gone, notFound } from "@/lib/http/errors";
 import { ALREADY_APPLIED, lockApplying, openApplicationOf, PROGRAM_ARCHIVED } from "./commands.server";
+import { deleteDraftDocuments, deleteFiles } from "@/lib/documents/commands.server";
 import { DRAFT_CHANGED, DRAFT_LIMITS } from "@/lib/validation/application";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
 
@@ -113,6 +114,12 @@ export async function listDrafts(userId: number, limit = 50): Promise<DraftListI
   }));
 }
 
+/** Discards the draft and the documents uploaded to it (their files once that commits). */
 export async function deleteDraft(userId: number, programId: number) {
-  await prisma.applicationDraft.deleteMany({ where: { userId, programId } });
+  const keys = await prisma.$transaction(async (tx) => {
+    await lockApplying(tx, userId, programId);
+    await tx.applicationDraft.deleteMany({ where: { userId, programId } });
+    return deleteDraftDocuments(tx, userId, programId);
+  });
+  await deleteFiles(keys);
 }

@@ -9,6 +9,7 @@ export const AUDIT_ENTITY_TYPES = [
   "setting",
   "studyLevel",
   "studyField",
+  "documentType",
   "import",
   "contactMessage",
 ] as const;
@@ -36,6 +37,8 @@ export const AUDIT_ACTIONS = [
   "studyLevel.delete",
   "studyField.create",
   "studyField.delete",
+  "documentType.create",
+  "documentType.delete",
   "import.universities",
   "import.programs",
   "contactMessage.delete",
@@ -50,6 +53,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   setting: "Setting",
   studyLevel: "Study level",
   studyField: "Study field",
+  documentType: "Document type",
   import: "Import",
   contactMessage: "Contact message",
 };
@@ -77,6 +81,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "studyLevel.delete": "Deleted study level",
   "studyField.create": "Added study field",
   "studyField.delete": "Deleted study field",
+  "documentType.create": "Added document type",
+  "documentType.delete": "Deleted document type",
   "import.universities": "Imported universities",
   "import.programs": "Imported programs",
   "contactMessage.delete": "Deleted contact message",

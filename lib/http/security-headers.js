@@ -88,9 +88,12 @@ function securityHeaders(options) {
 const UPLOAD_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
+/** Where students' documents are read (app/api/documents/[id]/route.ts): the uploads' policy too. */
+const DOCUMENTS_PATH = "/api/documents/:path*";
+
 /**
- * next.config.js `headers()`: every header on every path, and on /uploads/* the uploads' own
- * policy instead (of two rules setting one header, Next keeps the later).
+ * next.config.js `headers()`: every header on every path, and on /uploads/* and the documents'
+ * route the uploads' own policy instead (of two rules setting one header, Next keeps the later).
  * @param {SecurityHeaderOptions} options
  * @returns {{ source: string; headers: { key: string; value: string }[] }[]}
  */
@@ -99,6 +102,10 @@ function securityHeaderRules(options) {
     { source: "/:path*", headers: securityHeaders(options) },
     {
       source: "/uploads/:path*",
+      headers: [{ key: "Content-Security-Policy", value: UPLOAD_CONTENT_SECURITY_POLICY }],
+    },
+    {
+      source: DOCUMENTS_PATH,
       headers: [{ key: "Content-Security-Policy", value: UPLOAD_CONTENT_SECURITY_POLICY }],
     },
   ];

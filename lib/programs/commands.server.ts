@@ -1,4 +1,5 @@
 import "server-only";
+import { deleteFiles, documentKeysOfPrograms } from "@/lib/documents/commands.server";
 import { programsChanged } from "@/lib/cache/tags.server";
 import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
@@ -7,7 +8,7 @@ import { countryTimeZone } from "@/lib/dates/country-zones";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import type { DeleteOutcome } from "@/lib/universities/commands.server";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
+import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 import { changedSinceOpened } from "@/lib/validation/common";
 import {
   PROGRAM_KEEPS_UNIVERSITY,
@@ -36,7 +37,22 @@ function toData(input: ProgramInput) {
     tuition: new Prisma.Decimal(input.tuition),
     deadline: input.deadline,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    ...(input.referencesRequired !== undefined ? { referencesRequired: input.referencesRequired } : {}),
   };
+}
+
+/**
+ * Writes the documents a program asks for, when the input names them (an edit that leaves both
+ * lists out keeps them). A type deleted since the body was checked: its foreign key refuses it.
+ */
+async function writeDocumentTypes(tx: Tx, programId: number, input: ProgramInput) {
+  if (input.requiredDocuments === undefined && input.optionalDocuments === undefined) return;
+  await tx.programDocument.deleteMany({ where: { programId } });
+  const rows = [
+    ...(input.requiredDocuments ?? []).map((documentType) => ({ programId, documentType, required: true })),
+    ...(input.optionalDocuments ?? []).map((documentType) => ({ programId, documentType, required: false })),
+  ];
+  if (rows.length > 0) await tx.programDocument.createMany({ data: rows });
 }
 
 /** A study level or field deleted after the body was checked against the lists. */
@@ -60,6 +76,10 @@ function translate(error: unknown, input: ProgramInput): unknown {
   const foreignKey = violatedForeignKey(error);
   if (foreignKey === "programs_level_fkey") return goneFromList("level", input.level);
   if (foreignKey === "programs_field_fkey") return goneFromList("field", input.field);
+  if (foreignKey === "program_documents_documentType_fkey") {
+    const message = "A document type was deleted meanwhile: choose the documents again";
+    return badRequest(message, { requiredDocuments: [message] });
+  }
   if (foreignKey !== null) {
     return badRequest(UNIVERSITY_NOT_FOUND, { universityId: [UNIVERSITY_NOT_FOUND] });
   }
@@ -119,7 +139,9 @@ export async function createProgram(actor: AuditActor, input: ProgramInput): Pro
     const program = await prisma.$transaction(async (tx) => {
       await assertUniversityTakesPrograms(tx, input.universityId);
       const timeZone = input.timeZone ?? (await defaultTimeZone(tx, input.universityId));
-      const row = await tx.program.create({ data: { ...toData(input), timeZone }, select: programSelect });
+      const created = await tx.program.create({ data: { ...toData(input), timeZone }, select: { id: true } });
+      await writeDocumentTypes(tx, created.id, input);
+      const row = await tx.program.findUniqueOrThrow({ where: { id: created.id }, select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.create",
         entityType: "program",
@@ -164,6 +186,7 @@ export async function updateProgram(actor: AuditActor, id: number, input: Progra
         data: { ...toData(input), version: { increment: 1 } },
       });
       if (count === 0) throw staleWrite(PROGRAM_CHANGED);
+      await writeDocumentTypes(tx, id, input);
       const row = await tx.program.findUniqueOrThrow({ where: { id }, select: programSelect });
       await recordAudit(tx, actor, {
         action: "program.update",
@@ -193,6 +216,7 @@ export const RESTORE_UNIVERSITY_FIRST =
  * instead, its applications and their history kept. 404 when there is no such program.
  */
 export async function deleteProgram(actor: AuditActor, id: number): Promise<DeleteOutcome> {
+  let documentKeys: string[] = [];
   try {
     const { universityId, ...outcome } = await prisma.$transaction(async (tx) => {
       // Locks the row: an application being submitted waits for this transaction (its foreign key
@@ -215,6 +239,8 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
         });
         return { universityId: before.universityId, archived: true as const, applicationsKept };
       }
+      // Its drafts' documents go with it: their files are deleted once this commits.
+      documentKeys = await documentKeysOfPrograms(tx, { id });
       await tx.program.delete({ where: { id }, select: { id: true } });
       await recordAudit(tx, actor, {
         action: "program.delete",
@@ -225,6 +251,7 @@ export async function deleteProgram(actor: AuditActor, id: number): Promise<Dele
       });
       return { universityId: before.universityId, archived: false as const };
     });
+    await deleteFiles(documentKeys);
     await programsChanged([universityId]);
     return outcome;
   } catch (error) {
@@ -287,6 +314,10 @@ export async function loadProgramUpdateSchema(id: number) {
  * check bodies (the form gets the same lists as props).
  */
 export async function loadProgramSchema(options: { currentDeadline?: Date | null } = {}) {
-  const [levels, fields] = await Promise.all([listStudyLevels(), listStudyFields()]);
-  return programSchema({ levels, fields, currentDeadline: options.currentDeadline });
+  const [levels, fields, documentTypes] = await Promise.all([
+    listStudyLevels(),
+    listStudyFields(),
+    listDocumentTypeNames(),
+  ]);
+  return programSchema({ levels, fields, documentTypes, currentDeadline: options.currentDeadline });
 }

@@ -36,6 +36,12 @@ export interface ProgramDto {
   /** Counts the edits: PATCH sends it back, and is refused when the program changed since. */
   version: number;
   university: { id: number; name: string; slug: string; country: string; countryCode: string };
+  /** The document types an application must include, in the types' display order. */
+  requiredDocuments: string[];
+  /** Those it may include. */
+  optionalDocuments: string[];
+  /** How many references an application needs. */
+  referencesRequired: number;
 }
 
 export const programSelect = {
@@ -51,17 +57,24 @@ export const programSelect = {
   deadline: true,
   timeZone: true,
   version: true,
+  referencesRequired: true,
   university: {
     select: { id: true, name: true, slug: true, country: { select: { name: true, code: true } } },
+  },
+  documentTypes: {
+    select: { documentType: true, required: true },
+    orderBy: [{ type: { position: "asc" } }, { documentType: "asc" }],
   },
 } satisfies Prisma.ProgramSelect;
 
 type ProgramRow = Prisma.ProgramGetPayload<{ select: typeof programSelect }>;
 
 export function toProgramDto(row: ProgramRow): ProgramDto {
-  const { university, tuition, deadline, ...rest } = row;
+  const { university, tuition, deadline, documentTypes, ...rest } = row;
   return {
     ...rest,
+    requiredDocuments: documentTypes.filter((d) => d.required).map((d) => d.documentType),
+    optionalDocuments: documentTypes.filter((d) => !d.required).map((d) => d.documentType),
     tuition: tuition.toFixed(2),
     deadline: deadline.toISOString(),
     university: {

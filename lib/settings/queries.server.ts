@@ -74,6 +74,15 @@ export const listStudyLevels = cache(async (): Promise<string[]> => {
   return rows.map((row) => row.name);
 });
 
+/** Document type names in display order (the program form and its schema). */
+export const listDocumentTypeNames = cache(async (): Promise<string[]> => {
+  const rows = await prisma.documentType.findMany({
+    orderBy: [{ position: "asc" }, { name: "asc" }],
+    select: { name: true },
+  });
+  return rows.map((row) => row.name);
+});
+
 /** Study fields in display order (the program form). */
 export const listStudyFields = cache(async (): Promise<string[]> => {
   const rows = await prisma.studyField.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }] });

@@ -1,4 +1,5 @@
 import "server-only";
+import { deleteFiles, documentKeysOfPrograms } from "@/lib/documents/commands.server";
 import { universityChanged } from "@/lib/cache/tags.server";
 import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
@@ -210,6 +211,7 @@ export const UNIVERSITY_APPLICATIONS_ADDED =
  * keeps its program from being deleted (ON DELETE RESTRICT).
  */
 export async function deleteUniversity(actor: AuditActor, id: number): Promise<DeleteOutcome> {
+  let documentKeys: string[] = [];
   try {
     const { slug, ...outcome } = await prisma.$transaction(async (tx) => {
       // Locks the row, so a concurrent restore or delete waits for this one.
@@ -240,6 +242,8 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<D
       }
       // Its files start their grace period; the sweeper deletes them after it.
       await recordUsedUploads(tx, id, { mainImage: null, images: [] });
+      // Its programs' drafts' documents go with it: their files are deleted once this commits.
+      documentKeys = await documentKeysOfPrograms(tx, { universityId: id });
       await tx.university.delete({ where: { id }, select: { id: true } });
       await recordAudit(tx, actor, {
         action: "university.delete",
@@ -250,6 +254,7 @@ export async function deleteUniversity(actor: AuditActor, id: number): Promise<D
       });
       return { slug: current.slug, archived: false as const };
     });
+    await deleteFiles(documentKeys);
     await universityChanged({ slug });
     return outcome;
   } catch (error) {

@@ -41,6 +41,11 @@ export interface UniversityProgram {
   tuition: string;
   deadline: Date;
   timeZone: string;
+  /** The documents an application must include, and those it may (document type names). */
+  requiredDocuments: string[];
+  optionalDocuments: string[];
+  /** How many references an application needs. */
+  referencesRequired: number;
 }
 
 export interface UniversityWithPrograms extends UniversityDto {
@@ -142,6 +147,11 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         deadline: true,
         timeZone: true,
         updatedAt: true,
+        referencesRequired: true,
+        documentTypes: {
+          select: { documentType: true, required: true },
+          orderBy: [{ type: { position: "asc" } }, { documentType: "asc" }],
+        },
       },
       orderBy: [{ name: "asc" }, { degree: "asc" }],
     });
@@ -151,7 +161,12 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
     return {
       ...page,
       lastUpdated,
-      programs: programs.map(({ updatedAt: _, ...p }) => ({ ...p, tuition: p.tuition.toFixed(2) })),
+      programs: programs.map(({ updatedAt: _, documentTypes, ...p }) => ({
+        ...p,
+        tuition: p.tuition.toFixed(2),
+        requiredDocuments: documentTypes.filter((d) => d.required).map((d) => d.documentType),
+        optionalDocuments: documentTypes.filter((d) => !d.required).map((d) => d.documentType),
+      })),
     };
   } catch (error) {
     unstable_rethrow(error);

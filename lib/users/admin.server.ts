@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, HttpError, notFound, staleWrite } from "@/lib/http/errors";
 import { changedSinceOpened } from "@/lib/validation/common";
 import type { AdminCreateUser, RoleFilter, UpdateUserInput } from "@/lib/validation/users";
+import { deleteFiles, documentKeysOfUser } from "@/lib/documents/commands.server";
 import { registerUser } from "./accounts.server";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
 import {
@@ -220,13 +221,15 @@ export async function updateUserAccess(
   return toAdminUserDto(user);
 }
 
-/** Deletes an account (its applications and drafts go with it). */
+/** Deletes an account (its applications, drafts and documents go with it, the files after the commit). */
 export async function deleteUserAsAdmin(viewer: Acting, id: number): Promise<void> {
   const actor = actorOf(viewer);
-  await prisma.$transaction(async (tx) => {
+  const keys = await prisma.$transaction(async (tx) => {
     const superAdminIds = await lockActiveSuperAdmins(tx);
     const target = await lockTarget(tx, id);
     deny(checkDelete(currentActor(actor, superAdminIds), target, superAdminIds.length));
+    // Read under the row's lock (lockTarget), which an upload's new document row waits for.
+    const documentKeys = await documentKeysOfUser(tx, id);
     const deleted = await tx.user.delete({
       where: { id },
       select: { username: true, fullName: true, email: true, role: true, adminType: true, isActive: true },
@@ -238,5 +241,7 @@ export async function deleteUserAsAdmin(viewer: Acting, id: number): Promise<voi
       summary: `${deleted.fullName} (${deleted.username})`,
       before: accountSnapshot(deleted),
     });
+    return documentKeys;
   });
+  await deleteFiles(keys);
 }

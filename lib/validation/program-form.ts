@@ -30,6 +30,8 @@ export interface ProgramSchemaOptions {
   levels: readonly string[];
   /** The study fields of the database, in display order. */
   fields: readonly string[];
+  /** The document types of the database (Settings); unset: any name (the database checks it). */
+  documentTypes?: readonly string[];
   now?: Date;
   /**
    * The deadline the program has now (editing): keeping it is allowed even when it has passed,
@@ -78,59 +80,114 @@ function oneOf(list: readonly string[], required: string, what: string) {
     .refine((value) => list.includes(value), `${what} must be one of: ${list.join(", ")}`);
 }
 
-export function programSchema({ levels, fields, now = new Date(), currentDeadline }: ProgramSchemaOptions) {
+/** The most references a program may ask for. */
+export const MAX_REFERENCES = 5;
+export const REFERENCES_INVALID = `References must be a whole number from 0 to ${MAX_REFERENCES}`;
+
+/** A list of document type names: each one of the database's, none twice. */
+function documentList(types: readonly string[] | undefined, what: string) {
+  return z
+    .array(z.string().trim().min(1, `${what}: a document type name is empty`), {
+      error: `${what} must be a list of document type names`,
+    })
+    .max(50, `${what}: at most 50 document types`)
+    .superRefine((names, context) => {
+      const unknown = types ? names.filter((name) => !types.includes(name)) : [];
+      if (unknown.length > 0) {
+        context.addIssue({ code: "custom", message: `${what}: not a document type: ${unknown.join(", ")}` });
+      }
+      if (new Set(names).size !== names.length)
+        context.addIssue({ code: "custom", message: `${what}: a document type is listed twice` });
+    })
+    .optional();
+}
+
+export function programSchema({
+  levels,
+  fields,
+  documentTypes,
+  now = new Date(),
+  currentDeadline,
+}: ProgramSchemaOptions) {
   const current = currentDeadline ? new Date(currentDeadline).getTime() : null;
   const earliest = earliestDeadline(now).getTime();
 
-  return z.object({
-    name: requiredText(
-      "Program name is required",
-      PROGRAM_NAME_MAX,
-      `Program name must be at most ${PROGRAM_NAME_MAX} characters`,
-    ).refine(isOneLine, oneLineMessage("Program name")),
-    // A string in the form (the combobox's value), a number from API clients.
-    universityId: wholeNumber("University is required", UNIVERSITY_NOT_FOUND).pipe(
-      z.number().positive(UNIVERSITY_NOT_FOUND).max(2_147_483_647, UNIVERSITY_NOT_FOUND),
-    ),
-    level: oneOf(levels, "Study level is required", "Study level"),
-    field: oneOf(fields, "Study field is required", "Study field"),
-    degree: oneOf(DEGREES, "Degree is required", "Degree"),
-    duration: wholeNumber("Duration is required", DURATION_INVALID).pipe(
-      z.number().refine((value) => (DURATIONS as readonly number[]).includes(value), DURATION_INVALID),
-    ),
-    tuition: z
-      .union([z.string(), z.number()], { error: "Please enter a valid amount (e.g., 12,000.00)" })
-      .transform((value, ctx) => {
-        const check = checkTuition(value);
-        if (check.ok) return check.value;
-        ctx.addIssue({ code: "custom", message: check.message });
-        return z.NEVER;
-      }),
-    deadline: z.preprocess(
-      (value) => {
-        if (value instanceof Date) return Number.isNaN(value.getTime()) ? "invalid" : value.toISOString();
-        return blankToUndefined(value);
-      },
-      z
-        .string({ error: DEADLINE_REQUIRED })
-        .pipe(z.iso.datetime({ offset: true, error: DEADLINE_INVALID }))
-        .transform((value) => new Date(value))
-        .refine((date) => date.getTime() >= earliest || date.getTime() === current, DEADLINE_PAST),
-    ),
-    // The zone the deadline day ends in (23:59 there). Optional: a new program without one gets
-    // its university's country's zone (UTC where the country has several), an edit keeps its own.
-    timeZone: z.preprocess(
-      blankToUndefined,
-      z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID).optional(),
-    ),
-    description: requiredText(
-      "Description is required",
-      PROGRAM_DESCRIPTION_MAX,
-      `Description must be at most ${PROGRAM_DESCRIPTION_MAX} characters`,
-    ),
-    /** Editing: the version the form was opened with (ignored when adding). */
-    version: versionSchema,
-  });
+  return z
+    .object({
+      name: requiredText(
+        "Program name is required",
+        PROGRAM_NAME_MAX,
+        `Program name must be at most ${PROGRAM_NAME_MAX} characters`,
+      ).refine(isOneLine, oneLineMessage("Program name")),
+      // A string in the form (the combobox's value), a number from API clients.
+      universityId: wholeNumber("University is required", UNIVERSITY_NOT_FOUND).pipe(
+        z.number().positive(UNIVERSITY_NOT_FOUND).max(2_147_483_647, UNIVERSITY_NOT_FOUND),
+      ),
+      level: oneOf(levels, "Study level is required", "Study level"),
+      field: oneOf(fields, "Study field is required", "Study field"),
+      degree: oneOf(DEGREES, "Degree is required", "Degree"),
+      duration: wholeNumber("Duration is required", DURATION_INVALID).pipe(
+        z.number().refine((value) => (DURATIONS as readonly number[]).includes(value), DURATION_INVALID),
+      ),
+      tuition: z
+        .union([z.string(), z.number()], { error: "Please enter a valid amount (e.g., 12,000.00)" })
+        .transform((value, ctx) => {
+          const check = checkTuition(value);
+          if (check.ok) return check.value;
+          ctx.addIssue({ code: "custom", message: check.message });
+          return z.NEVER;
+        }),
+      deadline: z.preprocess(
+        (value) => {
+          if (value instanceof Date) return Number.isNaN(value.getTime()) ? "invalid" : value.toISOString();
+          return blankToUndefined(value);
+        },
+        z
+          .string({ error: DEADLINE_REQUIRED })
+          .pipe(z.iso.datetime({ offset: true, error: DEADLINE_INVALID }))
+          .transform((value) => new Date(value))
+          .refine((date) => date.getTime() >= earliest || date.getTime() === current, DEADLINE_PAST),
+      ),
+      // The zone the deadline day ends in (23:59 there). Optional: a new program without one gets
+      // its university's country's zone (UTC where the country has several), an edit keeps its own.
+      timeZone: z.preprocess(
+        blankToUndefined,
+        z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID).optional(),
+      ),
+      description: requiredText(
+        "Description is required",
+        PROGRAM_DESCRIPTION_MAX,
+        `Description must be at most ${PROGRAM_DESCRIPTION_MAX} characters`,
+      ),
+      /**
+       * The documents an application must include, and those it may: document type names. Left
+       * out, a new program asks for none and an edit keeps what the program asks for.
+       */
+      requiredDocuments: documentList(documentTypes, "Required documents"),
+      optionalDocuments: documentList(documentTypes, "Optional documents"),
+      /** How many references an application needs (left out: 0, or unchanged on an edit). */
+      referencesRequired: z.preprocess(
+        blankToUndefined,
+        z.coerce
+          .number({ error: REFERENCES_INVALID })
+          .int(REFERENCES_INVALID)
+          .min(0, REFERENCES_INVALID)
+          .max(MAX_REFERENCES, REFERENCES_INVALID)
+          .optional(),
+      ),
+      /** Editing: the version the form was opened with (ignored when adding). */
+      version: versionSchema,
+    })
+    .superRefine((input, context) => {
+      const both = (input.requiredDocuments ?? []).filter((name) => input.optionalDocuments?.includes(name));
+      if (both.length > 0) {
+        context.addIssue({
+          code: "custom",
+          path: ["optionalDocuments"],
+          message: `A document is either required or optional, not both: ${both.join(", ")}`,
+        });
+      }
+    });
 }
 
 export type ProgramSchema = ReturnType<typeof programSchema>;
@@ -149,6 +206,9 @@ export interface ProgramFormValues {
   deadline: string;
   timeZone: string;
   description: string;
+  requiredDocuments: string[];
+  optionalDocuments: string[];
+  referencesRequired: string;
 }
 /** What the server writes: ids and years as numbers, tuition "12000.00", deadline a Date. */
 export type ProgramInput = z.output<ProgramSchema>;

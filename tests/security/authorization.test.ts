@@ -1,4 +1,12 @@
+// First: DOCUMENTS_DIR must point at a temporary folder before the storage module reads it.
+import "../support/temp-documents";
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { prisma } from "@/lib/db/client.server";
+import { getDocumentStorage } from "@/lib/storage/private.server";
+import { documentsDir } from "../support/temp-documents";
+import { makePdf } from "../support/documents";
 import type { Audience } from "@/lib/http/route.server";
 import type { Mail } from "@/lib/mail/send.server";
 import { changedTables, tableChecksums } from "../support/checksum";
@@ -64,7 +72,21 @@ const OWNED: Record<
     params: (w) => ({ programId: String(w.programId) }),
     other: "own data only",
   },
+  // A document of the student's submitted application: staff read it, another student gets the
+  // 404 of a missing id. The draft's documents are reached through the signed-in user only.
+  "GET /api/documents/[id]": { params: () => ({ id: String(ownDocumentId) }), other: 404 },
+  "GET /api/applications/drafts/[programId]/documents": {
+    params: (w) => ({ programId: String(w.programId) }),
+    other: "own data only",
+  },
+  "DELETE /api/applications/drafts/[programId]/documents/[typeId]": {
+    params: (w) => ({ programId: String(w.programId), typeId: String(draftDocumentTypeId) }),
+    other: 404,
+  },
 };
+
+let ownDocumentId = 0;
+let draftDocumentTypeId = 0;
 
 function pathOf(pattern: string, params: Record<string, string | string[]>): string {
   return pattern
@@ -122,6 +144,40 @@ beforeAll(async () => {
       data: { step: 1, personalStatement: "own" },
     },
   });
+  // A document on the student's application and one on the draft, with their files.
+  const [transcript, cv] = await Promise.all(
+    ["Transcript", "CV"].map((name) => prisma.documentType.findUniqueOrThrow({ where: { name } })),
+  );
+  draftDocumentTypeId = cv.id;
+  await prisma.programDocument.createMany({
+    data: [
+      { programId: world.programId, documentType: transcript.name, required: false },
+      { programId: world.programId, documentType: cv.name, required: false },
+    ],
+  });
+  const pdf = await makePdf();
+  for (const [type, applicationId] of [
+    [transcript.name, world.ownApplicationId],
+    [cv.name, null],
+  ] as const) {
+    const key = `${randomBytes(16).toString("hex")}.pdf`;
+    const path = join(documentsDir, `source-${key}`);
+    writeFileSync(path, pdf);
+    await getDocumentStorage().putFile(key, path, "application/pdf", pdf.length);
+    const row = await prisma.applicationDocument.create({
+      data: {
+        key,
+        userId: world.userIds.student,
+        programId: world.programId,
+        applicationId,
+        documentType: type,
+        name: "transcript.pdf",
+        contentType: "application/pdf",
+        size: pdf.length,
+      },
+    });
+    if (applicationId) ownDocumentId = row.id;
+  }
 }, 120_000);
 
 beforeEach(() => refreshSessions(world));

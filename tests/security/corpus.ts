@@ -306,6 +306,11 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "PATCH /api/settings": { platformName: "UniSearch", decideByWorkingDays: 20 },
     "POST /api/settings/study-fields": { name: "Hostile field" },
     "POST /api/settings/study-levels": { name: "Hostile level" },
+    "POST /api/settings/document-types": {
+      name: "Hostile document",
+      fileTypes: ["application/pdf"],
+      maxMegabytes: 2,
+    },
     "POST /api/universities": university,
     "PATCH /api/universities/[id]": university,
     // A wrong current password: the account is never changed or deleted by its own actor.
@@ -337,6 +342,8 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
     case "/api/applications/[id]/conditions/[conditionId]:id":
       return [String(world.othersApplicationId), String(world.ownApplicationId), NONEXISTENT_ID];
     case "/api/applications/drafts/[programId]:programId":
+    case "/api/applications/drafts/[programId]/documents:programId":
+    case "/api/applications/drafts/[programId]/documents/[typeId]:programId":
       return [String(world.programId), NONEXISTENT_ID];
     case "/api/programs/[id]:id":
       return destructive ? [NONEXISTENT_ID] : [String(world.programId), NONEXISTENT_ID];

@@ -1,3 +1,4 @@
+import "../support/temp-documents";
 import "../support/temp-uploads";
 import fc from "fast-check";
 import { prisma } from "@/lib/db/client.server";

@@ -55,6 +55,9 @@ const program: ProgramDto = {
   deadline: "2099-03-15T00:00:00.000Z",
   timeZone: "Europe/Berlin",
   version: 3,
+  requiredDocuments: ["Transcript"],
+  optionalDocuments: [],
+  referencesRequired: 0,
   university: {
     id: 42,
     name: "Test University",
@@ -70,6 +73,7 @@ function renderForm(props: { program?: ProgramDto; hasApplications?: boolean } =
       levels={[...STUDY_LEVELS]}
       fields={[...PROGRAM_FIELDS]}
       timeZones={["UTC", "Europe/Berlin", "America/Los_Angeles"]}
+      documentTypes={["Transcript", "Passport", "CV"]}
       {...props}
     />,
   );
@@ -130,6 +134,10 @@ test("editing: starts with the program's values and sends them, tuition without 
   expect(screen.getByRole("button", { name: /Application Deadline/ })).toHaveTextContent("15 March 2099");
 
   fireEvent.change(screen.getByLabelText("Program Name"), { target: { value: "Applied Data Science" } });
+  // What the program asks for: the transcript stays required, a CV becomes optional.
+  expect(screen.getByLabelText("Transcript")).toHaveValue("required");
+  fireEvent.change(screen.getByLabelText("CV"), { target: { value: "optional" } });
+  fireEvent.change(screen.getByLabelText("References needed"), { target: { value: "2" } });
   programAnswer = answer(200, JSON.stringify(program));
   fireEvent.click(screen.getByRole("button", { name: "Update Program" }));
 
@@ -149,6 +157,9 @@ test("editing: starts with the program's values and sends them, tuition without 
     deadline: "2099-03-15T00:00:00.000Z",
     timeZone: "Europe/Berlin",
     description: "Statistics and machine learning.",
+    requiredDocuments: ["Transcript"],
+    optionalDocuments: ["CV"],
+    referencesRequired: 2,
     version: 3,
   });
   expect(toastSuccess).toHaveBeenCalledWith("Success", { description: "Program updated successfully" });

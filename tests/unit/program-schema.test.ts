@@ -206,3 +206,50 @@ describe("the calendar's days", () => {
     expect(errorsOf({ ...valid, deadline: deadlineFromDay(today) }, fresh)).toEqual({});
   });
 });
+
+describe("the documents and references a program asks for", () => {
+  const withTypes = programSchema({
+    levels: STUDY_LEVELS,
+    fields: PROGRAM_FIELDS,
+    documentTypes: ["Transcript", "Passport", "CV"],
+    now: NOW,
+  });
+
+  test("left out, they stay undefined (an edit keeps what the program asks for)", () => {
+    const parsed = withTypes.parse(valid);
+    expect(parsed.requiredDocuments).toBeUndefined();
+    expect(parsed.optionalDocuments).toBeUndefined();
+    expect(parsed.referencesRequired).toBeUndefined();
+  });
+
+  test("known types, each in one list, and 0 to 5 references are accepted", () => {
+    const parsed = withTypes.parse({
+      ...valid,
+      requiredDocuments: ["Transcript", "Passport"],
+      optionalDocuments: ["CV"],
+      referencesRequired: "2",
+    });
+    expect(parsed).toMatchObject({
+      requiredDocuments: ["Transcript", "Passport"],
+      optionalDocuments: ["CV"],
+      referencesRequired: 2,
+    });
+  });
+
+  test("unknown types, a type in both lists or twice, and references out of range are refused", () => {
+    expect(errorsOf({ ...valid, requiredDocuments: ["Horoscope"] }, withTypes)).toEqual({
+      requiredDocuments: ["Required documents: not a document type: Horoscope"],
+    });
+    expect(errorsOf({ ...valid, requiredDocuments: ["CV"], optionalDocuments: ["CV"] }, withTypes)).toEqual({
+      optionalDocuments: ["A document is either required or optional, not both: CV"],
+    });
+    expect(errorsOf({ ...valid, optionalDocuments: ["CV", "CV"] }, withTypes)).toEqual({
+      optionalDocuments: ["Optional documents: a document type is listed twice"],
+    });
+    for (const references of ["6", "-1", "1.5", "many"]) {
+      expect(errorsOf({ ...valid, referencesRequired: references }, withTypes)).toEqual({
+        referencesRequired: ["References must be a whole number from 0 to 5"],
+      });
+    }
+  });
+});

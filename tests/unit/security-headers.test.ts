@@ -112,9 +112,10 @@ describe("securityHeaderOptions", () => {
 });
 
 describe("securityHeaderRules", () => {
-  test("every path gets every header; uploads then get their own stricter policy", () => {
+  test("every path gets every header; uploads and documents then get their own stricter policy", () => {
     const rules = securityHeaderRules({ production: true });
-    expect(rules.map((rule) => rule.source)).toEqual(["/:path*", "/uploads/:path*"]);
+    expect(rules.map((rule) => rule.source)).toEqual(["/:path*", "/uploads/:path*", "/api/documents/:path*"]);
+    expect(rules[2].headers).toEqual(rules[1].headers);
     expect(rules[0].headers).toEqual(securityHeaders({ production: true }));
     // Next keeps the later of two rules that set one header on a path.
     expect(rules[1].headers).toEqual([

@@ -40,6 +40,9 @@ const university: UniversityWithPrograms = {
       tuition: "12000.00",
       deadline: new Date("2027-03-15T00:00:00Z"),
       timeZone: "Europe/London",
+      requiredDocuments: ["Transcript"],
+      optionalDocuments: [],
+      referencesRequired: 1,
     },
   ],
 };

@@ -63,6 +63,9 @@ export default async function ComparePage({ searchParams }: Props) {
         </>
       ),
     ],
+    ["Required documents", (p) => (p.requiredDocuments.length > 0 ? p.requiredDocuments.join(", ") : "None")],
+    ["Optional documents", (p) => (p.optionalDocuments.length > 0 ? p.optionalDocuments.join(", ") : "None")],
+    ["References", (p) => (p.referencesRequired > 0 ? String(p.referencesRequired) : "None")],
     [
       "Apply",
       (p) => (

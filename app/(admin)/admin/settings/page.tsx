@@ -6,6 +6,8 @@ import { AddAdminDialog } from "@/components/admin/settings/add-admin-dialog";
 import { GeneralSettingsForm } from "@/components/admin/settings/general-settings-form";
 import { SettingsTabs } from "@/components/admin/settings/settings-tabs";
 import { StudyListManager } from "@/components/admin/settings/study-list-manager";
+import { DocumentTypeManager } from "@/components/admin/settings/document-type-manager";
+import { listDocumentTypes } from "@/lib/settings/document-types.server";
 import { CountryFlag } from "@/components/country-flag";
 import { Badge } from "@/components/ui/badge";
 import {
@@ -52,11 +54,12 @@ export default async function AdminSettingsPage() {
 }
 
 async function SettingsPanels({ viewer }: { viewer: Viewer }) {
-  const [admins, countries, levels, fields, generalSettings] = await Promise.all([
+  const [admins, countries, levels, fields, documentTypes, generalSettings] = await Promise.all([
     listAdmins(),
     listCountriesWithUniversities(),
     listStudyItems("level"),
     listStudyItems("field"),
+    listDocumentTypes(),
     getGeneralSettings(),
   ]);
 
@@ -165,6 +168,7 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <StudyListManager kind="level" items={levels} />
         <StudyListManager kind="field" items={fields} />
+        <DocumentTypeManager items={documentTypes} />
       </div>
     </section>
   );

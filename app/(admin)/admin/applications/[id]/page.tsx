@@ -16,6 +16,7 @@ import { tracksConditions } from "@/lib/applications/conditions";
 import { OfferConditions } from "@/components/applications/offer-conditions";
 import { ConditionMarker } from "@/components/admin/condition-marker";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
+import { ApplicationDocuments } from "@/components/applications/application-documents.server";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { workflowActorOf } from "@/lib/applications/transition.server";
 import { guardHolds, isOpen, transitionsFrom, type Transition } from "@/lib/applications/workflow";
@@ -221,6 +222,8 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
           </Card>
         </div>
       </div>
+
+      <ApplicationDocuments applicationId={application.id} />
 
       <Card>
         <CardHeader>

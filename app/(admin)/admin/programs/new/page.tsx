@@ -3,16 +3,25 @@ import { ProgramForm } from "@/components/admin/program-form";
 import { timeZoneNames } from "@/lib/dates/zones";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session.server";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
+import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 
 export const metadata: Metadata = { title: "Add New Program" };
 
 export default async function NewProgramPage() {
   await adminOrSignIn();
-  const [levels, fields] = await Promise.all([listStudyLevels(), listStudyFields()]);
+  const [levels, fields, documentTypes] = await Promise.all([
+    listStudyLevels(),
+    listStudyFields(),
+    listDocumentTypeNames(),
+  ]);
   return (
     <ProgramFormPage title="Add New Program">
-      <ProgramForm levels={levels} fields={fields} timeZones={timeZoneNames()} />
+      <ProgramForm
+        levels={levels}
+        fields={fields}
+        timeZones={timeZoneNames()}
+        documentTypes={documentTypes}
+      />
     </ProgramFormPage>
   );
 }

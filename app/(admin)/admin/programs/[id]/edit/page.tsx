@@ -6,7 +6,7 @@ import { timeZoneNames } from "@/lib/dates/zones";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries.server";
-import { listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
+import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 import { idSchema } from "@/lib/validation/common";
 
 type Props = { params: Promise<{ id: string }> };
@@ -29,10 +29,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // The form starts with the program's values, rendered on the server (no loading state).
 export default async function EditProgramPage({ params }: Props) {
   await adminOrSignIn();
-  const [program, levels, fields] = await Promise.all([
+  const [program, levels, fields, documentTypes] = await Promise.all([
     programOf(params),
     listStudyLevels(),
     listStudyFields(),
+    listDocumentTypeNames(),
   ]);
   if (!program) notFound();
   const hasApplications = await programHasApplications(program.id);
@@ -42,6 +43,7 @@ export default async function EditProgramPage({ params }: Props) {
         levels={levels}
         fields={fields}
         timeZones={timeZoneNames()}
+        documentTypes={documentTypes}
         program={program}
         hasApplications={hasApplications}
       />
