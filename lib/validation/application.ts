@@ -257,6 +257,9 @@ export const conditionMarkSchema = z.object({
 });
 export type ConditionMarkInput = z.output<typeof conditionMarkSchema>;
 
+/** PATCH /api/applications/{id}/conditions/{conditionId}'s route segments. */
+export const conditionParamsSchema = z.object({ id: idSchema, conditionId: idSchema });
+
 /** The conditions' buttons: the mark, the application and the condition it marks. */
 export const conditionMarkFormSchema = conditionMarkSchema.extend({
   applicationId: idSchema,

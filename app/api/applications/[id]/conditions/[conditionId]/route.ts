@@ -1,8 +1,6 @@
 import { markCondition } from "@/lib/applications/conditions.server";
 import { route } from "@/lib/http/route.server";
-import { conditionMarkSchema } from "@/lib/validation/application";
-import { idSchema } from "@/lib/validation/common";
-import { z } from "@/lib/validation/zod";
+import { conditionMarkSchema, conditionParamsSchema } from "@/lib/validation/application";
 
 /**
  * Staff mark one condition of an application's offer met, not met or pending again: 200 with the
@@ -11,7 +9,7 @@ import { z } from "@/lib/validation/zod";
  */
 export const PATCH = route({
   auth: "admin",
-  params: z.object({ id: idSchema, conditionId: idSchema }),
+  params: conditionParamsSchema,
   body: conditionMarkSchema,
   handle: ({ viewer, params, body }) => markCondition(viewer, params.id, params.conditionId, body),
 });
