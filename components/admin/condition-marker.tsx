@@ -60,9 +60,9 @@ export function ConditionMarker({
             size="sm"
             variant={status === "met" ? "default" : "outline"}
             disabled={pending}
+            aria-label={`${MARK_LABELS[status]}: ${condition.text}`}
           >
             {MARK_LABELS[status]}
-            <span className="sr-only">: {condition.text}</span>
           </Button>
         ))}
       </div>
