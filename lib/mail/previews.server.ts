@@ -3,7 +3,7 @@ import type { DueStudent } from "@/lib/reminders/job.server";
 import type { RenderedMail } from "./render.server";
 import { applicationMail, teamApplicationMail, type MailSubject } from "./templates/application.server";
 import { transitionNamed } from "@/lib/applications/workflow";
-import { teamNotice } from "./templates/team-notice.server";
+import { teamNotice, type TeamNotice } from "./templates/team-notice.server";
 import { offerReplyReminder } from "./templates/offer-reply-reminder.server";
 import { applicationReceived } from "./templates/application-received.server";
 import { applicationStatus } from "./templates/application-status.server";
@@ -34,6 +34,17 @@ const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 const ROBIN = { email: "robin@example.com", fullName: "Robin Moreau", emailVerifiedAt: days(-30) };
 /** An admin of the team, for the e-mails the team gets. */
 const TARA = { email: "tara@example.com", fullName: "Tara Team", emailVerifiedAt: days(-90) };
+
+/** Tara's notice of a move Robin (or the jobs) made on the sample application. */
+function toTeam(platformName: string, notice: Omit<TeamNotice, "studentName">) {
+  return teamApplicationMail(
+    TARA,
+    APPLICATION.program,
+    42,
+    platformName,
+    teamNotice({ ...notice, studentName: ROBIN.fullName }),
+  );
+}
 const ACCOUNT = { fullName: ROBIN.fullName, emailVerifiedAt: ROBIN.emailVerifiedAt, username: "robin" };
 const APPLICATION: MailSubject = {
   user: ROBIN,
@@ -174,17 +185,7 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     template: "team-notice.server.tsx",
     sentWhen: "To each active admin when an offer's reply-by date passed without a reply.",
     render: (platformName) =>
-      teamApplicationMail(
-        TARA,
-        APPLICATION.program,
-        42,
-        platformName,
-        teamNotice({
-          transition: transitionNamed("decline-by-default"),
-          studentName: ROBIN.fullName,
-          replyBy: days(-1),
-        }),
-      ),
+      toTeam(platformName, { transition: transitionNamed("decline-by-default"), replyBy: days(-1) }),
   },
   {
     id: "team-notice",
@@ -192,16 +193,9 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     sentWhen:
       "To each active admin when a student replies to an offer or withdraws (the moves of the transition table that mail the team).",
     render: (platformName) =>
-      teamApplicationMail(
-        TARA,
-        APPLICATION.program,
-        42,
-        platformName,
-        teamNotice({
-          transition: transitionNamed("decline-offer"),
-          studentName: ROBIN.fullName,
-          reason: "I chose a program nearer home.",
-        }),
-      ),
+      toTeam(platformName, {
+        transition: transitionNamed("decline-offer"),
+        reason: "I chose a program nearer home.",
+      }),
   },
 ];
