@@ -340,6 +340,10 @@ const REVIEWS: Record<string, (w: World) => { params: Record<string, string>; js
     params: { id: String(w.teamApplicationId) },
     json: { status: "in-review", note: "Reviewing my own application." },
   }),
+  "PATCH /api/applications/[id]/conditions/[conditionId]": (w) => ({
+    params: { id: String(w.teamOffer.applicationId), conditionId: String(w.teamOffer.conditionId) },
+    json: { status: "met", note: "My own transcript arrived." },
+  }),
 };
 
 test("every admin write to applications is among the review routes checked below", () => {

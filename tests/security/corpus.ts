@@ -78,6 +78,8 @@ export interface World {
   othersApplicationId: number;
   /** The team admin's own pending application: another admin may review it, the team admin not. */
   teamApplicationId: number;
+  /** The team admin's own application with a conditional offer, and its one pending condition. */
+  teamOffer: { applicationId: number; conditionId: number };
   /** A study level that programs use (deleting it is a 409). */
   usedLevelId: number;
 }

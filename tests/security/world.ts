@@ -39,13 +39,19 @@ export async function makeWorld(): Promise<World> {
     programs: [
       { name: `Security ${tag} Studies`, degree: "MSc", level: "Master's", field: "Business" },
       { name: `Closed ${tag} Studies`, degree: "MSc", deadline: new Date(Date.now() - 7 * 86_400_000) },
+      { name: `Offered ${tag} Studies`, degree: "MSc" },
     ],
   });
-  const [program, closed] = university.programs;
+  const [program, closed, offered] = university.programs;
   const own = await createApplication({ userId: student.id, programId: program.id });
   const others = await createApplication({ userId: otherStudent.id, programId: program.id });
   // Staff may apply like students; only another admin may then review what the team admin sent.
   const teams = await createApplication({ userId: team.id, programId: program.id });
+  // ...and one the university has offered a place on a condition the team marks.
+  const teamsOffer = await createApplication({ userId: team.id, programId: offered.id, status: "approved" });
+  const teamsCondition = await prisma.offerCondition.create({
+    data: { applicationId: teamsOffer.id, position: 0, text: "Final transcript" },
+  });
   await prisma.applicationDraft.create({
     data: { userId: otherStudent.id, programId: program.id, data: { step: 1, personalStatement: "mine" } },
   });
@@ -81,6 +87,7 @@ export async function makeWorld(): Promise<World> {
     ownApplicationId: own.id,
     othersApplicationId: others.id,
     teamApplicationId: teams.id,
+    teamOffer: { applicationId: teamsOffer.id, conditionId: teamsCondition.id },
     usedLevelId: level.id,
   };
 }
