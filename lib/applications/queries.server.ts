@@ -155,6 +155,8 @@ export async function listApplications(options: {
 }
 
 export interface ApplicationDetail extends ApplicationListItem {
+  /** The open offer's last day to reply ("2027-03-12"), while one stands; null otherwise. */
+  replyBy: string | null;
   personalStatement: string;
   academicHistory: { institution: string; degree: string; gpa: string; graduationYear: number };
   history: HistoryEntry[];
@@ -188,27 +190,41 @@ function toHistoryEntry(
   };
 }
 
-/** One application with its statement, academic history and status history (oldest first). */
-export async function getApplicationDetail(id: number): Promise<ApplicationDetail | null> {
-  const row = await prisma.application.findUnique({
-    where: { id },
-    select: {
-      ...listSelect,
-      personalStatement: true,
-      academicHistory: true,
-      events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: historySelect },
-      conditions: { orderBy: { position: "asc" }, select: conditionSelect },
-    },
-  });
-  if (!row) return null;
+const detailSelect = {
+  ...listSelect,
+  replyBy: true,
+  personalStatement: true,
+  academicHistory: true,
+  events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: historySelect },
+  conditions: { orderBy: { position: "asc" }, select: conditionSelect },
+} satisfies Prisma.ApplicationSelect;
+
+function toDetail(row: Prisma.ApplicationGetPayload<{ select: typeof detailSelect }>): ApplicationDetail {
   const notes = row.events.filter((e) => e.note !== null);
   return {
     ...toListItem({ ...row, events: notes.slice(-1).map((e) => ({ note: e.note })) }),
+    replyBy: row.replyBy ? dayOf(row.replyBy) : null,
     personalStatement: row.personalStatement,
     academicHistory: row.academicHistory as ApplicationDetail["academicHistory"],
     history: row.events.map(toHistoryEntry),
     conditions: row.conditions.map(toCondition),
   };
+}
+
+/** One application with its statement, academic history and status history (oldest first). */
+export async function getApplicationDetail(id: number): Promise<ApplicationDetail | null> {
+  const row = await prisma.application.findUnique({ where: { id }, select: detailSelect });
+  return row ? toDetail(row) : null;
+}
+
+/** Every application of one student in full, oldest first (their data export). */
+export async function listApplicationDetailsOf(userId: number): Promise<ApplicationDetail[]> {
+  const rows = await prisma.application.findMany({
+    where: { userId },
+    orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+    select: detailSelect,
+  });
+  return rows.map(toDetail);
 }
 
 /**

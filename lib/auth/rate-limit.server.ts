@@ -45,6 +45,8 @@ export const VERIFICATION_RESENDS_PER_HOUR = 5;
 export const CURRENT_PASSWORD_FAILURES_PER_WINDOW = 10;
 /** Contact-form messages per client address per hour. */
 export const CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR = 5;
+/** Archives of an account's data ("Download my data") per account and hour: each reads every file. */
+export const DATA_EXPORTS_PER_HOUR = 10;
 /**
  * Contact-form messages per hour from all senders whose address is unknown (no TRUSTED_PROXIES):
  * they share one counter, so that the table cannot be filled without limit.
@@ -113,6 +115,7 @@ function createLimiters() {
     currentPassword: limiter("current_password", CURRENT_PASSWORD_FAILURES_PER_WINDOW, WINDOW_SECONDS),
     contactIp: limiter("contact_ip", CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, HOUR),
     contactUnknown: limiter("contact_unknown", CONTACT_MESSAGES_UNKNOWN_ADDRESS_PER_HOUR, HOUR),
+    dataExport: limiter("data_export", DATA_EXPORTS_PER_HOUR, HOUR),
   };
 }
 const all = () => (limiters ??= createLimiters());
@@ -317,4 +320,15 @@ export async function contactMessageRetryAfter(ip: string | null): Promise<numbe
   const { contactIp, contactUnknown } = all();
   const counter = ip ? { limiter: contactIp, key: ip } : { limiter: contactUnknown, key: "all" };
   return (await consumeAll([counter]))?.retryAfter ?? null;
+}
+
+/** Counts a download of the account's data archive; throws the 429 past DATA_EXPORTS_PER_HOUR. */
+export async function limitDataExport(userId: number): Promise<void> {
+  const refusal = await consumeAll([{ limiter: all().dataExport, key: String(userId) }]);
+  if (refusal) {
+    throw tooManyRequests(
+      `You downloaded your data ${DATA_EXPORTS_PER_HOUR} times in the last hour. Try again in ${minutesText(refusal.retryAfter)}.`,
+      refusal.retryAfter,
+    );
+  }
 }

@@ -6,7 +6,7 @@ import {
   contentLinkClass,
 } from "@/components/content/content-page";
 import { SESSION_LIFETIMES } from "@/lib/auth/session-lifetime";
-import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR } from "@/lib/auth/rate-limit.server";
+import { CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR, DATA_EXPORTS_PER_HOUR } from "@/lib/auth/rate-limit.server";
 import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =
@@ -109,6 +109,11 @@ export default function PrivacyPage() {
           application, its answers become the draft again, so that you can apply again from them.
         </p>
         <p>
+          The documents you upload for an application (transcripts, certificates, a passport, a CV...) are
+          kept in private storage, never at a public address: you can open them, and our admissions team can
+          once you submit the application. They are deleted with your account.
+        </p>
+        <p>
           Our admissions team (the site&apos;s administrators) reads applications to review them and may pass
           them on to the university you applied to. If a program is withdrawn, your application is kept and
           marked as no longer offered, so you keep your record of it.
@@ -165,8 +170,9 @@ export default function PrivacyPage() {
         <p>
           Every change an administrator makes (to universities, programs, applications, user accounts or
           settings) is recorded with the administrator&apos;s name, the time, and the record before and after
-          the change. Records of user accounts in this log never contain passwords or sign-in codes. Only
-          senior administrators can read it; it exists so that every change can be accounted for.
+          the change. Records of user accounts in this log never contain passwords or sign-in codes. Each
+          download of an account&apos;s data is recorded there too, with the account&apos;s name and the time.
+          Only senior administrators can read it; it exists so that every change can be accounted for.
         </p>
       </ContentSection>
 
@@ -185,18 +191,30 @@ export default function PrivacyPage() {
         </ContentList>
       </ContentSection>
 
+      <ContentSection id="your-data" title="A copy of your data">
+        <p>
+          On your profile, &ldquo;Download my data&rdquo; gives you at once a ZIP file of everything we keep
+          about your account: your details, your applications with their history, your drafts, your shortlist,
+          your reminder settings and which reminders we sent, your sign-in sessions (when they started and
+          were last used), and the documents you uploaded, as you uploaded them. It holds a file for other
+          programs (data.json) and a page to read in a browser (index.html). Only you can download it, while
+          signed in; each download is recorded in the administration records, and you can download it{" "}
+          {DATA_EXPORTS_PER_HOUR} times an hour.
+        </p>
+      </ContentSection>
+
       <ContentSection id="deleting" title="Deleting your account">
         <p>
           You can delete your student account yourself on your profile page. This deletes the account with its
-          applications, drafts and sessions at once. An administrator can also delete a student account.
-          Entries in the administration records and emails already in the queue are not changed by it; the
-          queue deletes them within a week.
+          applications, drafts, uploaded documents and sessions at once. An administrator can also delete a
+          student account. Entries in the administration records and emails already in the queue are not
+          changed by it; the queue deletes them within a week.
         </p>
       </ContentSection>
 
       <ContentSection id="questions" title="Questions">
         <p>
-          For any question about your data, or to ask for a copy or a correction, write to us with the{" "}
+          For any question about your data, or to ask for a correction, write to us with the{" "}
           <Link href="/contact" className={contentLinkClass}>
             contact form
           </Link>

@@ -1,9 +1,10 @@
-import { BellIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { BellIcon, DownloadIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { CardHeading } from "@/components/ui/card-heading";
 import { ActionButton } from "@/components/user/action-button";
@@ -249,6 +250,30 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
             <CalendarLink url={reminders.calendarUrl} />
             <ActionButton action={resetCalendarAction} label="Reset address" pendingLabel="Resetting..." />
           </section>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeading
+          icon={DownloadIcon}
+          title="Your data"
+          description="A copy of everything we keep about your account, to keep or to take elsewhere."
+        />
+        <CardContent className="flex flex-col gap-3">
+          <p className="text-sm text-slate-600">
+            One ZIP file: your account, applications with their history, drafts, shortlist, reminder settings
+            and the documents you uploaded, as data.json (for other programs) and index.html (to read in a
+            browser).{" "}
+            <Link href="/privacy#your-data" className={linkClass}>
+              How we handle it
+            </Link>
+          </p>
+          <div>
+            <a href="/api/user/export" download className={buttonVariants({ variant: "outline" })}>
+              <DownloadIcon aria-hidden="true" />
+              Download my data
+            </a>
+          </div>
         </CardContent>
       </Card>
 
