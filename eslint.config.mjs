@@ -100,4 +100,23 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // An interactive transaction holds one connection: queries sent on it at once (Promise.all)
+    // interleave on that connection, which node-postgres deprecates and the embedded database
+    // answers with errors such as 'portal "" does not exist'. Await a transaction's queries one
+    // after the other. (By convention a transaction's client is named `tx`; parallel separate
+    // transactions name their parameter otherwise.)
+    files: ["app/**", "components/**", "lib/**", "scripts/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.object.name='Promise'][callee.property.name=/^all/] Identifier[name='tx']",
+          message:
+            "A transaction's queries share one connection: await them one after the other, not in Promise.all.",
+        },
+      ],
+    },
+  },
 ]);

@@ -25,15 +25,43 @@ const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
  * Here a connection keeps the backend from its first message until a Sync or simple Query has
  * completed outside a transaction: the granularity of a real pooler.
  */
-class SessionQueue {
+export class SessionQueue {
   private owner: number | null = null;
   /** The owner sent messages of a query that its Sync has not closed yet. */
   private openQuery = false;
   private readonly waiting: Array<{ handlerId: number; wake: () => void }> = [];
+  /** Each connection's last message in progress: the next one starts after it. */
+  private readonly inProgress = new Map<number, Promise<number>>();
 
   constructor(private readonly db: PGlite) {}
 
-  async enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+  /**
+   * Runs a connection's messages strictly in the order they came. pglite-socket reads each chunk
+   * of a socket in a task of its own, so a connection may send the next message before the last
+   * one ran; had both waited for the backend, the later one could run first (an Execute before
+   * its Bind: 'portal "" does not exist').
+   */
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    const previous = this.inProgress.get(handlerId);
+    const run = previous
+      ? previous.then(
+          () => this.run(handlerId, message, onData),
+          () => this.run(handlerId, message, onData),
+        )
+      : this.run(handlerId, message, onData);
+    this.inProgress.set(handlerId, run);
+    const forget = () => {
+      if (this.inProgress.get(handlerId) === run) this.inProgress.delete(handlerId);
+    };
+    run.then(forget, forget);
+    return run;
+  }
+
+  private async run(
+    handlerId: number,
+    message: Uint8Array,
+    onData: (data: Uint8Array) => void,
+  ): Promise<number> {
     await this.acquire(handlerId);
     let bytes = 0;
     try {
@@ -59,6 +87,7 @@ class SessionQueue {
   }
 
   clearQueueForHandler(handlerId: number) {
+    this.inProgress.delete(handlerId);
     for (let i = this.waiting.length - 1; i >= 0; i--) {
       if (this.waiting[i].handlerId === handlerId) this.waiting.splice(i, 1);
     }

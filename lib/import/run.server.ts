@@ -437,13 +437,18 @@ async function findPrograms(
 
 async function importPrograms(context: PassContext) {
   const { tx, write, now, report } = context;
-  const [levelRows, fieldRows, universities] = await Promise.all([
-    tx.studyLevel.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true } }),
-    tx.studyField.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true } }),
-    tx.university.findMany({
-      select: { id: true, slug: true, archivedAt: true, country: { select: { code: true } } },
-    }),
-  ]);
+  // One query at a time: a transaction's queries share one connection.
+  const levelRows = await tx.studyLevel.findMany({
+    orderBy: [{ position: "asc" }, { name: "asc" }],
+    select: { name: true },
+  });
+  const fieldRows = await tx.studyField.findMany({
+    orderBy: [{ position: "asc" }, { name: "asc" }],
+    select: { name: true },
+  });
+  const universities = await tx.university.findMany({
+    select: { id: true, slug: true, archivedAt: true, country: { select: { code: true } } },
+  });
   const options = { levels: levelRows.map((row) => row.name), fields: fieldRows.map((row) => row.name), now };
   const schema = programSchema(options);
   const bySlug = new Map(universities.map((university) => [university.slug, university]));

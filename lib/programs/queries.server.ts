@@ -293,9 +293,7 @@ export async function programHasApplications(
   id: number,
   db: Pick<Prisma.TransactionClient, "application" | "applicationDraft"> = prisma,
 ): Promise<boolean> {
-  const [applications, drafts] = await Promise.all([
-    db.application.count({ where: { programId: id } }),
-    db.applicationDraft.count({ where: { programId: id } }),
-  ]);
-  return applications + drafts > 0;
+  // One after the other: `db` may be a transaction, whose queries share one connection.
+  const applications = await db.application.count({ where: { programId: id } });
+  return applications > 0 || (await db.applicationDraft.count({ where: { programId: id } })) > 0;
 }

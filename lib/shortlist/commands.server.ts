@@ -15,16 +15,15 @@ export async function addToShortlist(
     ...new Set(items.filter((item) => item.type === type).map((item) => item.id)),
   ];
   return prisma.$transaction(async (tx) => {
-    const [programs, universities] = await Promise.all([
-      tx.program.findMany({
-        where: { id: { in: wanted("program") }, archivedAt: null },
-        select: { id: true },
-      }),
-      tx.university.findMany({
-        where: { id: { in: wanted("university") }, archivedAt: null },
-        select: { id: true },
-      }),
-    ]);
+    // One query at a time: a transaction's queries share one connection.
+    const programs = await tx.program.findMany({
+      where: { id: { in: wanted("program") }, archivedAt: null },
+      select: { id: true },
+    });
+    const universities = await tx.university.findMany({
+      where: { id: { in: wanted("university") }, archivedAt: null },
+      select: { id: true },
+    });
     const live = new Set([
       ...programs.map((p) => `program:${p.id}`),
       ...universities.map((u) => `university:${u.id}`),

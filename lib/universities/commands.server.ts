@@ -45,16 +45,15 @@ async function freeSlug(tx: Tx, name: string, countryCode: string, exceptId?: nu
   const candidates = {
     OR: [{ slug: base }, { slug: { startsWith: `${base}-${countryCode.toLowerCase()}` } }],
   };
-  const [current, old] = await Promise.all([
-    tx.university.findMany({
-      where: { ...candidates, ...(exceptId !== undefined && { id: { not: exceptId } }) },
-      select: { slug: true },
-    }),
-    tx.universitySlug.findMany({
-      where: { ...candidates, ...(exceptId !== undefined && { universityId: { not: exceptId } }) },
-      select: { slug: true },
-    }),
-  ]);
+  // One query at a time: a transaction's queries share one connection.
+  const current = await tx.university.findMany({
+    where: { ...candidates, ...(exceptId !== undefined && { id: { not: exceptId } }) },
+    select: { slug: true },
+  });
+  const old = await tx.universitySlug.findMany({
+    where: { ...candidates, ...(exceptId !== undefined && { universityId: { not: exceptId } }) },
+    select: { slug: true },
+  });
   const taken = new Set([...current, ...old].map((row) => row.slug));
   return uniqueSlug(name, countryCode, (slug) => taken.has(slug));
 }
