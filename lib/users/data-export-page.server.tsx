@@ -74,6 +74,7 @@ function Page({ data }: { data: AccountData }) {
   const title = `Your data on ${data.platform}`;
   return (
     <html lang="en">
+      {/* eslint-disable-next-line @next/next/no-head-element -- a file of the archive, not a page of the app */}
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
