@@ -73,14 +73,55 @@ export async function listDraftDocuments(userId: number, programId: number): Pro
   return rows.map(view);
 }
 
+/** A document a program asks for, with the one the student's draft holds (if any). */
+export interface DocumentSlot {
+  typeId: number;
+  documentType: string;
+  required: boolean;
+  fileTypes: string[];
+  /** The largest file accepted: the type's limit, never above the platform's. */
+  maxBytes: number;
+  document: DocumentView | null;
+}
+
+/** The documents a program asks for (required first, in the types' order) and the draft's files. */
+export async function listDraftDocumentSlots(userId: number, programId: number): Promise<DocumentSlot[]> {
+  const [asked, documents] = await Promise.all([
+    prisma.programDocument.findMany({
+      where: { programId },
+      select: { required: true, type: { select: { id: true, name: true, fileTypes: true, maxBytes: true } } },
+      orderBy: [{ required: "desc" }, { type: { position: "asc" } }, { documentType: "asc" }],
+    }),
+    listDraftDocuments(userId, programId),
+  ]);
+  return asked.map(({ required, type }) => ({
+    typeId: type.id,
+    documentType: type.name,
+    required,
+    fileTypes: type.fileTypes,
+    maxBytes: Math.min(type.maxBytes, MAX_DOCUMENT_BYTES),
+    document: documents.find((document) => document.documentType === type.name) ?? null,
+  }));
+}
+
 /** An application's documents, for whoever may see the application. */
 export async function listApplicationDocuments(applicationId: number): Promise<DocumentView[]> {
+  return (await listDocumentsOfApplications([applicationId])).get(applicationId) ?? [];
+}
+
+/** The documents of several applications in one query, keyed by application (each list by id). */
+export async function listDocumentsOfApplications(
+  ids: readonly number[],
+): Promise<Map<number, DocumentView[]>> {
+  const documents = new Map<number, DocumentView[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return documents;
   const rows = await prisma.applicationDocument.findMany({
-    where: { applicationId },
+    where: { applicationId: { in: [...ids] } },
     orderBy: { id: "asc" },
-    select: DOCUMENT_SELECT,
+    select: { ...DOCUMENT_SELECT, applicationId: true },
   });
-  return rows.map(view);
+  for (const { applicationId, ...row } of rows) documents.get(applicationId!)?.push(view(row));
+  return documents;
 }
 
 /** Bytes of the draft's documents for a program, leaving out one type (the one being replaced). */

@@ -9,6 +9,8 @@ export interface ApiFetchOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. Leave undefined for a request without a body. */
   body?: unknown;
+  /** A file sent as the body itself, with its own type (an upload); instead of `body`. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -43,13 +45,17 @@ function parseErrorBody(text: string): Partial<ErrorBody> | null {
  * Throws an ApiError for a non-OK status.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = "GET", body, signal } = options;
+  const { method = "GET", body, file, signal } = options;
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
     credentials: "include",
-    headers: hasBody ? { "Content-Type": "application/json" } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: file
+      ? { "Content-Type": file.type || "application/octet-stream" }
+      : hasBody
+        ? { "Content-Type": "application/json" }
+        : undefined,
+    body: file ?? (hasBody ? JSON.stringify(body) : undefined),
     signal,
   });
   const text = await response.text();

@@ -5,12 +5,14 @@ import { notFound } from "next/navigation";
 import { cachedPlatformName } from "@/lib/cache/reads.server";
 import { cache } from "react";
 import { ApplicationForm } from "@/components/applications/application-form";
+import { DraftDocuments } from "@/components/applications/draft-documents";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { DataFreshness } from "@/components/university/data-freshness";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { getDraft } from "@/lib/applications/drafts.server";
 import { findOwnApplication } from "@/lib/applications/queries.server";
+import { listDraftDocumentSlots } from "@/lib/documents/commands.server";
 import type { ApplicationStatus } from "@/lib/applications/status";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
@@ -62,9 +64,10 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
   if (!program) notFound();
 
   const now = new Date();
-  const [existing, draft] = await Promise.all([
+  const [existing, draft, documentSlots] = await Promise.all([
     findOwnApplication(viewer.id, program.id),
     getDraft(viewer.id, program.id),
+    listDraftDocumentSlots(viewer.id, program.id),
   ]);
   const closed = deadlinePassed(program, now);
 
@@ -173,17 +176,26 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           </AlertDescription>
         </Alert>
       ) : (
-        <Card>
-          <CardContent>
-            <ApplicationForm
-              programId={program.id}
-              studentId={viewer.id}
-              draft={draft?.data ?? null}
-              draftVersion={draft?.version ?? 0}
-              today={now.toISOString()}
-            />
-          </CardContent>
-        </Card>
+        <>
+          {documentSlots.length > 0 && (
+            <Card>
+              <CardContent>
+                <DraftDocuments programId={program.id} slots={documentSlots} />
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardContent>
+              <ApplicationForm
+                programId={program.id}
+                studentId={viewer.id}
+                draft={draft?.data ?? null}
+                draftVersion={draft?.version ?? 0}
+                today={now.toISOString()}
+              />
+            </CardContent>
+          </Card>
+        </>
       )}
     </div>
   );

@@ -13,6 +13,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { listDrafts } from "@/lib/applications/drafts.server";
 import { Timeline } from "@/components/applications/timeline";
 import { OfferConditions } from "@/components/applications/offer-conditions";
+import { DocumentList } from "@/components/applications/document-list";
+import { listDocumentsOfApplications } from "@/lib/documents/commands.server";
 import { listConditions } from "@/lib/applications/conditions.server";
 import { sameStartTerm } from "@/lib/applications/offer";
 import {
@@ -55,12 +57,13 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
   }
   const ids = page.items.map((item) => item.id);
   const waiting = page.items.filter((item) => item.status === "approved");
-  const [histories, drafts, offers, conditions, places] = await Promise.all([
+  const [histories, drafts, offers, conditions, places, documents] = await Promise.all([
     listApplicationHistories(ids),
     listDrafts(viewer.id),
     listOffers(waiting.map((item) => item.id)),
     listConditions(ids),
     waiting.length ? listAcceptedPlaces(viewer.id) : [],
+    listDocumentsOfApplications(ids),
   ]);
   // The place an offer waiting for a reply would replace: one accepted for the same start.
   const replaces = (applicationId: number) =>
@@ -168,6 +171,15 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                         <p className="font-medium text-slate-900">Latest note from the reviewers</p>
                         <p className="whitespace-pre-line text-slate-700">{application.latestNote}</p>
                       </div>
+                    )}
+
+                    {(documents.get(application.id) ?? []).length > 0 && (
+                      <details className="text-sm">
+                        <summary className="w-fit cursor-pointer rounded-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+                          Documents ({documents.get(application.id)!.length})
+                        </summary>
+                        <DocumentList documents={documents.get(application.id)!} empty="" />
+                      </details>
                     )}
 
                     <details className="group text-sm">
