@@ -1,6 +1,6 @@
 import { FileText } from "lucide-react";
 import type { DocumentView } from "@/lib/documents/commands.server";
-import { formatMegabytes } from "@/lib/documents/limits";
+import { formatFileSize } from "@/lib/documents/limits";
 
 /**
  * An application's documents: each a download through the authorized document route (never a
@@ -16,7 +16,7 @@ export function DocumentList({ documents, empty }: { documents: DocumentView[]; 
             <FileText aria-hidden="true" className="size-4 text-slate-500" />
             <span className="font-medium">{document.documentType}</span>
             <span className="text-sm text-slate-600">
-              {document.name}, {formatMegabytes(document.size)}
+              {document.name}, {formatFileSize(document.size)}
             </span>
           </span>
           {document.status === "clean" ? (

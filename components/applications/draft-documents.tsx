@@ -3,7 +3,7 @@
 import { FileText } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { DocumentSlot, DocumentView } from "@/lib/documents/commands.server";
-import { fileTooLargeMessage, fileTypesLabel, formatMegabytes } from "@/lib/documents/limits";
+import { fileTooLargeMessage, fileTypesLabel, formatFileSize, formatMegabytes } from "@/lib/documents/limits";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -67,7 +67,7 @@ function Slot({ programId, slot }: { programId: number; slot: DocumentSlot }) {
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <FileText aria-hidden="true" className="size-4 text-slate-500" />
           <span className="font-medium">{document.name}</span>
-          <span className="text-slate-600">{formatMegabytes(document.size)}</span>
+          <span className="text-slate-600">{formatFileSize(document.size)}</span>
           {document.status === "clean" ? (
             <a
               href={`/api/documents/${document.id}`}

@@ -38,6 +38,11 @@ export function formatMegabytes(bytes: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
+/** A file's size as a person reads it: "240 KB" under a megabyte, "2.5 MB" from one up. */
+export function formatFileSize(bytes: number): string {
+  return bytes < MEGABYTE ? `${Math.max(1, Math.round(bytes / 1024))} KB` : formatMegabytes(bytes);
+}
+
 export function fileTooLargeMessage(limit: number): string {
   return `The file is larger than ${formatMegabytes(limit)}, the limit for this document.`;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { CONDITION_STATUS_LABELS } from "@/lib/applications/conditions";
 import { madeBy, meaningOf } from "@/lib/applications/history";
 import { STATUS_LABELS } from "@/lib/applications/status";
-import { formatMegabytes } from "@/lib/documents/limits";
+import { formatFileSize } from "@/lib/documents/limits";
 import { formatDate, formatDateTime } from "@/lib/format";
 import type { AccountData, ExportedDocument } from "./data-export.server";
 
@@ -60,7 +60,7 @@ function Documents({ documents }: { documents: ExportedDocument[] }) {
                 `${document.name} (still being checked, so not included)`
               )}
             </td>
-            <td>{formatMegabytes(document.size)}</td>
+            <td>{formatFileSize(document.size)}</td>
             <td>{formatDateTime(document.uploadedAt)}</td>
           </tr>
         ))}

@@ -1,4 +1,5 @@
 import { makePdf } from "../support/documents";
+import { programFormBody } from "../support/program-body";
 import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -20,7 +21,11 @@ test("a student uploads the required document, is refused without it, and submit
   const { page } = student;
   const { program } = university;
   const asked = await api.patch(`/api/programs/${program.id}`, {
-    data: { requiredDocuments: ["Transcript"], optionalDocuments: ["CV"] },
+    data: {
+      ...programFormBody(university.id, program.name, "Oceans, coasts and a thesis."),
+      requiredDocuments: ["Transcript"],
+      optionalDocuments: ["CV"],
+    },
   });
   expect(asked.status(), "asking for documents").toBe(200);
 
@@ -69,7 +74,7 @@ test("a student uploads the required document, is refused without it, and submit
   // It stays through a reload (it is the draft's), and the application now goes through.
   await page.reload();
   await expect(transcript.getByText("transcript.pdf")).toBeVisible();
-  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 2")).toBeVisible();
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(page.getByText("Application Submitted")).toBeVisible();
 

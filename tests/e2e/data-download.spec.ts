@@ -10,7 +10,7 @@ test("a student downloads their data from the profile", async ({ student, univer
   const applied = await page.request.post("/api/applications", {
     data: {
       programId: university.program.id,
-      personalStatement: "The sea has shaped my life and I want to study it. ".repeat(8),
+      personalStatement: "The sea has shaped my life and I want to study it. ".repeat(12),
       academicHistory: { institution: "Harbour School", degree: "Diploma", gpa: "3.9", graduationYear: 2024 },
     },
   });
