@@ -62,7 +62,30 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
       "gets its university's country's zone (UTC where the country has several), an existing one keeps its own.",
   },
   { name: "description", required: true, description: "Text, at most 5,000 characters." },
+  {
+    name: "requiredDocuments",
+    required: false,
+    description:
+      "The documents an application must include: document type names of Settings, separated by " +
+      'semicolons (e.g. "Transcript; Passport"). An empty cell: none. Without the column, an existing ' +
+      "program keeps its documents.",
+  },
+  {
+    name: "optionalDocuments",
+    required: false,
+    description: "The documents an application may include, as requiredDocuments (none listed in both).",
+  },
+  {
+    name: "referencesRequired",
+    required: false,
+    description:
+      "How many references an application needs, 0 to 5. An empty cell: 0. Without the column, an " +
+      "existing program keeps its number.",
+  },
 ];
+
+/** How a cell lists several document types. */
+export const LIST_SEPARATOR = "; ";
 
 export const COLUMNS: Record<ImportType, readonly ColumnDoc[]> = {
   universities: UNIVERSITY_COLUMNS,
@@ -92,6 +115,9 @@ export const TEMPLATE_EXAMPLES: Record<ImportType, Record<string, string>> = {
     deadline: "2027-03-15T00:00:00.000Z",
     timeZone: "America/New_York",
     description: "A two-year master's program in computer science.",
+    requiredDocuments: "Transcript; Passport",
+    optionalDocuments: "CV",
+    referencesRequired: "2",
   },
 };
 

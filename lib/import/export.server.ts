@@ -5,7 +5,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listCondition } from "@/lib/programs/queries.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { universityCondition } from "@/lib/universities/search.server";
-import { COLUMNS, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
+import { COLUMNS, LIST_SEPARATOR, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
 import { protectCell } from "./formula";
 
 // The CSV exports of the admin lists: the live universities and programs that match the list's
@@ -107,8 +107,16 @@ async function programPage(db: PrismaClient, ids: number[]) {
       deadline: true,
       timeZone: true,
       description: true,
+      documentTypes: { select: { documentType: true, required: true } },
+      referencesRequired: true,
     },
   });
+  const documents = (p: (typeof rows)[number], required: boolean) =>
+    p.documentTypes
+      .filter((d) => d.required === required)
+      .map((d) => d.documentType)
+      .sort()
+      .join(LIST_SEPARATOR);
   return rows.map((p) => [
     p.university.slug,
     p.name,
@@ -120,6 +128,9 @@ async function programPage(db: PrismaClient, ids: number[]) {
     p.deadline.toISOString(),
     p.timeZone,
     p.description,
+    documents(p, true),
+    documents(p, false),
+    String(p.referencesRequired),
   ]);
 }
 

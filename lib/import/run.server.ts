@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
 import { catalogueChanged } from "@/lib/cache/tags.server";
 import { afterCommit } from "@/lib/db/after-commit.server";
 import { refreshCatalogueStatistics } from "@/lib/db/statistics";
-import { violatedUniqueIndex } from "@/lib/db/errors.server";
+import { violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/http/errors";
 import { PROGRAM_KEY_INDEX, programKey } from "@/lib/programs/key";
@@ -138,6 +138,7 @@ export async function runImport(
   } catch (error) {
     if (error instanceof Rejected) return error.report;
     if (violatedUniqueIndex(error) === PROGRAM_KEY_INDEX.name) throw conflict(PROGRAM_CREATED_MEANWHILE);
+    if (violatedForeignKey(error) !== null) throw conflict(LIST_ENTRY_DELETED_MEANWHILE);
     throw error;
   }
 }
@@ -146,6 +147,8 @@ export async function runImport(
 const IMPORT_LOCK = 0x696d706f7274;
 export const PROGRAM_CREATED_MEANWHILE =
   "Someone created one of this file's programs while the import ran, so nothing was imported. Run the dry run again.";
+export const LIST_ENTRY_DELETED_MEANWHILE =
+  "A study level, study field or document type this file names was deleted while the import ran, so nothing was imported. Run the dry run again.";
 export const IMPORT_IN_PROGRESS =
   "Another import is being applied right now. Wait until it has finished, then apply this file again.";
 
@@ -395,6 +398,10 @@ interface NewProgram {
   tuition: string;
   deadline: Date;
   timeZone: string;
+  referencesRequired: number;
+  /** Document type names, sorted. */
+  requiredDocuments: string[];
+  optionalDocuments: string[];
 }
 
 interface StoredProgram extends NewProgram {
@@ -425,15 +432,49 @@ async function findPrograms(
   const rows = await tx.$queryRaw<(Omit<StoredProgram, "deadline"> & { deadlineMs: number })[]>`
     SELECT p."id", p."universityId", p."name", p."degree", p."description", p."level", p."field",
            p."duration", p."tuition"::text AS "tuition", p."timeZone", p."archivedAt",
-           (extract(epoch FROM p."deadline") * 1000)::float8 AS "deadlineMs"
+           p."referencesRequired",
+           (extract(epoch FROM p."deadline") * 1000)::float8 AS "deadlineMs",
+           ARRAY(SELECT d."documentType" FROM "program_documents" d
+                  WHERE d."programId" = p."id" AND d."required") AS "requiredDocuments",
+           ARRAY(SELECT d."documentType" FROM "program_documents" d
+                  WHERE d."programId" = p."id" AND NOT d."required") AS "optionalDocuments"
       FROM "programs" p
       JOIN (SELECT DISTINCT * FROM unnest(
               ${keys.map((k) => k.university!.id)}::int[],
               ${keys.map((k) => k.name)}::text[],
               ${keys.map((k) => k.degree)}::text[])) AS k("universityId", "name", "degree")
         ON p."universityId" = k."universityId" AND p."name" = k."name" AND p."degree" = k."degree"`;
-  return rows.map(({ deadlineMs, ...row }) => ({ ...row, deadline: new Date(deadlineMs) }));
+  return rows.map(({ deadlineMs, requiredDocuments, optionalDocuments, ...row }) => ({
+    ...row,
+    deadline: new Date(deadlineMs),
+    requiredDocuments: [...requiredDocuments].sort(),
+    optionalDocuments: [...optionalDocuments].sort(),
+  }));
 }
+
+/**
+ * The document columns as the program schema reads them: a cell lists type names separated by
+ * semicolons (an empty cell lists none, and asks for no references); a column the file lacks
+ * stays undefined, so an existing program keeps what it asks for.
+ */
+function documentColumns(values: Record<string, unknown>) {
+  const list = (cell: unknown) =>
+    typeof cell === "string"
+      ? cell
+          .split(";")
+          .map((name) => name.trim())
+          .filter((name) => name !== "")
+      : cell;
+  const columns: Record<string, unknown> = {};
+  if ("requiredDocuments" in values) columns.requiredDocuments = list(values.requiredDocuments);
+  if ("optionalDocuments" in values) columns.optionalDocuments = list(values.optionalDocuments);
+  if ("referencesRequired" in values)
+    columns.referencesRequired = values.referencesRequired === "" ? 0 : values.referencesRequired;
+  return columns;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
 
 async function importPrograms(context: PassContext) {
   const { tx, write, now, report } = context;
@@ -446,10 +487,16 @@ async function importPrograms(context: PassContext) {
     orderBy: [{ position: "asc" }, { name: "asc" }],
     select: { name: true },
   });
+  const typeRows = await tx.documentType.findMany({ select: { name: true } });
   const universities = await tx.university.findMany({
     select: { id: true, slug: true, archivedAt: true, country: { select: { code: true } } },
   });
-  const options = { levels: levelRows.map((row) => row.name), fields: fieldRows.map((row) => row.name), now };
+  const options = {
+    levels: levelRows.map((row) => row.name),
+    fields: fieldRows.map((row) => row.name),
+    documentTypes: typeRows.map((row) => row.name),
+    now,
+  };
   const schema = programSchema(options);
   const bySlug = new Map(universities.map((university) => [university.slug, university]));
   const byId = new Map(universities.map((university) => [university.id, university]));
@@ -492,7 +539,7 @@ async function importPrograms(context: PassContext) {
     for (const r of rows) {
       const key = r.university ? programKey(r.university.id, r.name, r.degree) : "";
       const matches = stored.get(key) ?? [];
-      const input = { ...r.values, universityId: r.university?.id ?? 1 };
+      const input = { ...r.values, ...documentColumns(r.values), universityId: r.university?.id ?? 1 };
       let parsed = schema.safeParse(input);
       // As in the edit form, a deadline that has passed may stay what it is.
       if (
@@ -532,6 +579,10 @@ async function importPrograms(context: PassContext) {
         deadline: program.deadline,
         // Empty: an existing program keeps its zone, a new one gets its country's (as the API).
         timeZone: program.timeZone ?? matches[0]?.timeZone ?? countryTimeZone(r.university?.country.code),
+        // Without their columns, an existing program keeps what it asks for; a new one asks for none.
+        referencesRequired: program.referencesRequired ?? matches[0]?.referencesRequired ?? 0,
+        requiredDocuments: [...(program.requiredDocuments ?? matches[0]?.requiredDocuments ?? [])].sort(),
+        optionalDocuments: [...(program.optionalDocuments ?? matches[0]?.optionalDocuments ?? [])].sort(),
       };
       const current = matches[0];
       if (!current) {
@@ -547,6 +598,8 @@ async function importPrograms(context: PassContext) {
       const fields = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((field) => {
         if (field === "tuition") return current.tuition !== wanted.tuition;
         if (field === "deadline") return current.deadline.getTime() !== wanted.deadline.getTime();
+        if (field === "requiredDocuments" || field === "optionalDocuments")
+          return !sameList(current[field], wanted[field]);
         return current[field] !== wanted[field];
       });
       if (fields.length === 0) {
@@ -572,7 +625,7 @@ async function updatePrograms(
     UPDATE "programs" AS p
        SET "description" = v."description", "level" = v."level", "field" = v."field",
            "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline",
-           "timeZone" = v."timeZone", "updatedAt" = now(),
+           "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired", "updatedAt" = now(),
            "version" = p."version" + 1
       FROM unnest(
         ${rows.map((p) => p.id)}::int[],
@@ -582,17 +635,40 @@ async function updatePrograms(
         ${rows.map((p) => p.duration)}::int[],
         ${rows.map((p) => p.tuition)}::numeric[],
         ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
-        ${rows.map((p) => p.timeZone)}::text[]
-      ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline", "timeZone")
+        ${rows.map((p) => p.timeZone)}::text[],
+        ${rows.map((p) => p.referencesRequired)}::int[]
+      ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline", "timeZone",
+             "referencesRequired")
      WHERE p."id" = v."id"`;
+  await writeProgramDocuments(tx, rows);
+}
+
+/** Replaces the documents the programs ask for with the rows' lists. */
+async function writeProgramDocuments(
+  tx: Tx,
+  rows: { id: number; requiredDocuments: string[]; optionalDocuments: string[] }[],
+) {
+  await tx.$executeRaw`DELETE FROM "program_documents" WHERE "programId" = ANY(${rows.map((p) => p.id)}::int[])`;
+  const documents = rows.flatMap((p) => [
+    ...p.requiredDocuments.map((documentType) => ({ programId: p.id, documentType, required: true })),
+    ...p.optionalDocuments.map((documentType) => ({ programId: p.id, documentType, required: false })),
+  ]);
+  if (documents.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "program_documents" ("programId", "documentType", "required")
+    SELECT * FROM unnest(
+      ${documents.map((d) => d.programId)}::int[],
+      ${documents.map((d) => d.documentType)}::text[],
+      ${documents.map((d) => d.required)}::boolean[]
+    )`;
 }
 
 /** A batch of new programs in one statement: unnest() as the seed does, far quicker than createMany. */
 async function insertPrograms(tx: Tx, rows: NewProgram[]) {
-  await tx.$executeRaw`
+  const inserted = await tx.$queryRaw<{ id: number; universityId: number; name: string; degree: string }[]>`
     INSERT INTO "programs"
       ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-       "timeZone", "updatedAt")
+       "timeZone", "referencesRequired", "updatedAt")
     SELECT *, now() FROM unnest(
       ${rows.map((p) => p.universityId)}::int[],
       ${rows.map((p) => p.name)}::text[],
@@ -603,6 +679,13 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
       ${rows.map((p) => p.duration)}::int[],
       ${rows.map((p) => p.tuition)}::numeric[],
       ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
-      ${rows.map((p) => p.timeZone)}::text[]
-    )`;
+      ${rows.map((p) => p.timeZone)}::text[],
+      ${rows.map((p) => p.referencesRequired)}::int[]
+    )
+    RETURNING "id", "universityId", "name", "degree"`;
+  const wanted = new Map(rows.map((p) => [programKey(p.universityId, p.name, p.degree), p]));
+  const withDocuments = inserted
+    .map((row) => ({ ...wanted.get(programKey(row.universityId, row.name, row.degree))!, id: row.id }))
+    .filter((p) => p.requiredDocuments.length + p.optionalDocuments.length > 0);
+  if (withDocuments.length > 0) await writeProgramDocuments(tx, withDocuments);
 }

@@ -322,6 +322,90 @@ describe("programs", () => {
     });
   });
 
+  test("the documents a program asks for and its references import and export as lists", async () => {
+    const name = `Documented ${tag}`;
+    const asked = (id: number) =>
+      prisma.programDocument
+        .findMany({ where: { programId: id }, orderBy: { documentType: "asc" } })
+        .then((rows) => rows.map((row) => [row.documentType, row.required]));
+    const apply = async (rows: unknown[][]) =>
+      runImport(prisma, adminActor, {
+        type: "programs",
+        fileName: "documents.csv",
+        bytes: new TextEncoder().encode(csv(rows)),
+        apply: true,
+      });
+
+    const created = await apply([
+      PROGRAM_HEADER,
+      programRow({
+        name,
+        requiredDocuments: "Transcript ;Passport",
+        optionalDocuments: "CV",
+        referencesRequired: "2",
+      }),
+    ]);
+    expect(created.counts).toMatchObject({ created: 1, rejected: 0 });
+    const program = await prisma.program.findFirstOrThrow({ where: { universityId: university.id, name } });
+    remember("program", program);
+    expect(program.referencesRequired).toBe(2);
+    expect(await asked(program.id)).toEqual([
+      ["CV", false],
+      ["Passport", true],
+      ["Transcript", true],
+    ]);
+
+    // The export lists them as the import reads them, so it imports as unchanged.
+    const exported = await (await admin.call(exportPrograms, `/api/programs/export.csv?q=${name}`)).text();
+    expect(exported).toContain(",Passport; Transcript,CV,2\r\n");
+    const again = await runImport(prisma, adminActor, {
+      type: "programs",
+      fileName: "export.csv",
+      bytes: new TextEncoder().encode(exported),
+      apply: false,
+    });
+    expect(again.counts).toMatchObject({ total: 1, unchanged: 1 });
+
+    // A file without the columns keeps them; an empty cell asks for none.
+    const header = PROGRAM_HEADER.filter((column) => !/Documents|references/.test(column));
+    const without = programRow({ name, description: "Described again." }).slice(0, header.length);
+    expect((await apply([header, without])).changes).toEqual([
+      expect.objectContaining({ outcome: "updated", fields: ["description"] }),
+    ]);
+    expect(await asked(program.id)).toHaveLength(3);
+    const cleared = await apply([
+      PROGRAM_HEADER,
+      programRow({
+        name,
+        description: "Described again.",
+        requiredDocuments: "Transcript",
+        optionalDocuments: "",
+      }),
+    ]);
+    expect(cleared.changes).toEqual([
+      expect.objectContaining({
+        outcome: "updated",
+        fields: ["referencesRequired", "requiredDocuments", "optionalDocuments"],
+      }),
+    ]);
+    expect(await asked(program.id)).toEqual([["Transcript", true]]);
+    expect((await prisma.program.findUniqueOrThrow({ where: { id: program.id } })).referencesRequired).toBe(
+      0,
+    );
+
+    // A name that is no document type, or one listed twice over, is refused with the row.
+    const refused = await apply([
+      PROGRAM_HEADER,
+      programRow({ name, description: "Described again.", requiredDocuments: "Transcript; Horoscope" }),
+      programRow({ name: `${name} 2`, requiredDocuments: "CV", optionalDocuments: "CV" }),
+    ]);
+    expect(refused.applied).toBe(false);
+    expect(refused.rejected.map((row) => row.errors)).toEqual([
+      [{ field: "requiredDocuments", message: "Required documents: not a document type: Horoscope" }],
+      [{ field: "optionalDocuments", message: "A document is either required or optional, not both: CV" }],
+    ]);
+  });
+
   test("a file that cannot be read is a 400 that says what to do", async () => {
     const cases: [string | Uint8Array, RegExp][] = [
       ["", /empty/],
