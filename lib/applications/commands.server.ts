@@ -28,7 +28,7 @@ export const PROGRAM_ARCHIVED =
   "This program no longer takes applications: it has been withdrawn. Search for another program.";
 
 /** The first key of the (student, program) locks below (pg_advisory_xact_lock's two-key form). */
-const APPLY_LOCK_CLASS = 0x617070;
+export const APPLY_LOCK_CLASS = 0x617070;
 
 /**
  * Serialises the writes of one student's draft and application for one program: saving the draft
