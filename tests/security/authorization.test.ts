@@ -88,6 +88,28 @@ const OWNED: Record<
 let ownDocumentId = 0;
 let draftDocumentTypeId = 0;
 
+/** A document of the student's, with its file: on their application, or (null) on their draft. */
+async function storeDocument(documentType: string, applicationId: number | null): Promise<number> {
+  const pdf = await makePdf();
+  const key = `${randomBytes(16).toString("hex")}.pdf`;
+  const path = join(documentsDir, `source-${key}`);
+  writeFileSync(path, pdf);
+  await getDocumentStorage().putFile(key, path, "application/pdf", pdf.length);
+  const row = await prisma.applicationDocument.create({
+    data: {
+      key,
+      userId: world.userIds.student,
+      programId: world.programId,
+      applicationId,
+      documentType,
+      name: "transcript.pdf",
+      contentType: "application/pdf",
+      size: pdf.length,
+    },
+  });
+  return row.id;
+}
+
 function pathOf(pattern: string, params: Record<string, string | string[]>): string {
   return pattern
     .split("/")
@@ -155,29 +177,8 @@ beforeAll(async () => {
       { programId: world.programId, documentType: cv.name, required: false },
     ],
   });
-  const pdf = await makePdf();
-  for (const [type, applicationId] of [
-    [transcript.name, world.ownApplicationId],
-    [cv.name, null],
-  ] as const) {
-    const key = `${randomBytes(16).toString("hex")}.pdf`;
-    const path = join(documentsDir, `source-${key}`);
-    writeFileSync(path, pdf);
-    await getDocumentStorage().putFile(key, path, "application/pdf", pdf.length);
-    const row = await prisma.applicationDocument.create({
-      data: {
-        key,
-        userId: world.userIds.student,
-        programId: world.programId,
-        applicationId,
-        documentType: type,
-        name: "transcript.pdf",
-        contentType: "application/pdf",
-        size: pdf.length,
-      },
-    });
-    if (applicationId) ownDocumentId = row.id;
-  }
+  ownDocumentId = await storeDocument(transcript.name, world.ownApplicationId);
+  await storeDocument(cv.name, null);
 }, 120_000);
 
 beforeEach(() => refreshSessions(world));
@@ -327,6 +328,25 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
   if (e.authAction) problems.push(...(await authJsProblems(name, endpoint, e.authAction, cells, answers)));
   matrix.set(name, cells);
   expect(problems).toEqual([]);
+});
+
+test("a draft's document is its student's alone: staff get the 404 of a missing id too", async () => {
+  const endpoint = endpoints.find((e) => e.name === "GET /api/documents/[id]") as Endpoint;
+  const params = { id: String(await storeDocument("Passport", null)) };
+  const statuses: Record<string, number> = {};
+  for (const actor of ACTORS) {
+    const answer = await send(
+      sessionOf(world.agents[actor]),
+      endpoint.handler,
+      `/api/documents/${params.id}`,
+      {
+        method: "GET",
+        params,
+      },
+    );
+    statuses[actor] = answer.status;
+  }
+  expect(statuses).toEqual({ anonymous: 401, student: 200, otherStudent: 404, team: 404, super: 404 });
 });
 
 /**
