@@ -68,19 +68,24 @@ export class Session {
     kind: string,
     method: string,
     path: string,
-    options: { json?: unknown; timeoutMs?: number } = {},
+    options: { json?: unknown; bytes?: Uint8Array; timeoutMs?: number } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = { "x-forwarded-for": this.ip, accept: "*/*" };
     // Browsers send Origin with every state-changing request (route() checks it against Host).
     if (method !== "GET") headers.origin = this.baseUrl;
     if (options.json !== undefined) headers["content-type"] = "application/json";
+    if (options.bytes !== undefined) headers["content-type"] = "application/octet-stream";
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const sentAt = performance.now();
     try {
       const response = await fetch(new URL(path, this.baseUrl), {
         method,
         headers,
-        body: options.json === undefined ? undefined : JSON.stringify(options.json),
+        body: options.bytes
+          ? new Blob([new Uint8Array(options.bytes)])
+          : options.json === undefined
+            ? undefined
+            : JSON.stringify(options.json),
         redirect: "manual",
         signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
       });

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import { Client } from "pg";
 import { OPEN_STATUSES } from "@/lib/applications/workflow";
 import type { Session } from "./http";
@@ -38,6 +39,7 @@ export async function checkIntegrity(
   databaseUrl: string,
   ledger: Ledger,
   admin: Session,
+  documentsDir: string,
 ): Promise<IntegrityReport> {
   const failures: string[] = [];
   const checked: Record<string, number> = {};
@@ -228,6 +230,19 @@ export async function checkIntegrity(
           failures.push(`the dashboard shows ${dashboard} ${name}, the database has ${database}`);
       }
     }
+    // Uploaded documents: each row's file is stored, each stored file has its row (a file is
+    // stored before its row and deleted after it, so neither is left alone by a finished request),
+    // and at least as many rows as uploads answered 201 that no later upload replaced.
+    const { rows: documents } = await client.query<{ key: string }>(`SELECT key FROM application_documents`);
+    const files = new Set(
+      existsSync(documentsDir) ? readdirSync(documentsDir).filter((name) => !name.endsWith(".tmp")) : [],
+    );
+    const keys = new Set(documents.map((row) => row.key));
+    count("documents compared with their files", documents.length);
+    for (const key of keys) if (!files.has(key)) failures.push(`document ${key} has a row but no file`);
+    for (const file of files) if (!keys.has(file)) failures.push(`file ${file} has no document row`);
+    if (ledger.uploads > 0 && documents.length === 0)
+      failures.push(`${ledger.uploads} uploads were answered 201, and no document is stored`);
     return { failures, checked, unanswered: { submits: unanswered, written: unansweredWritten } };
   } finally {
     await client.end();

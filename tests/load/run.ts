@@ -38,6 +38,7 @@ async function main() {
   const failures: string[] = [];
   const workDir = mkdtempSync(join(tmpdir(), "unisearch-load-"));
   const logFile = join(workDir, "server.log");
+  const documentsDir = join(workDir, "documents");
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
     ensureBuild(log);
@@ -57,6 +58,7 @@ async function main() {
       TRUSTED_PROXIES: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "info",
+      DOCUMENTS_DIR: documentsDir,
     };
     const start = () => startApp({ port: PORT, env, logFile });
     let app: App = await start();
@@ -66,13 +68,14 @@ async function main() {
     const recorder = new Recorder();
     const ledger = new Ledger();
     const setup = new Session(app.baseUrl, new Recorder(), "127.0.0.1");
-    const { programs, slugs } = await prepare(setup, PROGRAMS);
+    const { programs, slugs, cv } = await prepare(setup, PROGRAMS);
     const world: World = {
       baseUrl: app.baseUrl,
       recorder,
       ledger,
       programs,
       slugs,
+      cv,
       runId: Date.now().toString(36),
       thinkMs: THINK_MS,
       until: performance.now() + SECONDS * 1000,
@@ -89,7 +92,7 @@ async function main() {
     for (const [what, n] of ledger.unexpected) failures.push(`unexpected answer: ${what} (${n}×)`);
 
     const check = async () => {
-      const integrity: IntegrityReport = await checkIntegrity(database.url, ledger, setup);
+      const integrity: IntegrityReport = await checkIntegrity(database.url, ledger, setup, documentsDir);
       printIntegrity(integrity, log);
       failures.push(...integrity.failures);
     };

@@ -1,4 +1,5 @@
 import { OPEN_STATUSES } from "@/lib/applications/workflow";
+import { makePdf } from "../support/documents";
 import { programFormBody } from "../support/program-body";
 import { NoAnswer, Recorder, Session, type Answer } from "./http";
 
@@ -59,6 +60,8 @@ export class Ledger {
   readonly statusChanges: StatusChange[] = [];
   readonly studentMoves: StudentMove[] = [];
   readonly programEdits: ProgramEdit[] = [];
+  /** Documents uploaded to drafts and answered 201 (a file stored with its row). */
+  uploads = 0;
   readonly userIds = new Set<number>();
   /** Answers the scenario did not expect, by kind and status (a 5xx fails the run). */
   readonly unexpected = new Map<string, number>();
@@ -75,8 +78,10 @@ export interface World {
   baseUrl: string;
   recorder: Recorder;
   ledger: Ledger;
-  /** Programs open for applications, made for the run. */
+  /** Programs open for applications, made for the run; each may be sent a CV (optional). */
   programs: { id: number; universityId: number; name: string }[];
+  /** The CV document type's id, and a small PDF to upload as one. */
+  cv: { typeId: number; pdf: Uint8Array };
   /** University page slugs to visit. */
   slugs: string[];
   runId: string;
@@ -98,9 +103,10 @@ async function expectAnswer(
   method: string,
   path: string,
   json?: unknown,
+  bytes?: Uint8Array,
 ): Promise<Answer | null> {
   try {
-    const answer = await session.send(kind, method, path, { json });
+    const answer = await session.send(kind, method, path, { json, bytes });
     if (!expected.includes(answer.status)) world.ledger.surprise(kind, answer);
     // Pages and the API alike carry the request id their log lines have (proxy.ts, route()).
     else if (!answer.headers.get("x-request-id")) world.ledger.surprise(kind, "no X-Request-Id");
@@ -123,12 +129,20 @@ export async function prepare(session: Session, count: number) {
     const university = list[i % list.length];
     const name = `${PROGRAM_PREFIX} Program ${i + 1}`;
     const made = await session.send("setup", "POST", "/api/programs", {
-      json: programFormBody(university.id, name, "A program made for the load run."),
+      json: {
+        ...programFormBody(university.id, name, "A program made for the load run."),
+        optionalDocuments: ["CV"],
+      },
     });
     if (made.status !== 201) throw new Error(`creating ${name}: ${made.status} ${made.text}`);
     programs.push({ id: made.json<{ id: number }>().id, universityId: university.id, name });
   }
-  return { programs, slugs: list.map((u) => u.slug) };
+  const types = (await session.send("setup", "GET", "/api/settings/document-types")).json<
+    { id: number; name: string }[]
+  >();
+  const typeId = types.find((type) => type.name === "CV")?.id;
+  if (typeId === undefined) throw new Error("the CV document type is missing");
+  return { programs, slugs: list.map((u) => u.slug), cv: { typeId, pdf: await makePdf() } };
 }
 
 /** A client address per student (10.x.y.z), so the per-address registration limit is theirs. */
@@ -285,6 +299,22 @@ async function apply(world: World, session: Session, userId: number, applied: Se
         academicHistory: HISTORY,
       });
       await sleep(world.thinkMs / 4);
+    }
+  }
+  // Half of the drafts get a CV (a fifth of those replace it), stored while others apply and move.
+  if (!applied.has(program.id) && Math.random() < 0.5) {
+    for (let i = Math.random() < 0.2 ? 2 : 1; i > 0; i--) {
+      const answer = await expectAnswer(
+        world,
+        session,
+        "PUT draft document",
+        [201],
+        "PUT",
+        `${draftPath}/documents/${world.cv.typeId}?name=cv.pdf`,
+        undefined,
+        world.cv.pdf,
+      );
+      if (answer?.status === 201) world.ledger.uploads++;
     }
   }
   const body = { ...STATEMENT_BODY, programId: program.id };
