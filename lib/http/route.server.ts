@@ -90,6 +90,11 @@ export interface RouteSpec<A extends Audience, PS, QS, B> {
   tooLargeMessage?: string;
   /** The domain call. A Response is sent as is; anything else as JSON with status 200. */
   handle: (input: RouteInput<A, PS, QS, B>) => Promise<unknown> | unknown;
+  /**
+   * A probe polled every few seconds (health, readiness): its successful answers are logged at
+   * debug level, so they do not bury the requests of people; failures are logged as any other.
+   */
+  probe?: boolean;
 }
 
 /** What a route declared, minus its code: the source of the authorization matrix. */
@@ -178,7 +183,7 @@ export function route<
     }
     response = withHeader(response, "X-Request-Id", requestId);
     const { status } = response;
-    logger()[status >= 500 ? "error" : status >= 400 ? "warn" : "info"](
+    logger()[status >= 500 ? "error" : status >= 400 ? "warn" : spec.probe ? "debug" : "info"](
       {
         requestId,
         method: request.method,

@@ -321,6 +321,24 @@ test("unexpected errors are a 500 that reveals nothing but the request id its lo
   expect(request).toMatchObject({ level: 50, requestId: body.requestId, status: 500, path: "/api/things" });
 });
 
+test("a probe's answers are logged at debug level while it succeeds, and as any other once it fails", async () => {
+  const lines = captureLog();
+  let ready = true;
+  const probe = route({
+    auth: "public",
+    probe: true,
+    handle: () => (ready ? { status: "ready" } : Promise.reject(new Error("the database is gone"))),
+  });
+  expect((await probe(get("/api/ready"), context())).status).toBe(200);
+  expect(lines()).toEqual([]);
+  ready = false;
+  expect((await probe(get("/api/ready"), context())).status).toBe(500);
+  expect(lines().map((line) => [line.level, line.msg])).toEqual([
+    [50, "unexpected error"],
+    [50, "request"],
+  ]);
+});
+
 test("each request logs one line: method, path without the query, status, duration, request id, user id", async () => {
   const lines = captureLog();
   session.viewer = { id: 42, role: "user", adminType: null };

@@ -7,5 +7,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({
   auth: "public",
+  probe: true,
   handle: () => Response.json({ status: "ok" }, { headers: NO_STORE }),
 });

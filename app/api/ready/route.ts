@@ -9,6 +9,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({
   auth: "public",
+  probe: true,
   handle: async () => {
     const readiness = await checkReadiness();
     if (!readiness.ready) throw notReady(readiness);
