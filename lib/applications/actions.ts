@@ -7,6 +7,7 @@ import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import {
   academicHistorySchema,
   conditionMarkFormSchema,
+  privateNoteFormSchema,
   offerReplyFormSchema,
   APPLICATION_SUBMITTED,
   applicationSchema,
@@ -24,6 +25,7 @@ import {
 import { replyToOffer, submitApplication } from "./commands.server";
 import { CONDITION_STATUS_LABELS } from "./conditions";
 import { markCondition } from "./conditions.server";
+import { addPrivateNote } from "./notes.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 import { STATUS_LABELS } from "./status";
 import { moveApplication } from "./transition.server";
@@ -172,9 +174,9 @@ export const replyToOfferAction = action({
   },
 });
 
-/** The application's page, for the posted id; the list when the field is not an id. */
-function applicationPageOf(data: FormData): string {
-  const id = idSchema.safeParse(data.get("id"));
+/** The application's page, for the id posted in `field`; the list when the field is not an id. */
+function applicationPageOf(data: FormData, field = "id"): string {
+  const id = idSchema.safeParse(data.get(field));
   return id.success ? `/admin/applications/${id.data}` : "/admin/applications";
 }
 
@@ -204,11 +206,8 @@ export const moveApplicationAction = action({
   },
 });
 
-/** The application's page, for the posted application id. */
-function conditionPageOf(data: FormData): string {
-  const id = idSchema.safeParse(data.get("applicationId"));
-  return id.success ? `/admin/applications/${id.data}` : "/admin/applications";
-}
+/** The application's page, for the forms that post its id as applicationId. */
+const pageOfApplicationId = (data: FormData) => applicationPageOf(data, "applicationId");
 
 /**
  * The buttons beside each condition of an offer on the application's page (PATCH
@@ -219,14 +218,29 @@ function conditionPageOf(data: FormData): string {
 export const markConditionAction = action({
   name: "markCondition",
   audience: "admin",
-  signInReturnTo: conditionPageOf,
+  signInReturnTo: pageOfApplicationId,
   schema: conditionMarkFormSchema,
   handle: async ({ viewer, input, data }) => {
     const { applicationId, conditionId, ...mark } = input;
     const condition = await markCondition(viewer, applicationId, conditionId, mark);
     return {
       message: `Condition marked ${CONDITION_STATUS_LABELS[condition.status].toLowerCase()}: ${condition.text}`,
-      redirectTo: conditionPageOf(data),
+      redirectTo: pageOfApplicationId(data),
     };
+  },
+});
+
+/**
+ * The private note form on the application's page (POST /api/applications/{id}/notes's work): the
+ * note is added with its author and time, and the page shows it at the end of the list.
+ */
+export const addPrivateNoteAction = action({
+  name: "addPrivateNote",
+  audience: "admin",
+  signInReturnTo: pageOfApplicationId,
+  schema: privateNoteFormSchema,
+  handle: async ({ viewer, input: { applicationId, ...note }, data }) => {
+    await addPrivateNote(viewer, applicationId, note);
+    return { message: "Note added. Only the team can read it.", redirectTo: pageOfApplicationId(data) };
   },
 });

@@ -265,3 +265,18 @@ export const conditionMarkFormSchema = conditionMarkSchema.extend({
   applicationId: idSchema,
   conditionId: idSchema,
 });
+
+export const PRIVATE_NOTE_REQUIRED = "Write the note first";
+
+/** A private note of the team on an application (POST /api/applications/{id}/notes). */
+export const privateNoteSchema = z.object({
+  text: z
+    .string({ error: PRIVATE_NOTE_REQUIRED })
+    .trim()
+    .min(1, PRIVATE_NOTE_REQUIRED)
+    .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters`),
+});
+export type PrivateNoteInput = z.output<typeof privateNoteSchema>;
+
+/** The note form on the application's page: the note and the application it is on. */
+export const privateNoteFormSchema = privateNoteSchema.extend({ applicationId: idSchema });

@@ -105,6 +105,8 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
       status: "met",
       from: "pending",
     },
+    // A note on the student's application (the team may write them: each valid case adds one).
+    addPrivateNote: { applicationId: world.ownApplicationId, text: "Transcript checked." },
     // The application page's form of the student's pending application: its review starts once,
     // then the page it was sent from is out of date (409).
     moveApplication: {

@@ -85,6 +85,16 @@ const OWNED: Record<
   },
 };
 
+/**
+ * The query strings of routes that would otherwise read the whole seeded catalogue per actor (the
+ * exports): who may call them is the question here, not how long tens of thousands of rows take.
+ */
+const narrowedToTheWorld = (w: World) => `?q=${encodeURIComponent(w.slug.replaceAll("-", " "))}`;
+const NARROWED: Record<string, (w: World) => string> = {
+  "GET /api/programs/export.csv": narrowedToTheWorld,
+  "GET /api/universities/export.csv": narrowedToTheWorld,
+};
+
 let ownDocumentId = 0;
 let draftDocumentTypeId = 0;
 
@@ -281,7 +291,7 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
     const answer = await send(
       sessionOf(world.agents[actor]),
       endpoint.handler,
-      pathOf(endpoint.pattern, params),
+      pathOf(endpoint.pattern, params) + (NARROWED[name]?.(world) ?? ""),
       {
         method: endpoint.method,
         params: params as Record<string, string>,
@@ -350,8 +360,8 @@ test("a draft's document is its student's alone: staff get the 404 of a missing 
 });
 
 /**
- * The routes that change an application's status or its review data, each with a request that
- * would do it to the team admin's own application. Staff may apply like students, but whoever
+ * The routes that change an application's status or its review data (the team's notes included),
+ * each with a request that would do it to the team admin's own application. Staff may apply like students, but whoever
  * submitted an application never reviews it: the team admin gets 403 and changes nothing, the
  * super admin (another team member) is let in.
  */
@@ -363,6 +373,10 @@ const REVIEWS: Record<string, (w: World) => { params: Record<string, string>; js
   "PATCH /api/applications/[id]/conditions/[conditionId]": (w) => ({
     params: { id: String(w.teamOffer.applicationId), conditionId: String(w.teamOffer.conditionId) },
     json: { status: "met", note: "My own transcript arrived." },
+  }),
+  "POST /api/applications/[id]/notes": (w) => ({
+    params: { id: String(w.teamApplicationId) },
+    json: { text: "A note on my own application." },
   }),
 };
 
@@ -393,6 +407,6 @@ test.each(Object.keys(REVIEWS))(
     expect(changedTables(before, after)).toEqual([]);
 
     const reviewed = await send(sessionOf(world.agents.super), endpoint.handler, path, request);
-    expect(reviewed.status).toBe(200);
+    expect([200, 201]).toContain(reviewed.status);
   },
 );

@@ -277,6 +277,7 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "PATCH /api/applications/[id]": { status: "in-review", note: "Looks complete." },
     "POST /api/applications/[id]/reply": { answer: "decline", reason: "I chose another program." },
     "PATCH /api/applications/[id]/conditions/[conditionId]": { status: "met", note: "Certificate seen." },
+    "POST /api/applications/[id]/notes": { text: "Transcript checked against the original." },
     "PUT /api/applications/drafts/[programId]": {
       step: 2,
       personalStatement: "Draft",
@@ -342,6 +343,7 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
     case "/api/applications/[id]:id":
     case "/api/applications/[id]/reply:id":
     case "/api/applications/[id]/conditions/[conditionId]:id":
+    case "/api/applications/[id]/notes:id":
       return [String(world.othersApplicationId), String(world.ownApplicationId), NONEXISTENT_ID];
     case "/api/applications/drafts/[programId]:programId":
     case "/api/applications/drafts/[programId]/documents:programId":

@@ -15,6 +15,8 @@ import { defaultReplyBy } from "@/lib/applications/offer";
 import { tracksConditions } from "@/lib/applications/conditions";
 import { OfferConditions } from "@/components/applications/offer-conditions";
 import { ConditionMarker } from "@/components/admin/condition-marker";
+import { PrivateNotes } from "@/components/admin/private-notes";
+import { listPrivateNotes } from "@/lib/applications/notes.server";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { ApplicationDocuments } from "@/components/applications/application-documents.server";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
@@ -65,6 +67,8 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
     : [];
   const { move } = await searchParams;
   const chosen = moves.find((t) => t.name === move) ?? null;
+  // The team's notes; not on an application the viewer submitted (they are its student there).
+  const notes = reviewable ? await listPrivateNotes(viewer, application.id) : null;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -239,6 +243,19 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
           )}
         </CardContent>
       </Card>
+
+      {notes && (
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="text-lg">Private notes</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PrivateNotes applicationId={application.id} notes={notes} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }
