@@ -1,20 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { strFromU8, unzipSync } from "fflate";
-import { expect, test } from "./fixtures";
+import { applyTo, expect, test } from "./fixtures";
 
 // A student takes their data with them: "Download my data" on the profile saves a ZIP archive
 // whose data.json names their application and whose index.html reads it back in words.
 
 test("a student downloads their data from the profile", async ({ student, university }) => {
   const { page, account } = student;
-  const applied = await page.request.post("/api/applications", {
-    data: {
-      programId: university.program.id,
-      personalStatement: "The sea has shaped my life and I want to study it. ".repeat(12),
-      academicHistory: { institution: "Harbour School", degree: "Diploma", gpa: "3.9", graduationYear: 2024 },
-    },
-  });
-  expect(applied.status(), "applying through the API").toBe(201);
+  await applyTo(page.request, university.program.id);
 
   await page.goto("/user/profile");
   await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
