@@ -7,6 +7,9 @@ import { PROGRAM_NOT_FOUND } from "@/lib/programs/commands.server";
 import {
   academicHistorySchema,
   conditionMarkFormSchema,
+  documentRequestFormSchema,
+  requestAnswerFormSchema,
+  requestCloseFormSchema,
   offerReplyFormSchema,
   APPLICATION_SUBMITTED,
   applicationSchema,
@@ -24,6 +27,8 @@ import {
 import { replyToOffer, submitApplication } from "./commands.server";
 import { CONDITION_STATUS_LABELS } from "./conditions";
 import { markCondition } from "./conditions.server";
+import { requestSubject } from "./requests";
+import { answerRequest, closeRequest, createRequest } from "./requests.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 import { STATUS_LABELS } from "./status";
 import { moveApplication } from "./transition.server";
@@ -205,7 +210,7 @@ export const moveApplicationAction = action({
 });
 
 /** The application's page, for the posted application id. */
-function conditionPageOf(data: FormData): string {
+function applicationIdPageOf(data: FormData): string {
   const id = idSchema.safeParse(data.get("applicationId"));
   return id.success ? `/admin/applications/${id.data}` : "/admin/applications";
 }
@@ -219,14 +224,63 @@ function conditionPageOf(data: FormData): string {
 export const markConditionAction = action({
   name: "markCondition",
   audience: "admin",
-  signInReturnTo: conditionPageOf,
+  signInReturnTo: applicationIdPageOf,
   schema: conditionMarkFormSchema,
   handle: async ({ viewer, input, data }) => {
     const { applicationId, conditionId, ...mark } = input;
     const condition = await markCondition(viewer, applicationId, conditionId, mark);
     return {
       message: `Condition marked ${CONDITION_STATUS_LABELS[condition.status].toLowerCase()}: ${condition.text}`,
-      redirectTo: conditionPageOf(data),
+      redirectTo: applicationIdPageOf(data),
     };
+  },
+});
+
+/**
+ * The application page's form asking the student for a document or a correction (POST
+ * /api/applications/{id}/requests's work); the student is e-mailed. Then the page shows the request.
+ */
+export const requestDocumentAction = action({
+  name: "requestDocument",
+  audience: "admin",
+  signInReturnTo: applicationIdPageOf,
+  schema: documentRequestFormSchema,
+  echo: ["documentType", "message"],
+  handle: async ({ viewer, input, data }) => {
+    const { applicationId, ...request } = input;
+    const made = await createRequest(viewer, applicationId, request);
+    return {
+      message: `The student was asked by e-mail: ${requestSubject(made)}.`,
+      redirectTo: applicationIdPageOf(data),
+    };
+  },
+});
+
+/** A request's Close button on the application's page (POST .../requests/{requestId}/close's work). */
+export const closeRequestAction = action({
+  name: "closeRequest",
+  audience: "admin",
+  signInReturnTo: applicationIdPageOf,
+  schema: requestCloseFormSchema,
+  handle: async ({ viewer, input, data }) => {
+    const closed = await closeRequest(viewer, input.applicationId, input.requestId);
+    return { message: `Request closed: ${requestSubject(closed)}.`, redirectTo: applicationIdPageOf(data) };
+  },
+});
+
+/**
+ * The student's answer to a request on My Applications (POST .../requests/{requestId}/answer's
+ * work), with or without JavaScript; the list, rendered again after it, shows the request answered.
+ */
+export const answerRequestAction = action({
+  name: "answerRequest",
+  audience: "user",
+  signInReturnTo: () => "/user/applications",
+  schema: requestAnswerFormSchema,
+  echo: ["answer"],
+  handle: async ({ viewer, input }) => {
+    const { applicationId, requestId, ...answer } = input;
+    await answerRequest(viewer, applicationId, requestId, answer);
+    return { message: "Your answer was sent to the admissions team." };
   },
 });
