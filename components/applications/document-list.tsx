@@ -1,23 +1,40 @@
 import { FileText } from "lucide-react";
 import type { DocumentView } from "@/lib/documents/commands.server";
 import { formatFileSize } from "@/lib/documents/limits";
+import { formatDate } from "@/lib/format";
+import { Badge } from "@/components/ui/badge";
 
 /**
- * An application's documents: each a download through the authorized document route (never a
- * public address), or "Being checked" while the virus check runs.
+ * An application's documents, every version: each a download through the authorized document
+ * route (never a public address), or "Being checked" while the virus check runs. A version
+ * uploaded in answer to a request of the team says so, with its day (`markRequested`: unless the
+ * list is the request's own).
  */
-export function DocumentList({ documents, empty }: { documents: DocumentView[]; empty: string }) {
+export function DocumentList({
+  documents,
+  empty,
+  markRequested = true,
+}: {
+  documents: DocumentView[];
+  empty: string;
+  markRequested?: boolean;
+}) {
   if (documents.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="divide-y divide-slate-200">
       {documents.map((document) => (
         <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-2">
             <FileText aria-hidden="true" className="size-4 text-slate-500" />
             <span className="font-medium">{document.documentType}</span>
             <span className="text-sm text-slate-600">
               {document.name}, {formatFileSize(document.size)}
             </span>
+            {markRequested && document.requestId !== null && (
+              <Badge variant="outline" data-requested-version="">
+                New version, <time dateTime={document.createdAt}>{formatDate(document.createdAt)}</time>
+              </Badge>
+            )}
           </span>
           {document.status === "clean" ? (
             <a
@@ -25,7 +42,11 @@ export function DocumentList({ documents, empty }: { documents: DocumentView[]; 
               href={`/api/documents/${document.id}`}
               download
             >
-              Download<span className="sr-only"> {document.documentType}</span>
+              Download
+              <span className="sr-only">
+                {" "}
+                {document.documentType} ({document.name})
+              </span>
             </a>
           ) : (
             <span className="text-sm text-slate-600">Being checked</span>
