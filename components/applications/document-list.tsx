@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import type { DocumentView } from "@/lib/documents/commands.server";
+import type { DocumentView } from "@/lib/documents/view";
 import { formatFileSize } from "@/lib/documents/limits";
 import { formatDate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";

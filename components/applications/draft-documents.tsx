@@ -2,7 +2,8 @@
 
 import { FileText } from "lucide-react";
 import { useId, useState } from "react";
-import type { DocumentSlot, DocumentView } from "@/lib/documents/commands.server";
+import type { DocumentSlot } from "@/lib/documents/commands.server";
+import type { DocumentView } from "@/lib/documents/view";
 import { formatFileSize } from "@/lib/documents/limits";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 import { FileUploadField, UploadNeedsScript, useFileUpload } from "./file-upload";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import type { DocumentView } from "@/lib/documents/commands.server";
+import type { DocumentView } from "@/lib/documents/view";
 import { fileTooLargeMessage, fileTypesLabel, formatMegabytes } from "@/lib/documents/limits";
 import { apiFetch, errorMessage } from "@/lib/http/client";
 

@@ -3,12 +3,8 @@ import { recordAudit } from "@/lib/audit/record.server";
 import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client.server";
-import {
-  DOCUMENT_SELECT,
-  refuseOverTotal,
-  storeUpload,
-  toDocumentView,
-} from "@/lib/documents/commands.server";
+import { refuseOverTotal, storeUpload } from "@/lib/documents/commands.server";
+import { DOCUMENT_SELECT, toDocumentView } from "@/lib/documents/view";
 import { MAX_DOCUMENT_BYTES } from "@/lib/documents/limits";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";

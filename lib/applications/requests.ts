@@ -1,4 +1,4 @@
-import type { DocumentView } from "@/lib/documents/commands.server";
+import type { DocumentView } from "@/lib/documents/view";
 import type { ApplicationStatus } from "./status";
 import { STATUS_LABELS } from "./status";
 import { OPEN_STATUSES } from "./workflow";

@@ -11,6 +11,7 @@ import {
 } from "@/lib/applications/commands.server";
 import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { DOCUMENT_SELECT, toDocumentView, type DocumentRow, type DocumentView } from "./view";
 import { afterResponse } from "@/lib/http/after-response.server";
 import { badRequest, conflict, gone, HttpError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log.server";
@@ -40,35 +41,6 @@ export const DOCUMENT_NOT_FOUND = "Document not found.";
 export const NOT_ASKED_FOR = "This program does not ask for that document.";
 export const DOCUMENT_REFUSED_BY_SCAN =
   "This file did not pass the virus check, so it was not kept. Upload a clean copy.";
-
-export const DOCUMENT_SELECT = {
-  id: true,
-  documentType: true,
-  requestId: true,
-  name: true,
-  contentType: true,
-  size: true,
-  status: true,
-  createdAt: true,
-} as const satisfies Prisma.ApplicationDocumentSelect;
-
-export interface DocumentView {
-  id: number;
-  documentType: string;
-  /** The request this version answers; null for a version submitted with the application. */
-  requestId: number | null;
-  name: string;
-  contentType: string;
-  size: number;
-  status: "checking" | "clean";
-  createdAt: string;
-}
-
-export type DocumentRow = Prisma.ApplicationDocumentGetPayload<{ select: typeof DOCUMENT_SELECT }>;
-
-export function toDocumentView(row: DocumentRow): DocumentView {
-  return { ...row, createdAt: row.createdAt.toISOString() };
-}
 
 /** The draft's documents (not yet submitted) for one program. */
 export async function listDraftDocuments(userId: number, programId: number): Promise<DocumentView[]> {
