@@ -105,6 +105,19 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
       status: "met",
       from: "pending",
     },
+    // A document type the platform does not have: refused (400) once the form is read.
+    requestDocument: {
+      applicationId: world.ownApplicationId,
+      documentType: "No such document type",
+      message: "Send every page.",
+    },
+    // A request of another application (the team admin's): refused (404).
+    answerRequest: {
+      applicationId: world.ownApplicationId,
+      requestId: world.teamRequest.requestId,
+      answer: "Here it is.",
+    },
+    closeRequest: { applicationId: world.ownApplicationId, requestId: world.teamRequest.requestId },
     // The application page's form of the student's pending application: its review starts once,
     // then the page it was sent from is out of date (409).
     moveApplication: {
