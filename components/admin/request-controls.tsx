@@ -122,6 +122,7 @@ export function CloseRequestButton({
 }) {
   const router = useRouter();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const label = request.status === "answered" ? "Close" : "Close unanswered";
   const { state, dispatch, pending, submit } = useActionForm<Record<string, never>>({
     action: closeRequestAction,
     defaults: {},
@@ -154,9 +155,9 @@ export function CloseRequestButton({
         className="w-fit"
         disabled={pending}
         data-focus-control="close-request"
+        aria-label={`${label}: request for ${requestSubject(request)}`}
       >
-        {request.status === "answered" ? "Close" : "Close without an answer"}
-        <span className="sr-only"> the request: {requestSubject(request)}</span>
+        {label}
       </Button>
     </form>
   );

@@ -70,12 +70,15 @@ export function DocumentRequests({
   reader,
   controls,
   titleId,
+  itemHeading: Heading = "h3",
 }: {
   requests: readonly DocumentRequest[];
   reader: HistoryReader;
   controls?: (request: DocumentRequest) => React.ReactNode;
   /** The id of the heading the list is named by. */
   titleId: string;
+  /** Each request's heading, a level under the list's. */
+  itemHeading?: "h3" | "h4";
 }) {
   const staff = reader === "staff";
   return (
@@ -88,9 +91,9 @@ export function DocumentRequests({
           className="flex flex-col gap-2 rounded-md border border-slate-200 px-3 py-3"
         >
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">
+            <Heading className="font-semibold text-slate-900">
               {request.documentType ?? (staff ? "A correction" : "A correction to your application")}
-            </h3>
+            </Heading>
             <RequestStatusBadge status={request.status} reader={reader} />
           </div>
           <p className="text-xs text-slate-600">

@@ -168,6 +168,7 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                             requests={pending(requests.get(application.id))}
                             reader="student"
                             titleId={`requests-${application.id}`}
+                            itemHeading="h4"
                             controls={(request) =>
                               request.status === "open" && (
                                 <RequestAnswer applicationId={application.id} request={request} />
