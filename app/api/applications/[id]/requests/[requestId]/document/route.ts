@@ -1,5 +1,6 @@
 import { uploadRequestedDocument } from "@/lib/applications/requests.server";
 import { MAX_DOCUMENT_BYTES, fileTooLargeMessage } from "@/lib/documents/limits";
+import { declaredLength } from "@/lib/documents/receive.server";
 import { created } from "@/lib/http/responses";
 import { route } from "@/lib/http/route.server";
 import { requestParamsSchema } from "@/lib/validation/application";
@@ -18,14 +19,13 @@ export const PUT = route({
   bodyLimit: MAX_DOCUMENT_BYTES,
   tooLargeMessage: fileTooLargeMessage(MAX_DOCUMENT_BYTES),
   handle: async ({ request, viewer, params, query }) => {
-    const declared = Number(request.headers.get("content-length"));
     const document = await uploadRequestedDocument(
       viewer,
       params.id,
       params.requestId,
       query.name,
       request.body,
-      request.headers.has("content-length") && Number.isFinite(declared) ? declared : null,
+      declaredLength(request),
     );
     return created(document, `/api/documents/${document.id}`);
   },
