@@ -19,8 +19,8 @@ type AdminListPageProps = {
   description: string;
   /** The header's main action (AddLink, a dialog). */
   action?: React.ReactNode;
-  /** The search box's placeholder and the list's one select, if any (both kept in the URL). */
-  search: { placeholder: string; select?: ListFilterSelect };
+  /** The search box's placeholder and the list's selects, if any (all kept in the URL). */
+  search: { placeholder: string; selects?: readonly ListFilterSelect[] };
   /** The row order, as the table's caption says it: "newest first", "by name". */
   order: "newest first" | "by name";
   /** The columns before Actions (which every list has, pinned). */
@@ -52,7 +52,7 @@ export function AddLink({ href, children }: { href: string; children: React.Reac
 }
 
 /**
- * An admin list page: its header, the filters ("Filter users": a search box and at most one select,
+ * An admin list page: its header, the filters ("Filter users": a search box and the list's selects,
  * in the URL), then the count, the table and the page links; or, when the URL has a filter the API
  * would refuse, the API's message with a link that clears the filters.
  */
@@ -68,15 +68,21 @@ export function AdminListPage({
 }: AdminListPageProps) {
   const plural = noun[1];
   const title = plural[0]!.toUpperCase() + plural.slice(1);
-  const what = search.select ? `name or ${search.select.label.toLowerCase()}` : "name";
+  const selects = search.selects ?? [];
+  const what =
+    selects.length === 0
+      ? "name"
+      : selects.length === 1
+        ? `name or ${selects[0]!.label.toLowerCase()}`
+        : "name or filter";
   const lastPage = lastPageOf(list.ok ? list.rows.total : 0);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <AdminPageHeader title={title} description={description} action={action} />
       <ListFilters
-        label={`${search.select ? "Filter" : "Search"} ${plural}`}
+        label={`${selects.length > 0 ? "Filter" : "Search"} ${plural}`}
         placeholder={search.placeholder}
-        select={search.select}
+        selects={selects}
       />
       {!list.ok ? (
         <InvalidQuery message={list.message} clearHref={list.clearHref} />

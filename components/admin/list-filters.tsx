@@ -19,32 +19,32 @@ type ListFiltersProps = {
   /** The search landmark's name, e.g. "Filter users". */
   label: string;
   placeholder: string;
-  select?: ListFilterSelect;
+  selects?: readonly ListFilterSelect[];
 };
 
 /**
- * The filters above an admin list: a search box and at most one select. Both live in the query
+ * The filters above an admin list: a search box and the list's selects. They live in the query
  * string (?q=&{select.name}=, nuqs) and re-render the server page, which checks the values, filters
  * and pages in the database; a change returns to page 1.
  */
-export function ListFilters({ label, placeholder, select }: ListFiltersProps) {
+export function ListFilters({ label, placeholder, selects = [] }: ListFiltersProps) {
   const id = useId();
   const [isPending, startTransition] = useTransition();
-  const fallback = select?.options[0]?.value ?? "";
+  // Each select's key, its first option the default (left out of the URL).
   const parsers = useMemo(
     () => ({
       ...adminListParsers,
-      selected: parseAsString.withDefault(fallback),
+      ...Object.fromEntries(
+        selects.map((select) => [select.name, parseAsString.withDefault(select.options[0]?.value ?? "")]),
+      ),
     }),
-    [fallback],
+    [selects],
   );
   const [params, setParams] = useQueryStates(parsers, {
     shallow: false,
     history: "push",
     startTransition,
-    urlKeys: { selected: select?.name ?? "filter" },
   });
-  const selected = select?.options.find((option) => option.value === params.selected) ?? select?.options[0];
 
   return (
     <form
@@ -62,26 +62,30 @@ export function ListFilters({ label, placeholder, select }: ListFiltersProps) {
           onChange={(q, options) => setParams({ q, page: null }, options)}
         />
       </div>
-      {select && (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-select`}>{select.label}</Label>
-          <Select
-            value={selected?.value}
-            onValueChange={(value) => setParams({ selected: value, page: null })}
-          >
-            <SelectTrigger id={`${id}-select`} className="w-full sm:w-48">
-              <SelectValue>{selected?.label}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              {select.options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      )}
+      {selects.map((select) => {
+        const value = (params as Record<string, unknown>)[select.name];
+        const selected = select.options.find((option) => option.value === value) ?? select.options[0];
+        return (
+          <div key={select.name} className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-${select.name}`}>{select.label}</Label>
+            <Select
+              value={selected?.value}
+              onValueChange={(chosen) => setParams({ [select.name]: chosen, page: null })}
+            >
+              <SelectTrigger id={`${id}-${select.name}`} className="w-full sm:w-56">
+                <SelectValue>{selected?.label}</SelectValue>
+              </SelectTrigger>
+              <SelectContent>
+                {select.options.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        );
+      })}
       <p role="status" className="sr-only">
         {isPending ? "Updating results…" : ""}
       </p>

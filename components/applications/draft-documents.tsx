@@ -1,47 +1,31 @@
 "use client";
 
 import { FileText } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import type { DocumentSlot, DocumentView } from "@/lib/documents/commands.server";
-import { fileTooLargeMessage, fileTypesLabel, formatFileSize, formatMegabytes } from "@/lib/documents/limits";
+import { useId, useState } from "react";
+import type { DocumentSlot } from "@/lib/documents/commands.server";
+import type { DocumentView } from "@/lib/documents/view";
+import { formatFileSize } from "@/lib/documents/limits";
 import { apiFetch, errorMessage } from "@/lib/http/client";
+import { FileUploadField, UploadNeedsScript, useFileUpload } from "./file-upload";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
 // The documents step of /apply/{programId}: each document the program asks for, required ones
 // first, with the file the student's draft holds. Choosing a file uploads it at once (it is saved
-// with the draft, and replaces the draft's file of that type); Remove deletes it. The server
-// checks every file by its content and its limits; the browser only refuses at once a file over
-// the type's size, to save the wait. Submitting the application needs every required document.
-
-type State = { busy: "uploading" | "removing" | null; error: string | null; said: string | null };
+// with the draft, and replaces the draft's file of that type: file-upload.tsx); Remove deletes it.
+// Submitting the application needs every required document.
 
 function Slot({ programId, slot }: { programId: number; slot: DocumentSlot }) {
   const [document, setDocument] = useState<DocumentView | null>(slot.document);
-  const [state, setState] = useState<State>({ busy: null, error: null, said: null });
-  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const path = `/api/applications/drafts/${programId}/documents/${slot.typeId}`;
-
-  const upload = async (file: File) => {
-    if (file.size > slot.maxBytes) {
-      setState({ busy: null, error: fileTooLargeMessage(slot.maxBytes), said: null });
-      return;
-    }
-    setState({ busy: "uploading", error: null, said: `Uploading ${file.name}...` });
-    try {
-      const stored = await apiFetch<DocumentView>(`${path}?name=${encodeURIComponent(file.name)}`, {
-        method: "PUT",
-        file,
-      });
-      setDocument(stored);
-      setState({ busy: null, error: null, said: `${slot.documentType} uploaded.` });
-    } catch (error) {
-      setState({ busy: null, error: errorMessage(error), said: null });
-    } finally {
-      if (input.current) input.current.value = "";
-    }
-  };
+  const upload = useFileUpload({
+    path,
+    maxBytes: slot.maxBytes,
+    what: slot.documentType,
+    onUploaded: setDocument,
+  });
+  const { state, setState } = upload;
 
   const remove = async () => {
     setState({ busy: "removing", error: null, said: null });
@@ -54,7 +38,6 @@ function Slot({ programId, slot }: { programId: number; slot: DocumentSlot }) {
     }
   };
 
-  const hint = `${fileTypesLabel(slot.fileTypes)}, at most ${formatMegabytes(slot.maxBytes)}.`;
   return (
     <li className="flex flex-col gap-3 py-4" aria-labelledby={`${id}-title`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -83,29 +66,12 @@ function Slot({ programId, slot }: { programId: number; slot: DocumentSlot }) {
       ) : (
         <p className="text-sm text-slate-600">Not uploaded yet.</p>
       )}
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-900">
-            {document ? `Replace ${slot.documentType}` : `Upload ${slot.documentType}`}
-          </label>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            type="file"
-            accept={slot.fileTypes.join(",")}
-            aria-describedby={`${id}-hint${state.error ? ` ${id}-error` : ""}`}
-            aria-invalid={state.error ? true : undefined}
-            disabled={state.busy !== null}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void upload(file);
-            }}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50"
-          />
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {hint}
-          </p>
-        </div>
+      <FileUploadField
+        label={document ? `Replace ${slot.documentType}` : `Upload ${slot.documentType}`}
+        fileTypes={slot.fileTypes}
+        maxBytes={slot.maxBytes}
+        upload={upload}
+      >
         {document && (
           <Button
             type="button"
@@ -118,15 +84,7 @@ function Slot({ programId, slot }: { programId: number; slot: DocumentSlot }) {
             <span className="sr-only"> {slot.documentType}</span>
           </Button>
         )}
-      </div>
-      {state.error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {state.error}
-        </p>
-      )}
-      <p role="status" className="text-sm text-slate-600">
-        {state.said}
-      </p>
+      </FileUploadField>
     </li>
   );
 }
@@ -141,12 +99,7 @@ export function DraftDocuments({ programId, slots }: { programId: number; slots:
         Each file is saved with your draft as soon as you choose it. Upload the required ones before you
         submit; after that they cannot be changed.
       </p>
-      <noscript>
-        <p className="text-sm font-medium text-amber-900">
-          Uploading documents needs JavaScript. Turn it on, or use a browser that runs it, to add your
-          documents.
-        </p>
-      </noscript>
+      <UploadNeedsScript />
       <ul className="divide-y divide-slate-200">
         {slots.map((slot) => (
           <Slot key={slot.typeId} programId={programId} slot={slot} />

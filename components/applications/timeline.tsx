@@ -73,7 +73,7 @@ export function Timeline({
 }
 
 function EventDetails({ entry }: { entry: HistoryEntry }) {
-  const { offer, interview, reasons, startTerm, conditions, marked } = detailsOf(entry);
+  const { offer, interview, reasons, startTerm, conditions, marked, request } = detailsOf(entry);
   const link = interview && interviewLink(interview.location);
   return (
     <>
@@ -133,7 +133,20 @@ function EventDetails({ entry }: { entry: HistoryEntry }) {
           )
         </p>
       )}
+      {request?.message && <Said title="Message: " text={request.message} />}
+      {request?.file && <Said title="File: " text={request.file} />}
+      {request?.answer && <Said title="Answer: " text={request.answer} />}
     </>
+  );
+}
+
+/** A text someone wrote or named, under its title, line breaks kept. */
+function Said({ title, text }: { title: string; text: string }) {
+  return (
+    <p className="break-words whitespace-pre-line text-slate-800">
+      <span className="font-medium text-slate-900">{title}</span>
+      {text}
+    </p>
   );
 }
 

@@ -8,6 +8,9 @@ import {
   academicHistorySchema,
   conditionMarkFormSchema,
   privateNoteFormSchema,
+  documentRequestFormSchema,
+  requestAnswerFormSchema,
+  requestCloseFormSchema,
   offerReplyFormSchema,
   APPLICATION_SUBMITTED,
   applicationSchema,
@@ -26,6 +29,8 @@ import { replyToOffer, submitApplication } from "./commands.server";
 import { CONDITION_STATUS_LABELS } from "./conditions";
 import { markCondition } from "./conditions.server";
 import { addPrivateNote } from "./notes.server";
+import { requestSubject } from "./requests";
+import { answerRequest, closeRequest, createRequest } from "./requests.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 import { STATUS_LABELS } from "./status";
 import { moveApplication } from "./transition.server";
@@ -227,6 +232,55 @@ export const markConditionAction = action({
       message: `Condition marked ${CONDITION_STATUS_LABELS[condition.status].toLowerCase()}: ${condition.text}`,
       redirectTo: pageOfApplicationId(data),
     };
+  },
+});
+
+/**
+ * The application page's form asking the student for a document or a correction (POST
+ * /api/applications/{id}/requests's work); the student is e-mailed. Then the page shows the request.
+ */
+export const requestDocumentAction = action({
+  name: "requestDocument",
+  audience: "admin",
+  signInReturnTo: pageOfApplicationId,
+  schema: documentRequestFormSchema,
+  echo: ["documentType", "message"],
+  handle: async ({ viewer, input, data }) => {
+    const { applicationId, ...request } = input;
+    const made = await createRequest(viewer, applicationId, request);
+    return {
+      message: `The student was asked by e-mail: ${requestSubject(made)}.`,
+      redirectTo: pageOfApplicationId(data),
+    };
+  },
+});
+
+/** A request's Close button on the application's page (POST .../requests/{requestId}/close's work). */
+export const closeRequestAction = action({
+  name: "closeRequest",
+  audience: "admin",
+  signInReturnTo: pageOfApplicationId,
+  schema: requestCloseFormSchema,
+  handle: async ({ viewer, input, data }) => {
+    const closed = await closeRequest(viewer, input.applicationId, input.requestId);
+    return { message: `Request closed: ${requestSubject(closed)}.`, redirectTo: pageOfApplicationId(data) };
+  },
+});
+
+/**
+ * The student's answer to a request on My Applications (POST .../requests/{requestId}/answer's
+ * work), with or without JavaScript; the list, rendered again after it, shows the request answered.
+ */
+export const answerRequestAction = action({
+  name: "answerRequest",
+  audience: "user",
+  signInReturnTo: () => "/user/applications",
+  schema: requestAnswerFormSchema,
+  echo: ["answer"],
+  handle: async ({ viewer, input }) => {
+    const { applicationId, requestId, ...answer } = input;
+    await answerRequest(viewer, applicationId, requestId, answer);
+    return { message: "Your answer was sent to the admissions team." };
   },
 });
 

@@ -2,6 +2,7 @@ import { REJECTION_REASONS } from "@/lib/validation/application";
 import { CONDITION_STATUS_LABELS, CONDITION_STATUSES, type ConditionStatus } from "./conditions";
 import { interviewOf, type Interview } from "./interview";
 import { offerOf, type Offer } from "./offer";
+import { requestEventOf, requestMeaning, requestStepByStudent, type RequestEvent } from "./requests";
 import { STATUS_LABELS, STATUS_MEANINGS, type ApplicationStatus } from "./status";
 import { isTransitionName, transitionNamed, type Transition } from "./workflow";
 
@@ -61,7 +62,9 @@ export function transitionOf(entry: Pick<HistoryEntry, "transition">): Transitio
   return isTransitionName(entry.transition) ? transitionNamed(entry.transition) : null;
 }
 
-export function actorOf(entry: Pick<HistoryEntry, "transition" | "from">): HistoryActor {
+export function actorOf(entry: Pick<HistoryEntry, "transition" | "from" | "data">): HistoryActor {
+  const request = requestEventOf(entry);
+  if (request) return requestStepByStudent(request.step) ? "student" : "staff";
   const transition = transitionOf(entry);
   // A submission is the student's; before the table, only staff changed a status, and only staff
   // mark an offer's conditions.
@@ -79,6 +82,8 @@ export function meaningOf(entry: HistoryEntry, reader: HistoryReader): string {
       ? `A condition of ${reader === "staff" ? "the" : "your"} offer is pending again.`
       : `A condition of ${reader === "staff" ? "the" : "your"} offer was marked ${how}.`;
   }
+  const request = requestEventOf(entry);
+  if (request) return requestMeaning(request, reader);
   const transition = transitionOf(entry);
   if (transition)
     return reader === "staff"
@@ -126,6 +131,8 @@ export interface EventDetails {
   conditions: string[];
   /** The condition an update-condition event marked. */
   marked: MarkedCondition | null;
+  /** A step of a request for a document or a correction: the message, the file, the answer. */
+  request: RequestEvent | null;
 }
 
 function reasonsOf(data: unknown): RejectionReason[] {
@@ -150,6 +157,7 @@ export function detailsOf(entry: Pick<HistoryEntry, "data" | "transition">): Eve
       ? data.conditions.filter((c): c is string => typeof c === "string")
       : [],
     marked: markedConditionOf(entry),
+    request: requestEventOf(entry),
   };
 }
 

@@ -3,6 +3,8 @@ import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { OfferCondition } from "./conditions";
 import { conditionSelect, toCondition } from "./conditions.server";
+import type { DocumentRequest, RequestFilter } from "./requests";
+import { requestSelect, toRequest } from "./requests.server";
 import { dayOf } from "./dates";
 import type { HistoryEntry } from "./history";
 import { offerOf, startTermOf, type Offer } from "./offer";
@@ -74,6 +76,11 @@ export interface ApplicationListItem {
   university: { id: number; name: string; slug: string };
   /** The latest reviewer's note, if any. */
   latestNote: string | null;
+  /**
+   * How many of its requests for a document or a correction wait for the student (open), and
+   * how many were answered and wait for the team.
+   */
+  requests: { open: number; answered: number };
 }
 
 const listSelect = {
@@ -95,6 +102,7 @@ const listSelect = {
     },
   },
   events: { where: { note: { not: null } }, orderBy: { createdAt: "desc" }, take: 1, select: { note: true } },
+  requests: { where: { status: { in: ["open", "answered"] } }, select: { status: true } },
 } satisfies Prisma.ApplicationSelect;
 
 type ListRow = Prisma.ApplicationGetPayload<{ select: typeof listSelect }>;
@@ -115,16 +123,22 @@ function toListItem(row: ListRow): ApplicationListItem {
     },
     university,
     latestNote: row.events[0]?.note ?? null,
+    requests: {
+      open: row.requests.filter((request) => request.status === "open").length,
+      answered: row.requests.filter((request) => request.status === "answered").length,
+    },
   };
 }
 
 /**
- * Applications, newest first: one student's (userId) or everyone's, by status and by a search
- * on the student's full name or the program's name (case-insensitive substring).
+ * Applications, newest first: one student's (userId) or everyone's, by status, by their requests
+ * (one waiting for the student, or one answered and waiting for the team) and by a search on the
+ * student's full name or the program's name (case-insensitive substring).
  */
 export async function listApplications(options: {
   userId?: number;
   status?: ApplicationStatus;
+  requests?: RequestFilter;
   search?: string;
   limit: number;
   offset: number;
@@ -132,6 +146,7 @@ export async function listApplications(options: {
   const where: Prisma.ApplicationWhereInput = {
     ...(options.userId !== undefined ? { userId: options.userId } : {}),
     ...(options.status ? { status: toDbStatus(options.status) } : {}),
+    ...(options.requests ? { requests: { some: { status: options.requests } } } : {}),
     ...(options.search
       ? {
           OR: [
@@ -162,6 +177,8 @@ export interface ApplicationDetail extends ApplicationListItem {
   history: HistoryEntry[];
   /** The offer's conditions, each with where it stands; empty without an offer or conditions. */
   conditions: OfferCondition[];
+  /** The team's requests for a document or a correction, oldest first, with what was sent. */
+  documentRequests: DocumentRequest[];
 }
 
 const historySelect = {
@@ -197,12 +214,14 @@ const detailSelect = {
   academicHistory: true,
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: historySelect },
   conditions: { orderBy: { position: "asc" }, select: conditionSelect },
+  requests: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: requestSelect },
 } satisfies Prisma.ApplicationSelect;
 
 function toDetail(row: Prisma.ApplicationGetPayload<{ select: typeof detailSelect }>): ApplicationDetail {
   const notes = row.events.filter((e) => e.note !== null);
   return {
     ...toListItem({ ...row, events: notes.slice(-1).map((e) => ({ note: e.note })) }),
+    documentRequests: row.requests.map(toRequest),
     replyBy: row.replyBy ? dayOf(row.replyBy) : null,
     personalStatement: row.personalStatement,
     academicHistory: row.academicHistory as ApplicationDetail["academicHistory"],

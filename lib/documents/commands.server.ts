@@ -11,6 +11,7 @@ import {
 } from "@/lib/applications/commands.server";
 import { prisma } from "@/lib/db/client.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { DOCUMENT_SELECT, toDocumentView, type DocumentRow, type DocumentView } from "./view";
 import { afterResponse } from "@/lib/http/after-response.server";
 import { badRequest, conflict, gone, HttpError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log.server";
@@ -30,7 +31,9 @@ import { scanCommand, scanFile } from "./scan.server";
 
 // A student's documents for one program. Until the application is submitted they belong to the
 // draft (applicationId null): one per document type, replaced or deleted at will. Submitting
-// attaches them to the application, after which nothing here changes them. The file is stored
+// attaches them to the application, after which they never change: a new version is only ever
+// added beside them, in answer to a request of the team (lib/applications/requests.server.ts,
+// through storeUpload below). The file is stored
 // before its row (a crash between leaves a file no row names, which `documentFileAudit` finds
 // and the sweeper removes), and removed after its row is gone, once the transaction commits.
 
@@ -39,30 +42,6 @@ export const NOT_ASKED_FOR = "This program does not ask for that document.";
 export const DOCUMENT_REFUSED_BY_SCAN =
   "This file did not pass the virus check, so it was not kept. Upload a clean copy.";
 
-export const DOCUMENT_SELECT = {
-  id: true,
-  documentType: true,
-  name: true,
-  contentType: true,
-  size: true,
-  status: true,
-  createdAt: true,
-} as const satisfies Prisma.ApplicationDocumentSelect;
-
-export interface DocumentView {
-  id: number;
-  documentType: string;
-  name: string;
-  contentType: string;
-  size: number;
-  status: "checking" | "clean";
-  createdAt: string;
-}
-
-function view(row: Prisma.ApplicationDocumentGetPayload<{ select: typeof DOCUMENT_SELECT }>): DocumentView {
-  return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
 /** The draft's documents (not yet submitted) for one program. */
 export async function listDraftDocuments(userId: number, programId: number): Promise<DocumentView[]> {
   const rows = await prisma.applicationDocument.findMany({
@@ -70,7 +49,7 @@ export async function listDraftDocuments(userId: number, programId: number): Pro
     orderBy: { id: "asc" },
     select: DOCUMENT_SELECT,
   });
-  return rows.map(view);
+  return rows.map(toDocumentView);
 }
 
 /** A document a program asks for, with the one the student's draft holds (if any). */
@@ -120,7 +99,7 @@ export async function listDocumentsOfApplications(
     orderBy: { id: "asc" },
     select: { ...DOCUMENT_SELECT, applicationId: true },
   });
-  for (const { applicationId, ...row } of rows) documents.get(applicationId!)?.push(view(row));
+  for (const { applicationId, ...row } of rows) documents.get(applicationId!)?.push(toDocumentView(row));
   return documents;
 }
 
@@ -138,12 +117,95 @@ async function draftBytes(
   return sum._sum.size ?? 0;
 }
 
+/** A document type as an upload is checked against it. */
+export interface UploadedType {
+  name: string;
+  fileTypes: string[];
+  maxBytes: number;
+}
+
+/** A file received, checked and stored, whose row is still to be written. */
+export interface StoredFile {
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+  status: "checking" | "clean";
+}
+
+/** 413 for a file that would take the application's documents past their total. */
+export function refuseOverTotal(others: number, size: number): void {
+  if (others + size <= MAX_APPLICATION_DOCUMENTS_BYTES) return;
+  const message = applicationTooLargeMessage(MAX_APPLICATION_DOCUMENTS_BYTES - others);
+  throw new HttpError(413, message, { file: [message] });
+}
+
 /**
- * Stores the request's body as the draft's document of a type, replacing the one it had. The body
- * streams to a temporary file and is cut off with 413 the moment it passes the smaller of the
- * type's limit and what the application has left of its total; the content is then checked
- * (lib/documents/check.server.ts). With a scanning command the document is "checking" until the
- * scan passes, and deleted if it fails.
+ * Receives an upload of a document of `type` and stores its file, then has `save` write its row
+ * (in a transaction of its own, checking again under its lock what may have changed meanwhile,
+ * the total among it). The body streams to a temporary file and is cut off with 413 the moment it
+ * passes the smaller of the type's limit and what the application has left of its total (`others`
+ * weigh the rest); the content is then checked (lib/documents/check.server.ts). With a scanning
+ * command the document is "checking" until the scan passes, and deleted if it fails. Files the
+ * saved row replaced are removed after `save` commits; the new file is removed if it throws.
+ */
+export async function storeUpload(
+  upload: {
+    type: UploadedType;
+    others: number;
+    name: string | undefined;
+    body: ReadableStream<Uint8Array> | null;
+    declaredLength: number | null;
+  },
+  save: (file: StoredFile) => Promise<{ row: DocumentRow; replaced: string[] }>,
+): Promise<DocumentView> {
+  const { type, others } = upload;
+  const fileLimit = Math.min(type.maxBytes, MAX_DOCUMENT_BYTES);
+  const left = MAX_APPLICATION_DOCUMENTS_BYTES - others;
+  const limit = Math.min(fileLimit, left);
+  const tooLarge = () => {
+    const message = limit < fileLimit ? applicationTooLargeMessage(left) : fileTooLargeMessage(fileLimit);
+    return new HttpError(413, message, { file: [message] });
+  };
+  if (upload.declaredLength !== null && upload.declaredLength > limit) throw tooLarge();
+
+  const file = await receiveFile(upload.body, limit, tooLarge);
+  const storage = getDocumentStorage();
+  let key: string | null = null;
+  let keepTemporary = false;
+  try {
+    const contentType = await checkDocument(
+      file,
+      type.fileTypes,
+      async () => new Uint8Array(await readFile(file.path)),
+    );
+    key = `${randomBytes(16).toString("hex")}.${FILE_TYPE_EXTENSIONS[contentType as DocumentFileType]}`;
+    await storage.putFile(key, file.path, contentType, file.size);
+    const scan = scanCommand();
+    const storedKey = key;
+    const { row, replaced } = await save({
+      key: storedKey,
+      name: safeDocumentName(upload.name ?? ""),
+      contentType,
+      size: file.size,
+      status: scan ? "checking" : "clean",
+    });
+    key = null;
+    await deleteFiles(replaced);
+    if (scan) {
+      keepTemporary = true;
+      afterResponse(() => settleScan(row.id, storedKey, file.path, scan));
+    }
+    return toDocumentView(row);
+  } finally {
+    if (key) await storage.delete(key).catch(() => {});
+    if (!keepTemporary) await discard(file.path);
+  }
+}
+
+/**
+ * Stores the request's body as the draft's document of a type, replacing the one it had
+ * (storeUpload: streamed, limited, checked, scanned).
  */
 export async function uploadDraftDocument(
   viewer: Viewer,
@@ -162,70 +224,26 @@ export async function uploadDraftDocument(
   });
   if (!asked) throw notFound(NOT_ASKED_FOR);
   const type = asked.type;
-  const fileLimit = Math.min(type.maxBytes, MAX_DOCUMENT_BYTES);
-  const left = MAX_APPLICATION_DOCUMENTS_BYTES - (await draftBytes(prisma, viewer.id, programId, type.name));
-  const limit = Math.min(fileLimit, left);
-  const tooLarge = () => {
-    const message = limit < fileLimit ? applicationTooLargeMessage(left) : fileTooLargeMessage(fileLimit);
-    return new HttpError(413, message, { file: [message] });
-  };
-  if (declaredLength !== null && declaredLength > limit) throw tooLarge();
-
-  const file = await receiveFile(body, limit, tooLarge);
-  const storage = getDocumentStorage();
-  let key: string | null = null;
-  let keepTemporary = false;
-  try {
-    const contentType = await checkDocument(
-      file,
-      type.fileTypes,
-      async () => new Uint8Array(await readFile(file.path)),
-    );
-    key = `${randomBytes(16).toString("hex")}.${FILE_TYPE_EXTENSIONS[contentType as DocumentFileType]}`;
-    await storage.putFile(key, file.path, contentType, file.size);
-    const scan = scanCommand();
-    const storedKey = key;
-    const { row, replaced } = await prisma.$transaction(async (tx) => {
+  const others = await draftBytes(prisma, viewer.id, programId, type.name);
+  return storeUpload({ type, others, name, body, declaredLength }, (file) =>
+    prisma.$transaction(async (tx) => {
       await lockApplying(tx, viewer.id, programId);
       // Once submitted, the application's documents are fixed and there is no draft to add to.
       if (await openApplicationOf(tx, viewer.id, programId)) throw conflict(ALREADY_APPLIED);
       // Checked again under the lock: two uploads at once must not pass the total together.
-      const others = await draftBytes(tx, viewer.id, programId, type.name);
-      if (others + file.size > MAX_APPLICATION_DOCUMENTS_BYTES) {
-        const message = applicationTooLargeMessage(MAX_APPLICATION_DOCUMENTS_BYTES - others);
-        throw new HttpError(413, message, { file: [message] });
-      }
+      refuseOverTotal(await draftBytes(tx, viewer.id, programId, type.name), file.size);
       const old = await tx.applicationDocument.findMany({
         where: { userId: viewer.id, programId, applicationId: null, documentType: type.name },
         select: { id: true, key: true },
       });
       await tx.applicationDocument.deleteMany({ where: { id: { in: old.map((row) => row.id) } } });
       const row = await tx.applicationDocument.create({
-        data: {
-          key: storedKey,
-          userId: viewer.id,
-          programId,
-          documentType: type.name,
-          name: safeDocumentName(name ?? ""),
-          contentType,
-          size: file.size,
-          status: scan ? "checking" : "clean",
-        },
+        data: { ...file, userId: viewer.id, programId, documentType: type.name },
         select: DOCUMENT_SELECT,
       });
       return { row, replaced: old.map((row) => row.key) };
-    });
-    key = null;
-    await deleteFiles(replaced);
-    if (scan) {
-      keepTemporary = true;
-      afterResponse(() => settleScan(row.id, storedKey, file.path, scan));
-    }
-    return view(row);
-  } finally {
-    if (key) await storage.delete(key).catch(() => {});
-    if (!keepTemporary) await discard(file.path);
-  }
+    }),
+  );
 }
 
 /** Runs the scan of a stored document: clean, or the row and its file deleted. */

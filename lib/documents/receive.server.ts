@@ -54,3 +54,12 @@ export async function discard(path: string): Promise<void> {
     if (error.code !== "ENOENT") throw error;
   });
 }
+
+/**
+ * The size a request says its body has (Content-Length), or null when it says none or nonsense: an
+ * upload larger than allowed is refused before a byte is read, and cut off while it streams anyway.
+ */
+export function declaredLength(request: Request): number | null {
+  const declared = Number(request.headers.get("content-length"));
+  return request.headers.has("content-length") && Number.isFinite(declared) ? declared : null;
+}

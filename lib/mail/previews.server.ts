@@ -5,6 +5,7 @@ import { applicationMail, teamApplicationMail, type MailSubject } from "./templa
 import { transitionNamed } from "@/lib/applications/workflow";
 import { teamNotice, type TeamNotice } from "./templates/team-notice.server";
 import { offerReplyReminder } from "./templates/offer-reply-reminder.server";
+import { documentRequest } from "./templates/document-request.server";
 import { applicationReceived } from "./templates/application-received.server";
 import { applicationStatus } from "./templates/application-status.server";
 import { deadlineReminderMail } from "./templates/deadline-reminder.server";
@@ -123,6 +124,31 @@ export const MAIL_PREVIEWS: MailPreview[] = [
           nextStep: "Your answers are kept as a draft, if you apply again before the deadline.",
           reason: "I accepted a place elsewhere.",
         }),
+      ),
+  },
+  {
+    id: "document-request",
+    template: "document-request.server.tsx",
+    sentWhen: "The team asks the student for a document on the application's page.",
+    render: (platformName) =>
+      applicationMail(
+        APPLICATION,
+        platformName,
+        documentRequest({
+          documentType: "Transcript",
+          message: "The transcript you sent is cut off after page 2.\nPlease upload all of its pages.",
+        }),
+      ),
+  },
+  {
+    id: "document-request-correction",
+    template: "document-request.server.tsx",
+    sentWhen: "The team asks the student for a correction (no document type).",
+    render: (platformName) =>
+      applicationMail(
+        APPLICATION,
+        platformName,
+        documentRequest({ documentType: null, message: "Your graduation year says 2031: is it 2021?" }),
       ),
   },
   {

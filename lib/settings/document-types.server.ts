@@ -10,7 +10,7 @@ import type { DocumentTypeInput } from "@/lib/validation/documents";
 
 // The document types of Settings (Programs tab), managed like the study lists: super admins add
 // one at the end of the list or delete one nothing uses. Programs and documents reference the
-// name (ON DELETE RESTRICT), so a type in use cannot go.
+// name, and so do the team's requests for documents (ON DELETE RESTRICT), so a type in use cannot go.
 
 export interface DocumentTypeItem {
   id: number;
@@ -102,15 +102,19 @@ export async function deleteDocumentType(actor: AuditActor, id: number): Promise
       throw notFound("Document type not found");
     }
     if (violatedForeignKey(error) === null) throw error;
-    const [programs, documents] = await Promise.all([
+    const [programs, documents, requests] = await Promise.all([
       prisma.programDocument.count({ where: { documentType: item.name } }),
       prisma.applicationDocument.count({ where: { documentType: item.name } }),
+      prisma.documentRequest.count({ where: { documentType: item.name } }),
     ]);
-    if (programs === 0 && documents === 0) return deleteDocumentType(actor, id);
+    if (programs === 0 && documents === 0 && requests === 0) return deleteDocumentType(actor, id);
     const uses = [
       programs > 0 ? `${programs} ${programs === 1 ? "program asks" : "programs ask"} for it` : null,
       documents > 0
         ? `${documents} uploaded ${documents === 1 ? "document is" : "documents are"} of this type`
+        : null,
+      requests > 0
+        ? `${requests} ${requests === 1 ? "request of the team asks" : "requests of the team ask"} for it`
         : null,
     ].filter(Boolean);
     throw conflict(`"${item.name}" cannot be deleted: ${uses.join(" and ")}.`);

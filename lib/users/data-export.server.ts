@@ -4,7 +4,7 @@ import { limitDataExport } from "@/lib/auth/rate-limit.server";
 import { listApplicationDetailsOf, type ApplicationDetail } from "@/lib/applications/queries.server";
 import { recordAudit } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
-import { DOCUMENT_SELECT } from "@/lib/documents/commands.server";
+import { DOCUMENT_SELECT } from "@/lib/documents/view";
 import { FILE_TYPE_EXTENSIONS, type DocumentFileType } from "@/lib/documents/limits";
 import { zipStream, type ZipEntry } from "@/lib/http/zip-stream.server";
 import { logger } from "@/lib/log.server";

@@ -3,10 +3,11 @@ import { INTERVIEW_MODES } from "@/lib/applications/interview";
 import { isTimeZone } from "@/lib/dates/zones";
 import { APPLICATION_STATUSES } from "@/lib/applications/status";
 import { CONDITION_STATUSES } from "@/lib/applications/conditions";
+import { REQUEST_FILTERS } from "@/lib/applications/requests";
 import { idSchema } from "./common";
 import { defineListQuery } from "@/lib/list-query";
 import { allOrOneOfKey, searchKey } from "@/lib/list-keys";
-import { isOneLine, oneLineMessage, storedLimit, textField } from "./text";
+import { isOneLine, oneLineMessage, storedLimit, textField, textLength } from "./text";
 
 // The application form, shared by the two-step form and POST /api/applications.
 
@@ -212,10 +213,12 @@ export type TransitionInput = z.output<typeof statusChangeSchema>;
 
 /**
  * GET /api/applications (a student's own, or for admins everyone's), /admin/applications and My
- * Applications: ?status= and ?q= (a student's full name or a program name).
+ * Applications: ?status=, ?requests= (open: one waits for the student; answered: one waits for
+ * the team) and ?q= (a student's full name or a program name).
  */
 export const applicationsListQuery = defineListQuery({
   status: allOrOneOfKey(APPLICATION_STATUSES),
+  requests: allOrOneOfKey(REQUEST_FILTERS),
   q: searchKey,
 });
 
@@ -280,3 +283,59 @@ export type PrivateNoteInput = z.output<typeof privateNoteSchema>;
 
 /** The note form on the application's page: the note and the application it is on. */
 export const privateNoteFormSchema = privateNoteSchema.extend({ applicationId: idSchema });
+export const REQUEST_MESSAGE_MAX = 2000;
+export const REQUEST_MESSAGE_REQUIRED = "Say what the student should send or correct.";
+export const ANSWER_REQUIRED = "Say what you corrected, or answer the question asked.";
+const ANSWER_TOO_LONG = `The answer must be at most ${REQUEST_MESSAGE_MAX} characters.`;
+
+/** /api/applications/{id}/requests/{requestId}[/...]'s route segments. */
+export const requestParamsSchema = z.object({ id: idSchema, requestId: idSchema });
+
+/**
+ * Staff ask the student for a document of a type, or (no type) for a correction the message
+ * explains (POST /api/applications/{id}/requests, the application page's form).
+ */
+export const documentRequestSchema = z.object({
+  /** A document type's name; absent or blank: a correction. */
+  documentType: z
+    .string()
+    .trim()
+    .max(100, "documentType must be at most 100 characters")
+    .nullish()
+    .transform((type) => type || null),
+  message: textField({
+    max: REQUEST_MESSAGE_MAX,
+    required: REQUEST_MESSAGE_REQUIRED,
+    tooLong: `The message must be at most ${REQUEST_MESSAGE_MAX} characters.`,
+  }).transform((message) => message.trim()),
+});
+export type DocumentRequestInput = z.output<typeof documentRequestSchema>;
+
+/**
+ * The student's answer to a request (POST /api/applications/{id}/requests/{requestId}/answer):
+ * optional beside a requested document, required for a correction (the command says so).
+ */
+export const requestAnswerSchema = z.object({
+  answer: z
+    .string()
+    .optional()
+    .refine((answer) => answer === undefined || textLength(answer) <= REQUEST_MESSAGE_MAX, ANSWER_TOO_LONG)
+    .refine(
+      (answer) => answer === undefined || answer.length <= storedLimit(REQUEST_MESSAGE_MAX),
+      ANSWER_TOO_LONG,
+    )
+    .transform((answer) => answer?.trim() || null),
+});
+export type RequestAnswerInput = z.output<typeof requestAnswerSchema>;
+
+/** The application page's request form: the request and the application it is made on. */
+export const documentRequestFormSchema = documentRequestSchema.extend({ applicationId: idSchema });
+
+/** My Applications' answer form: the answer, the application and the request it answers. */
+export const requestAnswerFormSchema = requestAnswerSchema.extend({
+  applicationId: idSchema,
+  requestId: idSchema,
+});
+
+/** The Close button of a request on the application's page. */
+export const requestCloseFormSchema = z.object({ applicationId: idSchema, requestId: idSchema });

@@ -12,7 +12,6 @@ import { prisma } from "@/lib/db/client.server";
 import { SENT_BY_SCRIPT_FIELD } from "@/lib/http/form-state";
 import type { Mail } from "@/lib/mail/send.server";
 import { PRIVATE_NOTE_REQUIRED } from "@/lib/validation/application";
-import type { Agent } from "../support/agent";
 import {
   cleanup,
   createApplication,

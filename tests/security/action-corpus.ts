@@ -107,6 +107,19 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
     },
     // A note on the student's application (the team may write them: each valid case adds one).
     addPrivateNote: { applicationId: world.ownApplicationId, text: "Transcript checked." },
+    // A document type the platform does not have: refused (400) once the form is read.
+    requestDocument: {
+      applicationId: world.ownApplicationId,
+      documentType: "No such document type",
+      message: "Send every page.",
+    },
+    // A request of another application (the team admin's): refused (404).
+    answerRequest: {
+      applicationId: world.ownApplicationId,
+      requestId: world.teamRequest.requestId,
+      answer: "Here it is.",
+    },
+    closeRequest: { applicationId: world.ownApplicationId, requestId: world.teamRequest.requestId },
     // The application page's form of the student's pending application: its review starts once,
     // then the page it was sent from is out of date (409).
     moveApplication: {

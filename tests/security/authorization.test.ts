@@ -63,6 +63,16 @@ const OWNED: Record<
     other: 404,
     json: { answer: "decline" },
   },
+  // The team's request on the student's application: another student reaches neither.
+  "PUT /api/applications/[id]/requests/[requestId]/document": {
+    params: (w) => ({ id: String(w.ownApplicationId), requestId: String(w.ownRequestId) }),
+    other: 404,
+  },
+  "POST /api/applications/[id]/requests/[requestId]/answer": {
+    params: (w) => ({ id: String(w.ownApplicationId), requestId: String(w.ownRequestId) }),
+    other: 404,
+    json: { answer: "Here it is." },
+  },
   "GET /api/applications": { params: () => ({}), other: "own data only" },
   "GET /api/applications/drafts/[programId]": {
     params: (w) => ({ programId: String(w.programId) }),
@@ -378,6 +388,14 @@ const REVIEWS: Record<string, (w: World) => { params: Record<string, string>; js
     params: { id: String(w.teamApplicationId) },
     json: { text: "A note on my own application." },
   }),
+  "POST /api/applications/[id]/requests": (w) => ({
+    params: { id: String(w.teamApplicationId) },
+    json: { documentType: "Transcript", message: "Asking myself for my transcript." },
+  }),
+  "POST /api/applications/[id]/requests/[requestId]/close": (w) => ({
+    params: { id: String(w.teamRequest.applicationId), requestId: String(w.teamRequest.requestId) },
+    json: {},
+  }),
 };
 
 test("every admin write to applications is among the review routes checked below", () => {
@@ -407,6 +425,7 @@ test.each(Object.keys(REVIEWS))(
     expect(changedTables(before, after)).toEqual([]);
 
     const reviewed = await send(sessionOf(world.agents.super), endpoint.handler, path, request);
+    // 201 for a request made, 200 for the rest.
     expect([200, 201]).toContain(reviewed.status);
   },
 );

@@ -80,6 +80,10 @@ export interface World {
   teamApplicationId: number;
   /** The team admin's own application with a conditional offer, and its one pending condition. */
   teamOffer: { applicationId: number; conditionId: number };
+  /** An open request of the team for a Transcript on the student's application. */
+  ownRequestId: number;
+  /** An open request of the team on the team admin's own application. */
+  teamRequest: { applicationId: number; requestId: number };
   /** A study level that programs use (deleting it is a 409). */
   usedLevelId: number;
 }
@@ -278,6 +282,8 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "POST /api/applications/[id]/reply": { answer: "decline", reason: "I chose another program." },
     "PATCH /api/applications/[id]/conditions/[conditionId]": { status: "met", note: "Certificate seen." },
     "POST /api/applications/[id]/notes": { text: "Transcript checked against the original." },
+    "POST /api/applications/[id]/requests": { documentType: "Transcript", message: "Send every page." },
+    "POST /api/applications/[id]/requests/[requestId]/answer": { answer: "Here it is." },
     "PUT /api/applications/drafts/[programId]": {
       step: 2,
       personalStatement: "Draft",
@@ -344,7 +350,15 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
     case "/api/applications/[id]/reply:id":
     case "/api/applications/[id]/conditions/[conditionId]:id":
     case "/api/applications/[id]/notes:id":
+    case "/api/applications/[id]/requests:id":
+    case "/api/applications/[id]/requests/[requestId]/document:id":
+    case "/api/applications/[id]/requests/[requestId]/answer:id":
+    case "/api/applications/[id]/requests/[requestId]/close:id":
       return [String(world.othersApplicationId), String(world.ownApplicationId), NONEXISTENT_ID];
+    case "/api/applications/[id]/requests/[requestId]/document:requestId":
+    case "/api/applications/[id]/requests/[requestId]/answer:requestId":
+    case "/api/applications/[id]/requests/[requestId]/close:requestId":
+      return [String(world.ownRequestId), String(world.teamRequest.requestId), NONEXISTENT_ID];
     case "/api/applications/drafts/[programId]:programId":
     case "/api/applications/drafts/[programId]/documents:programId":
     case "/api/applications/drafts/[programId]/documents/[typeId]:programId":

@@ -52,6 +52,19 @@ export async function makeWorld(): Promise<World> {
   const teamsCondition = await prisma.offerCondition.create({
     data: { applicationId: teamsOffer.id, position: 0, text: "Final transcript" },
   });
+  // A request of the team on the student's application (what the student answers), and one on the
+  // team admin's own (which only another admin may close).
+  const request = (applicationId: number) =>
+    prisma.documentRequest.create({
+      data: {
+        applicationId,
+        documentType: "Transcript",
+        message: "All pages, please.",
+        requestedByName: "Sec super",
+      },
+    });
+  const ownRequest = await request(own.id);
+  const teamsRequest = await request(teams.id);
   await prisma.applicationDraft.create({
     data: { userId: otherStudent.id, programId: program.id, data: { step: 1, personalStatement: "mine" } },
   });
@@ -88,6 +101,8 @@ export async function makeWorld(): Promise<World> {
     othersApplicationId: others.id,
     teamApplicationId: teams.id,
     teamOffer: { applicationId: teamsOffer.id, conditionId: teamsCondition.id },
+    ownRequestId: ownRequest.id,
+    teamRequest: { applicationId: teams.id, requestId: teamsRequest.id },
     usedLevelId: level.id,
   };
 }

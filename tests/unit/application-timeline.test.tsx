@@ -170,3 +170,73 @@ test("a place that is not a web address, or an unknown time zone, is shown as te
   expect(items()[0]).toHaveTextContent("In person: javascript:alert(1)");
   expect(screen.queryByRole("link")).toBeNull();
 });
+
+/** A request's four steps on a pending application: the team asks, the student uploads and answers, the team closes. */
+const REQUEST_STEPS: HistoryEntry[] = [
+  entry({
+    from: "pending",
+    to: "pending",
+    transition: "request-document",
+    by: "Rowan Reviewer",
+    data: { request: { id: 7, documentType: "Transcript", message: "Page 2 is missing." } },
+  }),
+  entry({
+    from: "pending",
+    to: "pending",
+    transition: "upload-requested-document",
+    data: { request: { id: 7, documentType: "Transcript" }, document: { id: 9, name: "all-pages.pdf" } },
+  }),
+  entry({
+    from: "pending",
+    to: "pending",
+    transition: "answer-request",
+    data: { request: { id: 7, documentType: "Transcript" }, answer: "Here are all pages." },
+  }),
+  entry({
+    from: "pending",
+    to: "pending",
+    transition: "close-request",
+    by: "Rowan Reviewer",
+    data: { request: { id: 7, documentType: "Transcript" } },
+  }),
+  entry({
+    from: "pending",
+    to: "pending",
+    transition: "request-document",
+    by: "Rowan Reviewer",
+    data: { request: { id: 8, documentType: null, message: "Is the year 2021?" } },
+  }),
+];
+
+test("a request's steps: what was asked, sent and answered, and who did each, for both readers", () => {
+  const { unmount } = render(<Timeline history={REQUEST_STEPS} reader="staff" />);
+  const [asked, uploaded, answered, closed, correction] = items();
+  expect(asked).toHaveTextContent("The admissions team asked for the Transcript.");
+  expect(asked).toHaveTextContent("Still Pending");
+  expect(asked).toHaveTextContent("by Rowan Reviewer");
+  expect(asked).toHaveTextContent("Message: Page 2 is missing.");
+  expect(uploaded).toHaveTextContent(
+    "The student uploaded a new version of the Transcript in answer to a request.",
+  );
+  expect(uploaded).toHaveTextContent("File: all-pages.pdf");
+  expect(uploaded).toHaveTextContent("by Ada Student");
+  expect(answered).toHaveTextContent("The student answered the request for the Transcript.");
+  expect(answered).toHaveTextContent("Answer: Here are all pages.");
+  expect(closed).toHaveTextContent("The admissions team closed the request for the Transcript.");
+  expect(correction).toHaveTextContent("The admissions team asked for a correction.");
+  expect(correction).toHaveTextContent("Message: Is the year 2021?");
+  unmount();
+
+  render(<Timeline history={REQUEST_STEPS} reader="student" />);
+  const words = items().map((item) => item.querySelector("p")?.textContent);
+  expect(words).toEqual([
+    "The admissions team asked you for your Transcript.",
+    "You uploaded a new version of your Transcript as asked.",
+    "You answered the request for your Transcript.",
+    "The admissions team closed the request for your Transcript.",
+    "The admissions team asked you for a correction.",
+  ]);
+  expect(items()[1]).toHaveTextContent("by you");
+  expect(items()[3]).toHaveTextContent("by the admissions team");
+  expect(screen.queryByText(/Rowan Reviewer/)).toBeNull();
+});

@@ -85,7 +85,12 @@ const LISTS: [string, AnyList, z.ZodType, Record<string, string>[]][] = [
     "applications (admin and My Applications)",
     applicationsListQuery,
     applicationsListQuerySchema,
-    [{ status: "lost" }, { status: "in-review", q: "smith" }],
+    [
+      { status: "lost" },
+      { status: "in-review", q: "smith" },
+      { requests: "waiting" },
+      { requests: "answered" },
+    ],
   ],
 ];
 
@@ -168,6 +173,7 @@ test("the API schemas keep their names and output shapes", () => {
   expect(usersListQuerySchema.parse({})).toEqual({ role: "all", limit: 50, offset: 0 });
   expect(applicationsListQuerySchema.parse({ q: " x " })).toEqual({
     status: "all",
+    requests: "all",
     q: "x",
     limit: 50,
     offset: 0,

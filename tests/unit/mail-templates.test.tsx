@@ -62,6 +62,26 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
     subject: "Marine Biology (MSc) at Riverside University: your application is now Withdrawn",
     says: ["The application was withdrawn.", "Your answers are kept as a draft", "The reason given:"],
   },
+  "document-request": {
+    subject: "Marine Biology (MSc) at Riverside University: action required: Transcript",
+    says: [
+      "Hello Robin Moreau,",
+      "The admissions team asks you for your Transcript.",
+      "The team's message:",
+      "The transcript you sent is cut off after page 2.",
+      "Please upload all of its pages.",
+      "Upload it and answer the request on your applications page",
+      "Follow your applications",
+    ],
+  },
+  "document-request-correction": {
+    subject: "Marine Biology (MSc) at Riverside University: action required: a correction",
+    says: [
+      "The admissions team asks you for a correction to your application.",
+      "Your graduation year says 2031: is it 2021?",
+      "Answer the request on your applications page",
+    ],
+  },
   "deadline-reminder": {
     subject: "Reminder: 2 application deadlines are coming up",
     says: [

@@ -111,7 +111,9 @@ export default function PrivacyPage() {
         <p>
           The documents you upload for an application (transcripts, certificates, a passport, a CV...) are
           kept in private storage, never at a public address: you can open them, and our admissions team can
-          once you submit the application. They are deleted with your account.
+          once you submit the application. They are deleted with your account. If our team asks you for a
+          document or a correction after you apply, we keep its message, what you upload and answer (a new
+          version is kept beside the one you submitted), and who asked and closed it, with the application.
         </p>
         <p>
           Our admissions team (the site&apos;s administrators) reads applications to review them and may pass
@@ -132,10 +134,10 @@ export default function PrivacyPage() {
         <p>
           We send email only about your account and applications: confirming your address, password reset
           links, notices when your email address or password changes, a receipt when you submit or withdraw an
-          application, changes in an application&apos;s status, a reminder to reply to an offer, and deadline
-          reminders. Each email waits in a queue in our database until it is delivered, so that none is lost
-          when the mail server is unavailable; the queue keeps a sent or failed email for a week, then deletes
-          it.
+          application, changes in an application&apos;s status, a request of our team for a document or a
+          correction, a reminder to reply to an offer, and deadline reminders. Each email waits in a queue in
+          our database until it is delivered, so that none is lost when the mail server is unavailable; the
+          queue keeps a sent or failed email for a week, then deletes it.
         </p>
         <p>
           Deadline reminders are emailed 14 and 3 days before the deadline of each program on your shortlist

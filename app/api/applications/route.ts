@@ -22,6 +22,7 @@ export const GET = route({
       await listApplications({
         userId: canSeeAllApplications(viewer) ? undefined : viewer.id,
         status: query.status === "all" ? undefined : query.status,
+        requests: query.requests === "all" ? undefined : query.requests,
         search: query.q || undefined,
         limit: query.limit,
         offset: query.offset,

@@ -5,10 +5,12 @@ import { AdminListPage } from "@/components/admin/admin-list-page";
 import { DecideBy } from "@/components/admin/decide-by";
 import { OwnApplicationBadge, OwnApplicationNote } from "@/components/admin/own-application";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
+import { RequestsBadge } from "@/components/applications/document-requests";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { listApplications } from "@/lib/applications/queries.server";
+import { REQUEST_FILTER_LABELS, REQUEST_FILTERS } from "@/lib/applications/requests";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { canReviewApplication } from "@/lib/auth/policy";
@@ -34,11 +36,23 @@ const STATUS_SELECT = {
   ],
 };
 
+// Applications by their requests for a document or a correction: one waiting for the student, or
+// one answered and waiting for the team to look and close it.
+const REQUESTS_SELECT = {
+  name: "requests",
+  label: "Requests",
+  options: (["all", ...REQUEST_FILTERS] as const).map((value) => ({
+    value,
+    label: REQUEST_FILTER_LABELS[value],
+  })),
+};
+
 export default async function AdminApplicationsPage({ searchParams }: Props) {
   const viewer = await adminOrSignIn();
   const list = await applicationsListQuery.loadRows(searchParams, "/admin/applications", (query, window) =>
     listApplications({
       status: query.status === "all" ? undefined : query.status,
+      requests: query.requests === "all" ? undefined : query.requests,
       search: query.q,
       ...window,
     }),
@@ -49,7 +63,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
     <AdminListPage
       noun={["application", "applications"]}
       description="Review applications and move them through the admission workflow."
-      search={{ placeholder: "Student name or program", select: STATUS_SELECT }}
+      search={{ placeholder: "Student name or program", selects: [STATUS_SELECT, REQUESTS_SELECT] }}
       columns={["Student", "Program", "Status", "Submitted"]}
       order="newest first"
       list={list}
@@ -92,6 +106,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
           <TableCell>
             <div className="flex flex-col gap-1.5">
               <StatusBadge status={application.status} />
+              <RequestsBadge requests={application.requests} reader="staff" />
               <DecideBy
                 status={application.status}
                 decideBy={application.decideBy}

@@ -53,7 +53,7 @@ export default async function AdminAuditPage({ searchParams }: Props) {
     <AdminListPage
       noun={["audit entry", "audit entries"]}
       description="Who changed what, and when: every change made in the admin area."
-      search={{ placeholder: "Admin, item or action", select: ENTITY_SELECT }}
+      search={{ placeholder: "Admin, item or action", selects: [ENTITY_SELECT] }}
       columns={["When", "Admin", "Action", "Item", "Changes"]}
       order="newest first"
       list={list}

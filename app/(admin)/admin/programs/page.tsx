@@ -56,11 +56,13 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
       }
       search={{
         placeholder: "Program or university name",
-        select: {
-          name: "level",
-          label: "Level",
-          options: [{ value: ALL_LEVELS, label: "All Levels" }, ...levelOptions],
-        },
+        selects: [
+          {
+            name: "level",
+            label: "Level",
+            options: [{ value: ALL_LEVELS, label: "All Levels" }, ...levelOptions],
+          },
+        ],
       }}
       columns={[
         "Program Name",

@@ -46,7 +46,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
           : "Add, activate and deactivate student accounts. Admin accounts are managed by super admins."
       }
       action={<AddUserDialog canCreateAdmins={canCreateAdmins} />}
-      search={{ placeholder: "Full name, email or username", select: ROLE_SELECT }}
+      search={{ placeholder: "Full name, email or username", selects: [ROLE_SELECT] }}
       columns={["User", "Username", "Email", "Role", "Status", "Joined"]}
       order="newest first"
       list={list}

@@ -16,6 +16,10 @@ import { OfferConditions } from "@/components/applications/offer-conditions";
 import { DocumentList } from "@/components/applications/document-list";
 import { listDocumentsOfApplications } from "@/lib/documents/commands.server";
 import { listConditions } from "@/lib/applications/conditions.server";
+import { DocumentRequests, RequestsBadge } from "@/components/applications/document-requests";
+import { RequestAnswer } from "@/components/applications/request-answer";
+import { acceptsRequests, type DocumentRequest } from "@/lib/applications/requests";
+import { listRequests } from "@/lib/applications/requests.server";
 import { sameStartTerm } from "@/lib/applications/offer";
 import {
   listAcceptedPlaces,
@@ -33,6 +37,13 @@ export const metadata: Metadata = { title: "My Applications" };
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+/**
+ * The requests the student still has something to do about, or that wait for the team (shown while
+ * the application is open: a closed one takes no answer; its history keeps them).
+ */
+const pending = (requests: DocumentRequest[] | undefined) =>
+  (requests ?? []).filter((request) => request.status !== "closed");
 
 type ApplicationsPageProps = { searchParams: Promise<SearchParams> };
 
@@ -57,13 +68,14 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
   }
   const ids = page.items.map((item) => item.id);
   const waiting = page.items.filter((item) => item.status === "approved");
-  const [histories, drafts, offers, conditions, places, documents] = await Promise.all([
+  const [histories, drafts, offers, conditions, places, documents, requests] = await Promise.all([
     listApplicationHistories(ids),
     listDrafts(viewer.id),
     listOffers(waiting.map((item) => item.id)),
     listConditions(ids),
     waiting.length ? listAcceptedPlaces(viewer.id) : [],
     listDocumentsOfApplications(ids),
+    listRequests(ids),
   ]);
   // The place an offer waiting for a reply would replace: one accepted for the same start.
   const replaces = (applicationId: number) =>
@@ -131,6 +143,9 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                       <ApplicationSummary application={application} titleAs="h2" />
                       <div className="flex items-center gap-3">
                         <StatusBadge status={application.status} />
+                        {acceptsRequests(application.status) && (
+                          <RequestsBadge requests={application.requests} reader="student" />
+                        )}
                         {isOpen(application.status) && (
                           <WithdrawButton
                             applicationId={application.id}
@@ -139,6 +154,29 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                         )}
                       </div>
                     </div>
+
+                    {acceptsRequests(application.status) &&
+                      pending(requests.get(application.id)).length > 0 && (
+                        <section
+                          aria-labelledby={`requests-${application.id}`}
+                          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3"
+                        >
+                          <h3 id={`requests-${application.id}`} className="font-semibold text-slate-900">
+                            Requests from the admissions team
+                          </h3>
+                          <DocumentRequests
+                            requests={pending(requests.get(application.id))}
+                            reader="student"
+                            titleId={`requests-${application.id}`}
+                            itemHeading="h4"
+                            controls={(request) =>
+                              request.status === "open" && (
+                                <RequestAnswer applicationId={application.id} request={request} />
+                              )
+                            }
+                          />
+                        </section>
+                      )}
 
                     {application.status === "approved" && offers.has(application.id) && (
                       <OfferReply

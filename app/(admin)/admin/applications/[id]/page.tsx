@@ -19,6 +19,10 @@ import { PrivateNotes } from "@/components/admin/private-notes";
 import { listPrivateNotes } from "@/lib/applications/notes.server";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { ApplicationDocuments } from "@/components/applications/application-documents.server";
+import { DocumentRequests, RequestsBadge } from "@/components/applications/document-requests";
+import { CloseRequestButton, RequestForm } from "@/components/admin/request-controls";
+import { acceptsRequests, noRequestsMessage } from "@/lib/applications/requests";
+import { listDocumentTypes } from "@/lib/settings/document-types.server";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { workflowActorOf } from "@/lib/applications/transition.server";
 import { guardHolds, isOpen, transitionsFrom, type Transition } from "@/lib/applications/workflow";
@@ -69,6 +73,9 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
   const chosen = moves.find((t) => t.name === move) ?? null;
   // The team's notes; not on an application the viewer submitted (they are its student there).
   const notes = reviewable ? await listPrivateNotes(viewer, application.id) : null;
+  // What the team may ask for: the platform's document types (Settings).
+  const askable = reviewable && acceptsRequests(application.status);
+  const documentTypes = askable ? (await listDocumentTypes()).map((type) => type.name) : [];
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -96,6 +103,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <StatusBadge status={application.status} />
+            <RequestsBadge requests={application.requests} reader="staff" />
             {!reviewable && <OwnApplicationBadge />}
             <span>
               Submitted <time dateTime={application.submittedAt}>{formatDate(application.submittedAt)}</time>
@@ -226,6 +234,43 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
           </Card>
         </div>
       </div>
+
+      <Card data-focus-item="requests">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 id="requests-heading" className="text-lg">
+              Requests to the student
+            </h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {application.documentRequests.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              Nothing has been asked of the student since they applied.
+            </p>
+          ) : (
+            <DocumentRequests
+              requests={application.documentRequests}
+              reader="staff"
+              titleId="requests-heading"
+              controls={
+                reviewable
+                  ? (request) =>
+                      request.status !== "closed" && (
+                        <CloseRequestButton applicationId={application.id} request={request} />
+                      )
+                  : undefined
+              }
+            />
+          )}
+          {reviewable &&
+            (askable ? (
+              <RequestForm applicationId={application.id} documentTypes={documentTypes} />
+            ) : (
+              <p className="text-sm text-slate-700">{noRequestsMessage(application.status)}</p>
+            ))}
+        </CardContent>
+      </Card>
 
       <ApplicationDocuments applicationId={application.id} />
 

@@ -1,5 +1,6 @@
 import { deleteDraftDocument, uploadDraftDocument } from "@/lib/documents/commands.server";
 import { MAX_DOCUMENT_BYTES, fileTooLargeMessage } from "@/lib/documents/limits";
+import { declaredLength } from "@/lib/documents/receive.server";
 import { created, noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route.server";
 import { documentUploadQuerySchema, draftDocumentParamsSchema } from "@/lib/validation/documents";
@@ -20,14 +21,13 @@ export const PUT = route({
   bodyLimit: MAX_DOCUMENT_BYTES,
   tooLargeMessage: fileTooLargeMessage(MAX_DOCUMENT_BYTES),
   handle: async ({ request, viewer, params, query }) => {
-    const declared = Number(request.headers.get("content-length"));
     const document = await uploadDraftDocument(
       viewer,
       params.programId,
       params.typeId,
       query.name,
       request.body,
-      request.headers.has("content-length") && Number.isFinite(declared) ? declared : null,
+      declaredLength(request),
     );
     return created(document, `/api/documents/${document.id}`);
   },
