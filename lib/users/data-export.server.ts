@@ -105,7 +105,8 @@ async function collect(userId: number, now: Date) {
     prisma.userSession.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     listApplicationDetailsOf(userId),
     prisma.applicationDocument.findMany({
-      where: { userId },
+      // Not a reference the student waived reading: that stays the admissions team's.
+      where: { userId, NOT: { reference: { is: { waived: true } } } },
       orderBy: { id: "asc" },
       select: documentSelect,
     }),

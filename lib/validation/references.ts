@@ -14,7 +14,8 @@ import {
 
 /** A check box of a form ("on" when ticked, absent when not) or a JSON boolean. */
 const checkbox = z.preprocess(
-  (value) => (value === "on" || value === "true" ? true : value === undefined || value === "false" ? false : value),
+  (value) =>
+    value === "on" || value === "true" ? true : value === undefined || value === "false" ? false : value,
   z.boolean({ error: "waived must be true or false" }),
 );
 
@@ -38,7 +39,10 @@ export const referenceParamsSchema = z.object({ id: idSchema, refId: idSchema })
 
 /** The forms of My Applications: the application (and the reference) come in hidden fields. */
 export const refereeFormSchema = refereeSchema.extend({ applicationId: idSchema });
-export const replaceRefereeFormSchema = refereeSchema.extend({ applicationId: idSchema, referenceId: idSchema });
+export const replaceRefereeFormSchema = refereeSchema.extend({
+  applicationId: idSchema,
+  referenceId: idSchema,
+});
 export const remindRefereeFormSchema = z.object({ applicationId: idSchema, referenceId: idSchema });
 
 /**

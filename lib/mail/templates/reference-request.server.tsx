@@ -50,8 +50,9 @@ export function referenceRequestMail(request: ReferenceRequest, platformName: st
         </Paragraph>
         <ActionButton href={mailUrl(`/reference/${request.token}`)}>Answer the request</ActionButton>
         <Paragraph>
-          The link works for one answer. {request.reminder ? "It replaces the link of the first e-mail. " : ""}If
-          you do not know {studentName}, ignore this e-mail.
+          The link works for one answer.{" "}
+          {request.reminder ? "It replaces the link of the first e-mail. " : ""}If you do not know{" "}
+          {studentName}, ignore this e-mail.
         </Paragraph>
       </>
     ),
