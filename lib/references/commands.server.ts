@@ -55,6 +55,8 @@ export const LINK_EXPIRED =
   "This link has expired. Ask the student to send you a new request from their applications page.";
 export const LINK_REPLACED =
   "The student has asked someone else for this reference, so the link no longer works.";
+export const LINK_CLOSED =
+  "The student's application is closed, so a reference is no longer needed. Thank you all the same.";
 export const APPLICATION_CLOSED_FOR_REFERENCES =
   "This application is closed, so its references can no longer be changed.";
 export const NO_REFERENCES_ASKED = "This program does not ask for references.";
@@ -336,7 +338,7 @@ async function answerableReference(tx: Prisma.TransactionClient, token: string, 
   if (reference.status === "replaced") throw gone(LINK_REPLACED);
   if (reference.status === "received" || reference.status === "declined") throw conflict(LINK_USED);
   if (reference.tokenExpiresAt <= now) throw gone(LINK_EXPIRED);
-  if (!isOpen(toStatus(reference.application.status))) throw gone(APPLICATION_CLOSED_FOR_REFERENCES);
+  if (!isOpen(toStatus(reference.application.status))) throw gone(LINK_CLOSED);
   return reference;
 }
 
@@ -423,6 +425,18 @@ export async function declineReference(token: string, reason: string, now = new 
 /** The document type an uploaded reference is kept as. */
 export const REFERENCE_DOCUMENT_TYPE = "Reference";
 
+const referenceType = () =>
+  prisma.documentType.findUnique({
+    where: { name: REFERENCE_DOCUMENT_TYPE },
+    select: { name: true, maxBytes: true },
+  });
+
+/** The largest PDF a referee may upload, or null when uploading is not available (the type was removed). */
+export async function referenceUploadLimit(): Promise<number | null> {
+  const type = await referenceType();
+  return type ? Math.min(type.maxBytes, MAX_DOCUMENT_BYTES) : null;
+}
+
 /**
  * The referee uploads the reference as a PDF (PUT /api/references/{token}/document): checked as a
  * student's documents are (streamed to a temporary file, cut off at the Reference type's limit,
@@ -438,10 +452,7 @@ export async function uploadReference(
   now = new Date(),
 ): Promise<DocumentView> {
   await prisma.$transaction((tx) => answerableReference(tx, token, now));
-  const type = await prisma.documentType.findUnique({
-    where: { name: REFERENCE_DOCUMENT_TYPE },
-    select: { name: true, maxBytes: true },
-  });
+  const type = await referenceType();
   if (!type) throw conflict(UPLOAD_UNAVAILABLE);
   const limit = Math.min(type.maxBytes, MAX_DOCUMENT_BYTES);
   const tooLarge = () => {
