@@ -22,7 +22,7 @@ export function contentMetadata(path: string, title: string, description: string
 }
 
 /** When the privacy, cookie and terms pages last changed what they say. */
-export const POLICIES_UPDATED = "2026-11-26";
+export const POLICIES_UPDATED = "2026-11-27";
 
 /** The line under each policy's title. */
 export const POLICIES_UPDATED_TEXT = `Last updated ${formatDate(POLICIES_UPDATED)}`;

@@ -423,3 +423,33 @@ test("a request the mail queue could not deliver marks the reference bounced, on
     "bounced",
   ]);
 });
+
+test("two answers, or two referees past the number asked, at the same moment: one of each is kept", async () => {
+  const applicationId = await newApplication();
+  const [first, second, third] = await Promise.all(
+    ["Kim", "Lee", "Max"].map((who) => name(student, applicationId, referee(who))),
+  );
+  expect([first.status, second.status, third.status].sort()).toEqual([201, 201, 409]);
+  expect(await prisma.reference.count({ where: { applicationId } })).toBe(2);
+
+  const [named] = await prisma.reference.findMany({ where: { applicationId }, orderBy: { id: "asc" } });
+  const token = tokenFor(named.refereeEmail);
+  const answers = await Promise.allSettled([
+    writeReference(token, TEXT),
+    other.act(declineReferenceAction, { token, reason: "Too busy this month." }),
+  ]);
+  const kept = await prisma.reference.findUniqueOrThrow({ where: { id: named.id } });
+  expect(["received", "declined"]).toContain(kept.status);
+  // Whichever came second was refused: the text and the reason are never both kept.
+  expect(kept.text === null || kept.declineReason === null).toBe(true);
+  const refused = answers.filter(
+    (answer) =>
+      answer.status === "rejected" ||
+      (answer.value as { state?: { status?: number } } | undefined)?.state?.status === 409,
+  );
+  expect(refused).toHaveLength(1);
+  const steps = await prisma.applicationEvent.count({
+    where: { applicationId, data: { path: ["reference", "step"], not: "named" } },
+  });
+  expect(steps).toBe(1);
+});
