@@ -20,6 +20,7 @@ test("a student names a referee, who answers through the e-mailed link", async (
   student,
   university,
   api,
+  browser,
 }) => {
   // A journey through two browsers and the mail queue's worker (it looks every 2 seconds).
   test.setTimeout(90_000);
@@ -53,7 +54,8 @@ test("a student names a referee, who answers through the e-mailed link", async (
     const path = new URL(link).pathname;
 
     // The referee, in a browser of their own: opening the link twice changes nothing.
-    const referee = await page.context().browser()!.newPage();
+    const refereeContext = await browser.newContext();
+    const referee = await refereeContext.newPage();
     try {
       await referee.goto(path);
       await referee.reload();
@@ -70,7 +72,7 @@ test("a student names a referee, who answers through the e-mailed link", async (
       await expect(referee.getByText("Your answer has been sent")).toBeVisible();
       await expect(referee.getByLabel("Your reference")).toHaveCount(0);
     } finally {
-      await referee.close();
+      await refereeContext.close();
     }
 
     await page.reload();
