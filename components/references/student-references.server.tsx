@@ -47,7 +47,9 @@ export async function StudentReferences({
             return (
               <li key={reference.id} className="flex flex-col gap-2 py-3" data-testid="reference">
                 <ReferenceDetails reference={reference} reader="student" />
-                <p className="text-slate-700">{REFERENCE_STATUS_MEANINGS[reference.status]}</p>
+                {reference.status !== "received" && (
+                  <p className="text-slate-700">{REFERENCE_STATUS_MEANINGS[reference.status]}</p>
+                )}
                 {open && remindFrom && remindFrom <= now && (
                   <RemindButton
                     applicationId={applicationId}
