@@ -9,6 +9,8 @@ type AuthCardFrameProps = {
   children: React.ReactNode;
   /** The platform name of /admin/settings, shown as the logo's text. */
   platformName?: string;
+  /** A wider card, for a page with a long form (a referee's reference). */
+  wide?: boolean;
 };
 
 /** The frame of the smaller account pages (forgot and reset password): logo, one card, centred. */
@@ -17,6 +19,7 @@ export function AuthCardFrame({
   description,
   children,
   platformName = DEFAULT_PLATFORM_NAME,
+  wide = false,
 }: AuthCardFrameProps) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-8 bg-slate-50 px-4 py-10">
@@ -27,7 +30,7 @@ export function AuthCardFrame({
         <GraduationCap className="size-7 text-brand-600" aria-hidden="true" />
         {platformName}
       </Link>
-      <Card className="w-full max-w-md">
+      <Card className={wide ? "w-full max-w-2xl" : "w-full max-w-md"}>
         <CardHeader>
           <CardTitle asChild>
             <h1 className="text-xl">{title}</h1>

@@ -5,6 +5,7 @@ import { offerOf, type Offer } from "./offer";
 import { requestEventOf, requestMeaning, requestStepByStudent, type RequestEvent } from "./requests";
 import { STATUS_LABELS, STATUS_MEANINGS, type ApplicationStatus } from "./status";
 import { isTransitionName, transitionNamed, type Transition } from "./workflow";
+import { referenceEventOf, referenceMadeBy, referenceMeaning } from "@/lib/references/events";
 
 // An application's history as both sides read it: the same events, each with what it means in
 // plain words, who made it, and what was recorded with it (the reason, the offer, the rejection
@@ -75,6 +76,8 @@ export function actorOf(entry: Pick<HistoryEntry, "transition" | "from" | "data"
 
 /** What the event means, for the staff or in words addressed to the student. */
 export function meaningOf(entry: HistoryEntry, reader: HistoryReader): string {
+  const reference = referenceEventOf(entry);
+  if (reference) return referenceMeaning(reference, reader);
   const marked = markedConditionOf(entry);
   if (marked) {
     const how = CONDITION_STATUS_LABELS[marked.status].toLowerCase();
@@ -98,6 +101,8 @@ export function meaningOf(entry: HistoryEntry, reader: HistoryReader): string {
 
 /** Who made it: the staff member's name for the team; "the admissions team" for the student. */
 export function madeBy(entry: HistoryEntry, reader: HistoryReader): string {
+  const reference = referenceEventOf(entry);
+  if (reference) return referenceMadeBy(reference, entry.by, reader);
   const actor = actorOf(entry);
   if (actor === "system") return "automatically";
   if (reader === "student") return actor === "student" ? "by you" : "by the admissions team";

@@ -31,7 +31,7 @@ export async function readyToQueueMail(): Promise<void> {
 }
 
 /** The open transaction as the mail queue's connection. */
-function mailDb(tx: Prisma.TransactionClient): MailDb {
+export function mailDb(tx: Prisma.TransactionClient): MailDb {
   return {
     executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
   };

@@ -95,7 +95,8 @@ export async function listDocumentsOfApplications(
   const documents = new Map<number, DocumentView[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return documents;
   const rows = await prisma.applicationDocument.findMany({
-    where: { applicationId: { in: [...ids] } },
+    // A referee's upload is shown with its reference (lib/references/), not among the student's.
+    where: { applicationId: { in: [...ids] }, reference: { is: null } },
     orderBy: { id: "asc" },
     select: { ...DOCUMENT_SELECT, applicationId: true },
   });
@@ -247,7 +248,7 @@ export async function uploadDraftDocument(
 }
 
 /** Runs the scan of a stored document: clean, or the row and its file deleted. */
-async function settleScan(id: number, key: string, path: string, command: string[]) {
+export async function settleScan(id: number, key: string, path: string, command: string[]) {
   try {
     const clean = await scanFile(path, command);
     if (clean) {
@@ -349,7 +350,8 @@ export async function documentKeysOfPrograms(tx: Prisma.TransactionClient, where
 
 /**
  * A document's file for a reader: its owner, or staff once it belongs to a submitted application
- * (a draft's documents are the student's alone). Anyone else gets the same 404 as a missing id,
+ * (a draft's documents are the student's alone); a referee's upload the student waived reading,
+ * staff only. Anyone else gets the same 404 as a missing id,
  * so ids reveal nothing. A document still being checked is not handed out.
  */
 export async function openDocument(viewer: Viewer, id: number) {
@@ -363,6 +365,7 @@ export async function openDocument(viewer: Viewer, id: number) {
       status: true,
       userId: true,
       applicationId: true,
+      reference: { select: { waived: true } },
     },
   });
   if (!row) throw notFound(DOCUMENT_NOT_FOUND);
@@ -370,6 +373,8 @@ export async function openDocument(viewer: Viewer, id: number) {
     row.userId === viewer.id ||
     (row.applicationId !== null && canViewApplication(viewer, { student: { id: row.userId } }));
   if (!mayRead) throw notFound(DOCUMENT_NOT_FOUND);
+  // A reference the student waived reading is the team's alone, whoever the student is.
+  if (row.reference?.waived && row.userId === viewer.id) throw notFound(DOCUMENT_NOT_FOUND);
   if (row.status !== "clean")
     throw new HttpError(409, "This document is still being checked. Try again in a minute.");
   const body = await getDocumentStorage().open(row.key);

@@ -88,6 +88,11 @@ export interface RouteSpec<A extends Audience, PS, QS, B> {
   bodyLimit?: number;
   /** The 413 message, when the route has its own (e.g. the image size rule of SPEC). */
   tooLargeMessage?: string;
+  /**
+   * The path the log line gives, for a route whose path carries a secret (a referee's link token):
+   * its pattern, so that a log never holds a working link.
+   */
+  logPath?: string;
   /** The domain call. A Response is sent as is; anything else as JSON with status 200. */
   handle: (input: RouteInput<A, PS, QS, B>) => Promise<unknown> | unknown;
   /**
@@ -187,7 +192,7 @@ export function route<
       {
         requestId,
         method: request.method,
-        path: pathOf(request),
+        path: spec.logPath ?? pathOf(request),
         status,
         durationMs: Math.round(performance.now() - started),
         userId: viewer?.id ?? null,

@@ -14,6 +14,8 @@ import { emailChangedMail } from "./templates/email-changed.server";
 import { passwordChangedMail } from "./templates/password-changed.server";
 import { passwordResetMail } from "./templates/password-reset.server";
 import { verifyEmailMail } from "./templates/verify-email.server";
+import { referenceRequestMail, type ReferenceRequest } from "./templates/reference-request.server";
+import { referenceAnswered } from "./templates/reference-answered.server";
 
 // Every e-mail the app sends, rendered with sample data: the development preview (/dev/emails)
 // shows them, and tests/unit/mail-templates.test.ts checks each. A new template gets its samples
@@ -224,4 +226,48 @@ export const MAIL_PREVIEWS: MailPreview[] = [
         reason: "I chose a program nearer home.",
       }),
   },
+  {
+    id: "reference-request",
+    template: "reference-request.server.tsx",
+    sentWhen: "To a referee the student names on My Applications (or names in place of another).",
+    render: (platformName) => referenceRequestMail(REFERENCE_REQUEST, platformName),
+  },
+  {
+    id: "reference-reminder",
+    template: "reference-request.server.tsx",
+    sentWhen: "The student's one reminder to a referee, 7 days after the request at the earliest.",
+    render: (platformName) =>
+      referenceRequestMail({ ...REFERENCE_REQUEST, waived: true, reminder: true }, platformName),
+  },
+  {
+    id: "reference-received",
+    template: "reference-answered.server.tsx",
+    sentWhen: "To the student when a referee sends their reference.",
+    render: (platformName) =>
+      applicationMail(APPLICATION, platformName, referenceAnswered("Dr Ada Lovelace", { declined: false })),
+  },
+  {
+    id: "reference-declined",
+    template: "reference-answered.server.tsx",
+    sentWhen: "To the student when a referee declines, with their reason.",
+    render: (platformName) =>
+      applicationMail(
+        APPLICATION,
+        platformName,
+        referenceAnswered("Dr Ada Lovelace", {
+          declined: true,
+          reason: "I supervised Robin for only two weeks.\nAsk someone who knows their work better.",
+        }),
+      ),
+  },
 ];
+
+const REFERENCE_REQUEST: ReferenceRequest = {
+  studentName: ROBIN.fullName,
+  program: APPLICATION.program,
+  relationship: "Thesis supervisor",
+  waived: false,
+  token: TOKEN,
+  expiresAt: days(30),
+  reminder: false,
+};

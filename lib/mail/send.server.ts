@@ -17,6 +17,11 @@ export interface Mail {
   html?: string;
   /** Extra header lines, e.g. List-Unsubscribe (RFC 8058) on reminder e-mails. */
   headers?: Record<string, string>;
+  /**
+   * The reference whose request this is: when the address is refused for good, the reference is
+   * marked bounced (lib/mail/worker.server.ts).
+   */
+  bouncesReference?: number;
 }
 
 /** A connection in an open transaction: the message is queued only if that transaction commits. */
@@ -40,12 +45,19 @@ export const MAIL_DIR = join(process.cwd(), ".data", "mail");
  * delays while the SMTP server cannot take it. Fails only if the database cannot store it.
  */
 export async function sendMail(mail: Mail, options: { db?: MailDb } = {}): Promise<void> {
-  const { to, subject, text, html, headers } = mail;
+  const { to, subject, text, html, headers, bouncesReference } = mail;
   await (
     await mailQueue()
   ).send(
     MAIL_QUEUE,
-    { to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) },
+    {
+      to,
+      subject,
+      text,
+      ...(html ? { html } : {}),
+      ...(headers ? { headers } : {}),
+      ...(bouncesReference ? { bouncesReference } : {}),
+    },
     { ...MAIL_RETRY, ...(options.db ? { db: options.db } : {}) },
   );
 }
@@ -57,7 +69,8 @@ export async function deliverMail(mail: Mail): Promise<void> {
   if (!env.SMTP_URL && env.NODE_ENV === "production") {
     throw new Error("SMTP_URL is not set: e-mail cannot be sent in production (see .env.example).");
   }
-  const info = await transport().sendMail({ from: env.MAIL_FROM, ...mail });
+  const { to, subject, text, html, headers } = mail;
+  const info = await transport().sendMail({ from: env.MAIL_FROM, to, subject, text, html, headers });
   if (!env.SMTP_URL) {
     mkdirSync(MAIL_DIR, { recursive: true });
     const file = join(

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ReactNode } from "react";
 import { CONDITION_STATUS_LABELS } from "@/lib/applications/conditions";
+import { REFERENCE_STATUS_LABELS } from "@/lib/references/rules";
 import { madeBy, meaningOf } from "@/lib/applications/history";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { formatFileSize } from "@/lib/documents/limits";
@@ -154,6 +155,22 @@ function Page({ data }: { data: AccountData }) {
               </ol>
               <h4>Documents</h4>
               <Documents documents={application.documents} />
+              {application.references.length > 0 && (
+                <>
+                  <h4>References</h4>
+                  <ul>
+                    {application.references.map((reference) => (
+                      <li key={reference.id}>
+                        {reference.refereeName} ({reference.relationship}, {reference.refereeEmail}):{" "}
+                        {REFERENCE_STATUS_LABELS[reference.status]}
+                        {reference.waived && <> (you waived reading it)</>}
+                        {reference.declineReason && <> Reason: {reference.declineReason}</>}
+                        {reference.text && <p className="statement">{reference.text}</p>}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </section>
           ))}
 

@@ -5,6 +5,7 @@ import { listApplicationDetailsOf, type ApplicationDetail } from "@/lib/applicat
 import { recordAudit } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
 import { DOCUMENT_SELECT } from "@/lib/documents/view";
+import { REFERENCE_SELECT, toReferenceView, type ReferenceView } from "@/lib/references/queries.server";
 import { FILE_TYPE_EXTENSIONS, type DocumentFileType } from "@/lib/documents/limits";
 import { zipStream, type ZipEntry } from "@/lib/http/zip-stream.server";
 import { logger } from "@/lib/log.server";
@@ -57,7 +58,8 @@ export interface AccountData {
   platform: string;
   account: Omit<UserDto, "adminType"> & { adminType: string | null; lastLoginAt: string | null };
   sessions: { startedAt: string; lastSeenAt: string; expiresAt: string; endedAt: string | null }[];
-  applications: (ApplicationDetail & { documents: ExportedDocument[] })[];
+  /** Each with its documents and the referees named for it (the words of a reference only if not waived). */
+  applications: (ApplicationDetail & { documents: ExportedDocument[]; references: ReferenceView[] })[];
   drafts: ExportedDraft[];
   /** Documents uploaded for an application not started as a draft yet (none in the usual case). */
   otherDocuments: ExportedDocument[];
@@ -96,6 +98,7 @@ async function collect(userId: number, now: Date) {
     universities,
     sends,
     offerSends,
+    references,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
@@ -105,7 +108,8 @@ async function collect(userId: number, now: Date) {
     prisma.userSession.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     listApplicationDetailsOf(userId),
     prisma.applicationDocument.findMany({
-      where: { userId },
+      // Not a reference the student waived reading: that stays the admissions team's.
+      where: { userId, NOT: { reference: { is: { waived: true } } } },
       orderBy: { id: "asc" },
       select: documentSelect,
     }),
@@ -141,6 +145,11 @@ async function collect(userId: number, now: Date) {
       where: { application: { userId } },
       orderBy: { sentAt: "asc" },
       select: { applicationId: true, replyBy: true, sentAt: true },
+    }),
+    prisma.reference.findMany({
+      where: { application: { userId } },
+      orderBy: { id: "asc" },
+      select: { ...REFERENCE_SELECT, applicationId: true },
     }),
   ]);
 
@@ -182,6 +191,9 @@ async function collect(userId: number, now: Date) {
     applications: applications.map((application) => ({
       ...application,
       documents: documentsOf((row) => row.applicationId === application.id),
+      references: references
+        .filter((row) => row.applicationId === application.id)
+        .map((row) => toReferenceView(row, "student")),
     })),
     drafts: drafts.map((draft) => ({
       program: { id: draft.programId, name: draft.program.name, degree: draft.program.degree },

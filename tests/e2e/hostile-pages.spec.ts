@@ -111,6 +111,15 @@ function pages(real: { slug: string; universityId: number; programId: number }) 
       real: [String(real.programId)],
       notFound: as === "student",
     })),
+    // A referee's link: a token that names no request is a page saying the link does not work.
+    {
+      name: "/reference/[token]",
+      as: "anonymous",
+      path: "/reference/{}",
+      hostile: hostileKey,
+      real: ["A".repeat(43)],
+      notFound: false,
+    },
     {
       name: "/admin/universities/[id]/edit",
       as: "admin",

@@ -66,7 +66,7 @@ test.each(withBody)("%s: one byte over the limit is a 413", async (name, method,
     method,
     body: new Uint8Array(limit + 1),
     headers: { "content-type": "application/json", "content-length": String(limit + 1) },
-    params: { id: "x", programId: "x", conditionId: "x", requestId: "x" },
+    params: { id: "x", programId: "x", conditionId: "x", requestId: "x", refId: "x" },
   });
   expect(declared.status).toBe(413);
   expect(await declared.json()).toEqual({ requestId: expect.any(String), error: message });
@@ -78,7 +78,13 @@ test.each(withBody)("%s: one byte over the limit is a 413", async (name, method,
     method,
     body: body.stream,
     headers: { "content-type": "application/json" },
-    params: { id: "2147483647", programId: "2147483647", conditionId: "2147483647", requestId: "2147483647" },
+    params: {
+      id: "2147483647",
+      programId: "2147483647",
+      conditionId: "2147483647",
+      requestId: "2147483647",
+      refId: "2147483647",
+    },
   });
   expect(body.read()).toBeLessThan(limit * 2);
   expect(streamed.status).toBe(name === "PATCH /api/programs/[id]" ? 404 : 413);

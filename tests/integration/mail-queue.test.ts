@@ -128,3 +128,56 @@ test("a status change while SMTP is down is answered at once, then e-mailed once
     await smtp.stop();
   }
 });
+
+test("an address the SMTP server refuses for good is not retried, and a referee's request bounces", async () => {
+  const { prisma } = await import("@/lib/db/client.server");
+  const { sendMail } = await import("@/lib/mail/send.server");
+  const { deliverDueMail } = await import("@/lib/mail/worker.server");
+  const { createApplication, createStudent, createUniversity } = await import("../support/factories");
+  const { SMTPServer } = await import("smtp-server");
+
+  const student = await createStudent();
+  const university = await createUniversity({ programs: [{}] });
+  const application = await createApplication({ userId: student.id, programId: university.programs[0].id });
+  const refused = `nobody.${Date.now()}@example.com`;
+  const reference = await prisma.reference.create({
+    data: {
+      applicationId: application.id,
+      refereeName: "Dr Nobody",
+      refereeEmail: refused,
+      relationship: "Teacher",
+      waived: false,
+      tokenHash: `test-${Date.now()}`,
+      tokenExpiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+  // A server that has no mailbox for the referee: 550 to RCPT TO.
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address !== refused) return callback();
+      callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+    },
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  try {
+    await sendMail({ to: refused, subject: "Reference", text: "Please.", bouncesReference: reference.id });
+    await deliverDueMail();
+    const [job] = await prisma.$queryRaw<{ state: string }[]>`
+      SELECT state::text FROM pgboss.job WHERE name = 'mail' AND data->>'to' = ${refused}`;
+    expect(job.state).toBe("cancelled");
+    expect(await prisma.reference.findUniqueOrThrow({ where: { id: reference.id } })).toMatchObject({
+      status: "bounced",
+    });
+    const [event] = await prisma.applicationEvent.findMany({ where: { applicationId: application.id } });
+    expect(event).toMatchObject({ transition: "reference", data: { reference: { step: "bounced" } } });
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});

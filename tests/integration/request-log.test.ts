@@ -1,5 +1,6 @@
 import { POST as login } from "@/app/api/login/route";
 import { GET as getUniversity } from "@/app/api/universities/[id]/route";
+import { PUT as uploadReference } from "@/app/api/references/[token]/document/route";
 import { prisma } from "@/lib/db/client.server";
 import { createLogger, setLogger } from "@/lib/log.server";
 import { Agent } from "../support/agent";
@@ -73,4 +74,18 @@ test("a 500's body names the request id of its log lines, which hold the error's
       userId: null,
     }),
   ]);
+});
+
+test("a referee's upload logs the route's pattern, never the token of their link", async () => {
+  const token = "Secret_Token-".padEnd(43, "x");
+  const response = await new Agent().call(uploadReference, `/api/references/${token}/document?name=a.pdf`, {
+    method: "PUT",
+    body: new Uint8Array([37, 80, 68, 70]),
+    params: { token },
+  });
+  expect(response.status).toBe(404);
+  expect(lines()).toEqual([
+    expect.objectContaining({ method: "PUT", path: "/api/references/[token]/document", status: 404 }),
+  ]);
+  expect(written.join("")).not.toContain(token);
 });

@@ -120,6 +120,20 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
       answer: "Here it is.",
     },
     closeRequest: { applicationId: world.ownApplicationId, requestId: world.teamRequest.requestId },
+    // The student's own application, whose program asks for no references: refused (409).
+    nameReferee: {
+      ...routes["POST /api/applications/[id]/references"],
+      applicationId: world.ownApplicationId,
+    },
+    replaceReferee: {
+      ...routes["POST /api/applications/[id]/references/[refId]/replace"],
+      applicationId: world.ownApplicationId,
+      referenceId: 1,
+    },
+    remindReferee: { applicationId: world.ownApplicationId, referenceId: 1 },
+    // A token of the right shape that names no request: "not valid" (404).
+    writeReference: { token: "A".repeat(43), text: "A careful and gifted student. ".repeat(10) },
+    declineReference: { token: "A".repeat(43), reason: "I do not know the student well enough." },
     // The application page's form of the student's pending application: its review starts once,
     // then the page it was sent from is out of date (409).
     moveApplication: {

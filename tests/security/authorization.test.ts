@@ -48,6 +48,8 @@ function expectedFor(audience: Audience, actor: Actor): Expected {
   return actor === "anonymous" ? 401 : 403;
 }
 
+const REFEREE = { name: "Dr Matrix", email: "referee.matrix@example.test", relationship: "Teacher" };
+
 /**
  * The routes with an owner, called with the student's own rows: what the other student gets.
  * Drafts are keyed by the signed-in user, so the other student reaches only their own (none).
@@ -92,6 +94,25 @@ const OWNED: Record<
   "DELETE /api/applications/drafts/[programId]/documents/[typeId]": {
     params: (w) => ({ programId: String(w.programId), typeId: String(draftDocumentTypeId) }),
     other: 404,
+  },
+  // The references of the student's application: another student gets the 404 of a missing one.
+  "GET /api/applications/[id]/references": {
+    params: (w) => ({ id: String(w.ownApplicationId) }),
+    other: 404,
+  },
+  "POST /api/applications/[id]/references": {
+    params: (w) => ({ id: String(w.ownApplicationId) }),
+    other: 404,
+    json: REFEREE,
+  },
+  "POST /api/applications/[id]/references/[refId]/reminder": {
+    params: (w) => ({ id: String(w.ownApplicationId), refId: "1" }),
+    other: 404,
+  },
+  "POST /api/applications/[id]/references/[refId]/replace": {
+    params: (w) => ({ id: String(w.ownApplicationId), refId: "1" }),
+    other: 404,
+    json: REFEREE,
   },
 };
 

@@ -277,9 +277,17 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     password: "a long enough password",
     confirmPassword: "a long enough password",
   };
+  const referee = {
+    name: "Dr Hostile Referee",
+    email: "hostile.referee@example.test",
+    relationship: "Thesis supervisor",
+    waived: true,
+  };
   return {
     "PATCH /api/applications/[id]": { status: "in-review", note: "Looks complete." },
     "POST /api/applications/[id]/reply": { answer: "decline", reason: "I chose another program." },
+    "POST /api/applications/[id]/references": referee,
+    "POST /api/applications/[id]/references/[refId]/replace": referee,
     "PATCH /api/applications/[id]/conditions/[conditionId]": { status: "met", note: "Certificate seen." },
     "POST /api/applications/[id]/notes": { text: "Transcript checked against the original." },
     "POST /api/applications/[id]/requests": { documentType: "Transcript", message: "Send every page." },
@@ -359,6 +367,13 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
     case "/api/applications/[id]/requests/[requestId]/answer:requestId":
     case "/api/applications/[id]/requests/[requestId]/close:requestId":
       return [String(world.ownRequestId), String(world.teamRequest.requestId), NONEXISTENT_ID];
+    case "/api/applications/[id]/references:id":
+    case "/api/applications/[id]/references/[refId]/reminder:id":
+    case "/api/applications/[id]/references/[refId]/replace:id":
+      return [String(world.othersApplicationId), String(world.ownApplicationId), NONEXISTENT_ID];
+    // A token of the right shape that names no request: "not valid" (404), nothing more.
+    case "/api/references/[token]/document:token":
+      return ["A".repeat(43)];
     case "/api/applications/drafts/[programId]:programId":
     case "/api/applications/drafts/[programId]/documents:programId":
     case "/api/applications/drafts/[programId]/documents/[typeId]:programId":

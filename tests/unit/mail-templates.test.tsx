@@ -131,6 +131,43 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
     subject: "The password of your UniSearch account was changed",
     says: ["was changed, and the account was signed out on your other devices", "and contact support."],
   },
+  "reference-request": {
+    subject: "Reference for Robin Moreau: Marine Biology (MSc) at Riverside University",
+    says: [
+      "Hello,",
+      "Robin Moreau applied to Marine Biology (MSc) at Riverside University and named you as a referee (Thesis supervisor).",
+      "They ask you to write a reference for their application.",
+      "Robin Moreau may read your reference, as the admissions team does.",
+      "Open this link by 1 April 2026 to write the reference, upload it as a PDF, or decline:",
+      "The link works for one answer. If you do not know Robin Moreau, ignore this e-mail.",
+      "You get this e-mail because Robin Moreau named this address as a referee on UniSearch.",
+    ],
+  },
+  "reference-reminder": {
+    subject: "Reminder: reference for Robin Moreau: Marine Biology (MSc) at Riverside University",
+    says: [
+      "They have not had your answer yet and would be grateful for it.",
+      "Robin Moreau gave up the right to read your reference: only the admissions team reads it.",
+      "It replaces the link of the first e-mail.",
+    ],
+  },
+  "reference-received": {
+    subject: "Marine Biology (MSc) at Riverside University: reference received from Dr Ada Lovelace",
+    says: [
+      "Hello Robin Moreau,",
+      "Dr Ada Lovelace sent their reference for your application. Nothing more is needed from them.",
+      "Follow your applications",
+    ],
+  },
+  "reference-declined": {
+    subject: "Marine Biology (MSc) at Riverside University: Dr Ada Lovelace declined to write a reference",
+    says: [
+      "Dr Ada Lovelace declined to write a reference for your application.",
+      "Their reason:",
+      "I supervised Robin for only two weeks.",
+      "Name another referee in their place on your applications page.",
+    ],
+  },
 };
 
 /** What a reader sees of the HTML: its text, tags dropped and entities decoded, spaces collapsed. */

@@ -122,6 +122,24 @@ export default function PrivacyPage() {
         </p>
       </ContentSection>
 
+      <ContentSection id="references" title="References and your referees">
+        <p>
+          When a program asks for references, you name your referees on your applications page. We store each
+          referee&apos;s name, email address and how they know you, whether you gave up the right to read
+          their reference, where the request stands (requested, received, declined, or the email could not be
+          delivered), and the dates of the request, of your one reminder and of their answer. Each of these
+          steps is also recorded in the application&apos;s history.
+        </p>
+        <p>
+          We email each referee a link to answer; the link works once, for 30 days, and we keep only a
+          fingerprint of it, not the link itself. The referee&apos;s answer is kept with your application: the
+          reference they write or the PDF they upload (in private storage, like your documents), or their
+          reason for declining. Our admissions team reads every reference. You read a reference only if you
+          did not give up the right to read it; you always see where it stands and a referee&apos;s reason for
+          declining. References are deleted with the application, and so with your account.
+        </p>
+      </ContentSection>
+
       <ContentSection id="shortlist" title="Saved programs and universities">
         <p>
           When you save a program or university while signed out, the list is kept only in your own browser
@@ -135,9 +153,10 @@ export default function PrivacyPage() {
           We send email only about your account and applications: confirming your address, password reset
           links, notices when your email address or password changes, a receipt when you submit or withdraw an
           application, changes in an application&apos;s status, a request of our team for a document or a
-          correction, a reminder to reply to an offer, and deadline reminders. Each email waits in a queue in
-          our database until it is delivered, so that none is lost when the mail server is unavailable; the
-          queue keeps a sent or failed email for a week, then deletes it.
+          correction, a reminder to reply to an offer, a referee&apos;s answer, and deadline reminders. The
+          referees you name get the request for a reference, and your one reminder, from us. Each email waits
+          in a queue in our database until it is delivered, so that none is lost when the mail server is
+          unavailable; the queue keeps a sent or failed email for a week, then deletes it.
         </p>
         <p>
           Deadline reminders are emailed 14 and 3 days before the deadline of each program on your shortlist
@@ -198,19 +217,20 @@ export default function PrivacyPage() {
           On your profile, &ldquo;Download my data&rdquo; gives you at once a ZIP file of everything we keep
           about your account: your details, your applications with their history, your drafts, your shortlist,
           your reminder settings and which reminders we sent, your sign-in sessions (when they started and
-          were last used), and the documents you uploaded, as you uploaded them. It holds a file for other
-          programs (data.json) and a page to read in a browser (index.html). Only you can download it, while
-          signed in; each download is recorded in the administration records, and you can download it{" "}
-          {DATA_EXPORTS_PER_HOUR} times an hour.
+          were last used), the documents you uploaded, as you uploaded them, and the referees you named with
+          the references you did not give up reading. It holds a file for other programs (data.json) and a
+          page to read in a browser (index.html). Only you can download it, while signed in; each download is
+          recorded in the administration records, and you can download it {DATA_EXPORTS_PER_HOUR} times an
+          hour.
         </p>
       </ContentSection>
 
       <ContentSection id="deleting" title="Deleting your account">
         <p>
           You can delete your student account yourself on your profile page. This deletes the account with its
-          applications, drafts, uploaded documents and sessions at once. An administrator can also delete a
-          student account. Entries in the administration records and emails already in the queue are not
-          changed by it; the queue deletes them within a week.
+          applications, their references, drafts, uploaded documents and sessions at once. An administrator
+          can also delete a student account. Entries in the administration records and emails already in the
+          queue are not changed by it; the queue deletes them within a week.
         </p>
       </ContentSection>
 

@@ -32,6 +32,7 @@ import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { formatCount } from "@/lib/format";
 import { lastPageOf } from "@/lib/paging";
 import { applicationsListQuery } from "@/lib/validation/application";
+import { StudentReferences } from "@/components/references/student-references.server";
 
 export const metadata: Metadata = { title: "My Applications" };
 
@@ -219,6 +220,8 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                         <DocumentList documents={documents.get(application.id)!} empty="" />
                       </details>
                     )}
+
+                    <StudentReferences viewer={viewer} applicationId={application.id} now={now} />
 
                     <details className="group text-sm">
                       <summary

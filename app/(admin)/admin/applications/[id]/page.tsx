@@ -31,6 +31,7 @@ import { adminOrSignIn } from "@/lib/auth/session.server";
 import { timeZoneNames } from "@/lib/dates/zones";
 import { formatDate } from "@/lib/format";
 import { ArchivedBadge } from "@/components/admin/archive";
+import { StaffReferences } from "@/components/references/staff-references.server";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ move?: string | string[] }> };
 
@@ -273,6 +274,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
       </Card>
 
       <ApplicationDocuments applicationId={application.id} />
+      <StaffReferences viewer={viewer} applicationId={application.id} />
 
       <Card>
         <CardHeader>
