@@ -77,3 +77,10 @@ export function replaceRefusal(reference: Pick<ReferenceState, "status">): strin
 export function isActive(status: ReferenceStatus): boolean {
   return status !== "replaced";
 }
+
+/** Who reads the reference, as the referee is told (the e-mail and the link's page). */
+export function readersOfReference(studentName: string, waived: boolean): string {
+  return waived
+    ? `${studentName} gave up the right to read your reference: only the admissions team reads it.`
+    : `${studentName} may read your reference, as the admissions team does.`;
+}

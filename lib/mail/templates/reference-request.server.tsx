@@ -2,6 +2,7 @@ import "server-only";
 import { ActionButton, FooterNote, Paragraph } from "@/lib/mail/blocks.server";
 import { mailUrl, renderMail, type RenderedMail } from "@/lib/mail/render.server";
 import { formatDate } from "@/lib/format";
+import { readersOfReference } from "@/lib/references/rules";
 import { applicationTitle, type MailSubject } from "./application.server";
 
 /** What the e-mail to a referee says: who asks, for what, and until when the link works. */
@@ -39,11 +40,7 @@ export function referenceRequestMail(request: ReferenceRequest, platformName: st
             ? "They have not had your answer yet and would be grateful for it."
             : "They ask you to write a reference for their application."}
         </Paragraph>
-        <Paragraph>
-          {request.waived
-            ? `${studentName} gave up the right to read your reference: only the admissions team reads it.`
-            : `${studentName} may read your reference, as the admissions team does.`}
-        </Paragraph>
+        <Paragraph>{readersOfReference(studentName, request.waived)}</Paragraph>
         <Paragraph>
           Open this link by {formatDate(request.expiresAt)} to write the reference, upload it as a PDF, or
           decline:

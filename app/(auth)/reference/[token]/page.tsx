@@ -14,7 +14,7 @@ import {
   referenceUploadLimit,
 } from "@/lib/references/commands.server";
 import { referenceLink } from "@/lib/references/queries.server";
-import { REFERENCE_TEXT_MAX, REFERENCE_TEXT_MIN } from "@/lib/references/rules";
+import { readersOfReference, REFERENCE_TEXT_MAX, REFERENCE_TEXT_MIN } from "@/lib/references/rules";
 import { referenceTokenSchema } from "@/lib/validation/references";
 
 export const metadata: Metadata = {
@@ -86,11 +86,7 @@ export default async function ReferencePage({ params }: ReferencePageProps) {
           {REFERENCE_TEXT_MAX.toLocaleString("en-US")} characters), or upload it as a PDF. If you cannot,
           decline and say why, so that {studentName} can ask someone else.
         </p>
-        <p>
-          {link.waived
-            ? `${studentName} gave up the right to read your reference: only the admissions team reads it.`
-            : `${studentName} may read your reference, as the admissions team does.`}
-        </p>
+        <p>{readersOfReference(studentName, link.waived)}</p>
         <p className="font-medium text-slate-900">
           This link works for one answer, until {formatDate(link.expiresAt)}.
         </p>
