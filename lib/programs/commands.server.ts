@@ -170,17 +170,20 @@ export async function updateProgram(actor: AuditActor, id: number, input: Progra
     const { program, movedFrom } = await prisma.$transaction(async (tx) => {
       const before = await snapshot(tx, id);
       if (!before) throw notFound(PROGRAM_NOT_FOUND);
-      const { version } = await tx.program.findUniqueOrThrow({ where: { id }, select: { version: true } });
+      // The row locked before its version is read: edits at the same moment go one after the
+      // other, so an edit that names no version is never refused for another's, and one that
+      // names its version is refused (409) only when the program really changed since. An
+      // application or draft being saved waits too (its foreign key check needs the row), so the
+      // count below stays true until a move commits.
+      const [{ version }] = await tx.$queryRaw<{ version: number }[]>`
+        SELECT "version" FROM "programs" WHERE "id" = ${id} FOR UPDATE`;
       if (input.version !== undefined && input.version !== version) throw staleWrite(PROGRAM_CHANGED);
       if (input.universityId !== before.universityId) {
-        // Locks the row first: an application or draft being saved waits for this transaction
-        // (its foreign key check needs the row), so the count stays true until the move commits.
-        await tx.$queryRaw`SELECT "id" FROM "programs" WHERE "id" = ${id} FOR UPDATE`;
         if (await programHasApplications(id, tx))
           throw conflict(PROGRAM_KEEPS_UNIVERSITY, { universityId: [PROGRAM_KEEPS_UNIVERSITY] });
       }
       if (!before.archivedAt) await assertUniversityTakesPrograms(tx, input.universityId);
-      // Conditional on the version read above: an edit saved in between makes this write nothing.
+      // Conditional on the version read above (a safeguard: the lock keeps it current).
       const { count } = await tx.program.updateMany({
         where: { id, version },
         data: { ...toData(input), version: { increment: 1 } },

@@ -190,6 +190,29 @@ describe("no live program under an archived university", () => {
     });
   });
 
+  testOnPostgres("an edit that names no version waits for another edit, then is saved", async () => {
+    const university = await createUniversity({ programs: [{ name: `Edited ${tag}` }] });
+    const program = university.programs[0];
+    const other = [
+      {
+        sql: `UPDATE "programs" SET "description" = 'The other edit.', "version" = "version" + 1 WHERE "id" = $1`,
+        values: [program.id],
+      },
+    ];
+    const outcome = await whileUncommitted(other, () =>
+      updateProgram(
+        actor,
+        program.id,
+        input(university.id, { name: program.name, description: "This edit." }),
+      ),
+    );
+    expect(statusOf(outcome)).toBe(200);
+    expect(await prisma.program.findUnique({ where: { id: program.id } })).toMatchObject({
+      description: "This edit.",
+      version: program.version + 2,
+    });
+  });
+
   testOnPostgres("a program restored while its university is being archived is refused", async () => {
     const university = await createUniversity({ programs: [{ name: `Restored ${tag}` }] });
     const program = university.programs[0];
