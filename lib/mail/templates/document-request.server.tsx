@@ -17,7 +17,7 @@ export function documentRequest({
   const asked = documentType
     ? `The admissions team asks you for your ${documentType}.`
     : "The admissions team asks you for a correction to your application.";
-  const todo = documentType
+  const whatToSend = documentType
     ? "Upload it and answer the request on your applications page: your application waits for it."
     : "Answer the request on your applications page: your application waits for it.";
   return {
@@ -27,7 +27,7 @@ export function documentRequest({
       <>
         <Paragraph>{asked}</Paragraph>
         <Quoted title="The team's message:">{message}</Quoted>
-        <Paragraph>{todo}</Paragraph>
+        <Paragraph>{whatToSend}</Paragraph>
       </>
     ),
   };
