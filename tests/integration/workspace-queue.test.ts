@@ -1,6 +1,9 @@
 import { PUT as putAssignee } from "@/app/api/applications/[id]/assignee/route";
 import { GET as detail } from "@/app/api/applications/[id]/route";
 import { GET as list } from "@/app/api/applications/route";
+import { GET as exportCsv } from "@/app/api/applications/export.csv/route";
+import { parse } from "csv-parse/sync";
+import { APPLICATION_EXPORT_COLUMNS } from "@/lib/applications/export.server";
 import { ASSIGNEE_IS_STUDENT, ASSIGNEE_NOT_STAFF } from "@/lib/applications/assignment.server";
 import { addDays, dayIn } from "@/lib/dates/days";
 import { queueTabOf, urgencyOf, QUEUE_TABS, REPLY_NEAR_DAYS, type QueueTab } from "@/lib/applications/queue";
@@ -376,4 +379,46 @@ test("assignment refuses a student, an inactive admin, the applicant, and the ad
   expect(
     await prisma.application.findUniqueOrThrow({ where: { id: own.id }, select: { assigneeId: true } }),
   ).toEqual({ assigneeId: null });
+});
+
+test("the CSV export holds the rows the list counts, for the same filters, formula-safe", async () => {
+  const agent = await signIn(staff.username);
+  // A student whose name a spreadsheet would run as a formula.
+  const hostile = await createStudent({ fullName: '=HYPERLINK("http://evil.example")' });
+  const added = await createApplication({ userId: hostile.id, programId: secondProgramId });
+  try {
+    for (const query of [
+      `university=${universityId}`,
+      `university=${secondUniversityId}&tab=needs-review`,
+      `university=${universityId}&overdue=true&order=newest`,
+      `university=${secondUniversityId}&status=pending`,
+      `country=CA&university=${secondUniversityId}`,
+    ]) {
+      const listed = await agent.call(list, `/api/applications?${query}&limit=100`);
+      const response = await agent.call(exportCsv, `/api/applications/export.csv?${query}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      const records = parse(await response.text()) as string[][];
+      expect(records[0]).toEqual([...APPLICATION_EXPORT_COLUMNS]);
+      expect([query, records.length - 1]).toEqual([query, Number(listed.headers.get("X-Total-Count"))]);
+      // In the list's order.
+      expect(records.slice(1).map((r) => Number(r[0]))).toEqual(
+        ((await listed.json()) as { id: number }[]).map((item) => item.id),
+      );
+    }
+    const rows = parse(
+      await (
+        await agent.call(
+          exportCsv,
+          `/api/applications/export.csv?university=${secondUniversityId}&status=pending`,
+        )
+      ).text(),
+    ) as string[][];
+    const row = rows.find((r) => Number(r[0]) === added.id)!;
+    expect(row[1]).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(row[8]).toBe("Pending");
+    expect((await agent.call(exportCsv, "/api/applications/export.csv?tab=soon")).status).toBe(400);
+  } finally {
+    await prisma.application.delete({ where: { id: added.id } });
+  }
 });

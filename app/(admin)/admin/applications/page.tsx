@@ -133,7 +133,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
     <AdminListPage
       noun={["application", "applications"]}
       description="The team's queue: the most urgent first. Claim what you handle, or work on many at once."
-      action={<ExportLink href={`/api/applications/export${exportQuery}`} />}
+      action={<ExportLink href={`/api/applications/export.csv${exportQuery}`} />}
       tabs={
         list.ok && (
           <QueueTabs
