@@ -146,6 +146,7 @@ function fromOf(filters: WorkspaceFilters): Prisma.Sql {
  * SELECT of the matching ids in the list's order. The queue's order: the urgency (URGENCIES'
  * order); then overdue, the oldest decide-by date first; a near reply, the nearest reply-by date
  * first; closed, the newest first; the rest, the oldest submission first (first come, first served).
+ * OFFSET 0 keeps the rank a column of its own, computed once a row, which the sort reads thrice.
  */
 function orderedIds(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
   const where = whereOf(filters, viewer, now);
@@ -155,12 +156,26 @@ function orderedIds(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): 
   const { urgencyRank } = rules(now);
   return Prisma.sql`SELECT q."id" FROM (
       SELECT a."id", a."submittedAt", a."decideBy", a."replyBy", ${urgencyRank} AS "rank" ${from} ${where}
+      OFFSET 0
     ) q
     ORDER BY q."rank",
       CASE q."rank" WHEN ${URGENCIES.indexOf("overdue")} THEN q."decideBy"
         WHEN ${URGENCIES.indexOf("reply-near")} THEN q."replyBy" END ASC NULLS LAST,
       CASE WHEN q."rank" = ${URGENCIES.indexOf("closed")} THEN NULL ELSE q."submittedAt" END ASC,
       q."submittedAt" DESC, q."id"`;
+}
+
+/**
+ * A read of the queue with PostgreSQL's JIT compilation off: the planner's cost for a rank over
+ * every application is high enough to start it, and compiling takes far longer (a second and
+ * more) than the query itself (tens of milliseconds). SET LOCAL ends with the read's transaction.
+ */
+async function read<T>(query: Prisma.Sql): Promise<T> {
+  const [, rows] = await prisma.$transaction([
+    prisma.$executeRaw`SET LOCAL jit = off`,
+    prisma.$queryRaw<T>(query),
+  ]);
+  return rows;
 }
 
 export interface QueuePage {
@@ -182,8 +197,8 @@ export async function queuePage(
   now = new Date(),
 ): Promise<QueuePage> {
   const [rows, counts] = await Promise.all([
-    prisma.$queryRaw<{ id: number }[]>`${orderedIds(filters, viewer, now)}
-      LIMIT ${window.limit} OFFSET ${window.offset}`,
+    read<{ id: number }[]>(Prisma.sql`${orderedIds(filters, viewer, now)}
+      LIMIT ${window.limit} OFFSET ${window.offset}`),
     queueTabCounts(filters, viewer, now),
   ]);
   return { ids: rows.map((row) => row.id), total: counts[filters.tab], counts };
@@ -197,14 +212,14 @@ export async function queueTabCounts(
 ): Promise<Record<QueueTab | "all", number>> {
   const { tab } = rules(now);
   const where = whereOf(filters, viewer, now, false);
-  const rows = await prisma.$queryRaw<Record<string, number>[]>`SELECT count(*)::int AS "all",
+  const rows = await read<Record<string, number>[]>(Prisma.sql`SELECT count(*)::int AS "all",
     ${Prisma.join(
       QUEUE_TABS.map(
         (name) => Prisma.sql`(count(*) FILTER (WHERE ${tab[name]}))::int AS ${Prisma.raw(`"${name}"`)}`,
       ),
       ", ",
     )}
-    ${fromOf(filters)} ${where}`;
+    ${fromOf(filters)} ${where}`);
   const row = rows[0] ?? {};
   return Object.fromEntries(["all", ...QUEUE_TABS].map((name) => [name, row[name] ?? 0])) as Record<
     QueueTab | "all",
@@ -222,6 +237,6 @@ export async function queueIds(
   viewer: QueueViewer,
   now = new Date(),
 ): Promise<number[]> {
-  const rows = await prisma.$queryRaw<{ id: number }[]>`${orderedIds(filters, viewer, now)}`;
+  const rows = await read<{ id: number }[]>(orderedIds(filters, viewer, now));
   return rows.map((row) => row.id);
 }
