@@ -52,4 +52,11 @@ export const TEXT_SEARCH_INDEXES: readonly ExpressionIndex[] = [
     expression: "immutable_unaccent(name)",
     opclass: "gin_trgm_ops",
   },
+  {
+    name: "users_fullName_unaccent_trgm_idx",
+    table: "users",
+    method: "gin",
+    expression: 'immutable_unaccent("fullName")',
+    opclass: "gin_trgm_ops",
+  },
 ];
