@@ -28,18 +28,23 @@ async function sentToUniversity(student: SignedIn, admin: SignedIn, university: 
   return applicationId;
 }
 
+/** The workspace's applications, one list item each. */
+function applicationRows(page: Page) {
+  return page.getByRole("list", { name: /^Applications, / }).getByRole("listitem");
+}
+
 /** Searches the list for one student's applications and returns their single row. */
 async function findRow(page: Page, fullName: string) {
   await page.getByRole("searchbox", { name: "Search" }).fill(fullName);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByText("1 application", { exact: true })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: fullName });
+  const row = applicationRows(page).filter({ hasText: fullName });
   await expect(row).toHaveCount(1);
   return row;
 }
 
 async function changeStatus(page: Page, fullName: string, to: string, note: string) {
-  const row = page.getByRole("row").filter({ hasText: fullName });
+  const row = applicationRows(page).filter({ hasText: fullName });
   await row.getByRole("button", { name: "Update status" }).click();
   const dialog = page.getByRole("dialog", { name: "Update status" });
   await expect(dialog).toBeVisible();
@@ -230,7 +235,7 @@ test("a student visiting /admin/applications is sent away and never sees the tab
 
   await page.goto("/admin/applications");
   await expect(page).toHaveURL(/\/(auth|user\/dash)(\?|$)/);
-  await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: /^Applications, / })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Applications", exact: true })).toHaveCount(0);
 
   // An admin-only page of a specific application also stays closed.
@@ -248,7 +253,7 @@ test("axe: /admin/applications with the status dialog closed and open", async ({
   await applyAs(student.page.request, university.program);
   const page = teamAdmin.page;
   await page.goto("/admin/applications");
-  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("list", { name: /^Applications, / })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Applications" })).toHaveAttribute("aria-current", "page");
   await expectNoAccessibilityViolations(page);

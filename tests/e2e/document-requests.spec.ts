@@ -58,9 +58,8 @@ test("the team requests a transcript; the student uploads and answers; the team 
 
   // The team finds it among the applications answered, and closes the request.
   await admin.goto("/admin/applications?requests=answered");
-  await expect(admin.getByRole("row").filter({ hasText: student.account.fullName })).toContainText(
-    "1 request answered",
-  );
+  const rows = admin.getByRole("list", { name: /^Applications, / }).getByRole("listitem");
+  await expect(rows.filter({ hasText: student.account.fullName })).toContainText("1 request answered");
   await admin.goto(`/admin/applications/${id}`);
   await expect(asked.locator("[data-request-status]")).toHaveText("Answered");
   await expect(asked).toContainText("Both pages are there now.");
