@@ -13,7 +13,7 @@ import { listApplications } from "@/lib/applications/queries.server";
 import { REQUEST_FILTER_LABELS, REQUEST_FILTERS } from "@/lib/applications/requests";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
-import { canReviewApplication } from "@/lib/auth/policy";
+import { canReviewApplication, heldPermissions } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
 import { applicationsListQuery } from "@/lib/validation/application";
@@ -128,6 +128,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
                     studentName: application.student.fullName,
                     programName: application.program.name,
                   }}
+                  permissions={heldPermissions(viewer)}
                 />
               ) : (
                 <OwnApplicationNote compact />
