@@ -192,6 +192,16 @@ export const studyListKey = textKey({
   fallback: "all",
 });
 
+/** ?<name>=: a row's id (a positive 32-bit whole number); absent or 0, any. */
+export const idKey = wholeNumberKey({ min: 1, max: 2_147_483_647, fallback: 0 });
+
+/** A day written YYYY-MM-DD; "" (the page's value when absent) means any. */
+export const dayKey = textKey({
+  must: "a date written YYYY-MM-DD",
+  accepts: (text) => isDay(text),
+  fallback: "",
+});
+
 /** YYYY-MM-DD naming a day of the calendar (not 2025-02-30). */
 export function isDay(text: string) {
   const day = new Date(`${text}T00:00:00Z`);
@@ -221,12 +231,13 @@ export const PROGRAM_SORT_LABELS: Record<ProgramSort, string> = {
 export const SEARCH_PAGE_SIZE = 20;
 
 /** ?country=: a two-letter country code (any letter case) or "all". */
-const country = textKey({
+export const countryKey = textKey({
   must: "a two-letter country code or 'all'",
   accepts: (text) => /^(all|[A-Za-z]{2})$/.test(text),
   fallback: "all",
 });
 /** ?cost=: maximum yearly tuition in USD; 0 means no limit. */
+const country = countryKey;
 const cost = wholeNumberKey({ min: 0, max: TUITION_SLIDER.max, fallback: TUITION_SLIDER.min });
 
 /** /universities/search and GET /api/universities (/admin/universities reads its ?q=). */
@@ -250,7 +261,7 @@ export const programSearchKeys = {
   duration: wholeNumberKey({ min: 1, max: Math.max(...DURATIONS), fallback: 0, unit: "years" }),
   cost,
   /** Deadline on or after this day (UTC); "" means any. */
-  from: textKey({ must: "a date written YYYY-MM-DD", accepts: isDay, fallback: "" }),
+  from: dayKey,
   /** Only programs whose deadline has not passed. */
   open: booleanKey(),
   sort: oneOfKey(PROGRAM_SORTS, "deadline"),

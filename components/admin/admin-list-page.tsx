@@ -1,7 +1,7 @@
 import { DownloadIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
-import { ListFilters, type ListFilterSelect } from "@/components/admin/list-filters";
+import { ListFilters, type ListFilterDay, type ListFilterSelect } from "@/components/admin/list-filters";
 import { ListResults } from "@/components/admin/list-results";
 import { ListTable, type ListColumn } from "@/components/admin/list-table";
 import { InvalidQuery } from "@/components/search/invalid-query";
@@ -19,12 +19,17 @@ type AdminListPageProps = {
   description: string;
   /** The header's main action (AddLink, a dialog). */
   action?: React.ReactNode;
-  /** The search box's placeholder and the list's selects, if any (all kept in the URL). */
-  search: { placeholder: string; selects?: readonly ListFilterSelect[] };
+  /** The search box's placeholder, the list's selects and day filters, if any (all kept in the URL). */
+  search: { placeholder: string; selects?: readonly ListFilterSelect[]; days?: readonly ListFilterDay[] };
+  /** Between the header and the filters: the list's tabs, if it has any. */
+  tabs?: React.ReactNode;
   /** The row order, as the table's caption says it: "newest first", "by name". */
   order: "newest first" | "by name";
-  /** The columns before Actions (which every list has, pinned). */
-  columns: readonly AdminListColumn[];
+  /**
+   * The columns before Actions (which every list has, pinned); without them the children are the
+   * list's own layout (its table and its cards), shown as they are.
+   */
+  columns?: readonly AdminListColumn[];
   /** The page's query and its rows (`loadRows()` of lib/list-query.ts). */
   list:
     | {
@@ -61,6 +66,7 @@ export function AdminListPage({
   description,
   action,
   search,
+  tabs,
   order,
   columns,
   list,
@@ -79,10 +85,12 @@ export function AdminListPage({
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <AdminPageHeader title={title} description={description} action={action} />
+      {tabs}
       <ListFilters
         label={`${selects.length > 0 ? "Filter" : "Search"} ${plural}`}
         placeholder={search.placeholder}
         selects={selects}
+        days={search.days}
       />
       {!list.ok ? (
         <InvalidQuery message={list.message} clearHref={list.clearHref} />
@@ -97,21 +105,25 @@ export function AdminListPage({
           filtered={list.filtered}
           emptyHint={`Try another ${what}.`}
         >
-          <ListTable
-            caption={`${title}${order === "by name" ? " by name" : ", newest first"} (page ${list.page} of ${lastPage})`}
-            columns={[
-              ...columns.map((column) =>
-                typeof column === "string"
-                  ? { label: column }
-                  : { label: column.label, className: "text-right" },
-              ),
-              ACTIONS,
-            ]}
-            // Room for the columns before the table scrolls sideways: 4rem each, plus 28rem.
-            style={{ minWidth: `${28 + 4 * (columns.length + 1)}rem` }}
-          >
-            {children}
-          </ListTable>
+          {!columns ? (
+            children
+          ) : (
+            <ListTable
+              caption={`${title}${order === "by name" ? " by name" : ", newest first"} (page ${list.page} of ${lastPage})`}
+              columns={[
+                ...columns.map((column) =>
+                  typeof column === "string"
+                    ? { label: column }
+                    : { label: column.label, className: "text-right" },
+                ),
+                ACTIONS,
+              ]}
+              // Room for the columns before the table scrolls sideways: 4rem each, plus 28rem.
+              style={{ minWidth: `${28 + 4 * (columns.length + 1)}rem` }}
+            >
+              {children}
+            </ListTable>
+          )}
         </ListResults>
       )}
     </div>

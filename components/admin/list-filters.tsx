@@ -15,11 +15,18 @@ export interface ListFilterSelect {
   options: readonly { value: string; label: string }[];
 }
 
+/** A day filter (?{name}=YYYY-MM-DD), empty for any day. */
+export interface ListFilterDay {
+  name: string;
+  label: string;
+}
+
 type ListFiltersProps = {
   /** The search landmark's name, e.g. "Filter users". */
   label: string;
   placeholder: string;
   selects?: readonly ListFilterSelect[];
+  days?: readonly ListFilterDay[];
 };
 
 /**
@@ -27,7 +34,7 @@ type ListFiltersProps = {
  * string (?q=&{select.name}=, nuqs) and re-render the server page, which checks the values, filters
  * and pages in the database; a change returns to page 1.
  */
-export function ListFilters({ label, placeholder, selects = [] }: ListFiltersProps) {
+export function ListFilters({ label, placeholder, selects = [], days = [] }: ListFiltersProps) {
   const id = useId();
   const [isPending, startTransition] = useTransition();
   // Each select's key, its first option the default (left out of the URL).
@@ -37,8 +44,9 @@ export function ListFilters({ label, placeholder, selects = [] }: ListFiltersPro
       ...Object.fromEntries(
         selects.map((select) => [select.name, parseAsString.withDefault(select.options[0]?.value ?? "")]),
       ),
+      ...Object.fromEntries(days.map((day) => [day.name, parseAsString.withDefault("")])),
     }),
-    [selects],
+    [selects, days],
   );
   const [params, setParams] = useQueryStates(parsers, {
     shallow: false,
@@ -50,10 +58,10 @@ export function ListFilters({ label, placeholder, selects = [] }: ListFiltersPro
     <form
       role="search"
       aria-label={label}
-      className="flex flex-col gap-4 sm:flex-row sm:items-end"
+      className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="flex-1">
+      <div className="flex-1 sm:min-w-64">
         <QueryInput
           id={`${id}-q`}
           label="Search"
@@ -86,6 +94,18 @@ export function ListFilters({ label, placeholder, selects = [] }: ListFiltersPro
           </div>
         );
       })}
+      {days.map((day) => (
+        <div key={day.name} className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-${day.name}`}>{day.label}</Label>
+          <input
+            id={`${id}-${day.name}`}
+            type="date"
+            className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            value={(params as unknown as Record<string, string>)[day.name] ?? ""}
+            onChange={(event) => setParams({ [day.name]: event.target.value || null, page: null })}
+          />
+        </div>
+      ))}
       <p role="status" className="sr-only">
         {isPending ? "Updating results…" : ""}
       </p>

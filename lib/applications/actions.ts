@@ -8,6 +8,9 @@ import {
   academicHistorySchema,
   conditionMarkFormSchema,
   privateNoteFormSchema,
+  assigneeFormSchema,
+  bulkFormFields,
+  bulkSchema,
   documentRequestFormSchema,
   requestAnswerFormSchema,
   requestCloseFormSchema,
@@ -28,6 +31,9 @@ import {
 import { replyToOffer, submitApplication } from "./commands.server";
 import { CONDITION_STATUS_LABELS } from "./conditions";
 import { markCondition } from "./conditions.server";
+import { assignApplication } from "./assignment.server";
+import { runBulkAction, type BulkResult } from "./bulk.server";
+import { formatCount } from "@/lib/format";
 import { addPrivateNote } from "./notes.server";
 import { requestSubject } from "./requests";
 import { answerRequest, closeRequest, createRequest } from "./requests.server";
@@ -297,5 +303,63 @@ export const addPrivateNoteAction = action({
   handle: async ({ viewer, input: { applicationId, ...note }, data }) => {
     await addPrivateNote(viewer, applicationId, note);
     return { message: "Note added. Only the team can read it.", redirectTo: pageOfApplicationId(data) };
+  },
+});
+
+/**
+ * Claim on the workspace's list, Assign and Unassign on the application's page (PUT
+ * /api/applications/{id}/assignee's work). Sent from the list (with its query string), it returns
+ * to the list as it was; otherwise to the application's page.
+ */
+export const assignApplicationAction = action({
+  name: "assignApplication",
+  audience: "admin",
+  signInReturnTo: pageOfApplicationId,
+  schema: assigneeFormSchema,
+  handle: async ({ viewer, input: { applicationId, assigneeId, listQuery }, data }) => {
+    const result = await assignApplication(viewer, applicationId, assigneeId);
+    const who = result.assignee
+      ? result.assignee.id === viewer.id
+        ? "you"
+        : result.assignee.fullName
+      : "nobody";
+    return {
+      message: result.changed
+        ? `The application is now assigned to ${who}.`
+        : `The application was already assigned to ${who}.`,
+      redirectTo: listQuery !== undefined ? `/admin/applications${listQuery}` : pageOfApplicationId(data),
+    };
+  },
+});
+
+/** "3 changed, 1 already so, 1 refused: Ana Lee: <why>." */
+function bulkSummary(result: BulkResult): string {
+  const parts = [`${formatCount(result.changed.length)} changed`];
+  if (result.unchanged.length) parts.push(`${formatCount(result.unchanged.length)} already so`);
+  if (result.refused.length) parts.push(`${formatCount(result.refused.length)} refused`);
+  const reasons = result.refused.map((row) => `${row.studentName}: ${row.reason}`);
+  return `${parts.join(", ")}.${reasons.length ? ` ${reasons.join(" ")}` : ""}`;
+}
+
+/**
+ * The workspace's bulk form (POST /api/applications/bulk's work): the same body, read from the
+ * form (the checked rows, or every match of the filters with the count confirmed). The answer says
+ * how many changed and why each refused row was refused; the list then shows them as they are.
+ */
+export const bulkApplicationsAction = action({
+  name: "bulkApplications",
+  audience: "admin",
+  schema: bulkSchema,
+  fields: bulkFormFields,
+  handle: async ({ viewer, input }) => {
+    const result = await runBulkAction(viewer, input);
+    return {
+      message: bulkSummary(result),
+      result: {
+        changed: result.changed.length,
+        unchanged: result.unchanged.length,
+        refused: result.refused.length,
+      },
+    };
   },
 });

@@ -45,6 +45,39 @@ export type HistoryActor = "student" | "staff" | "system";
  */
 export const CONDITION_EVENT = "update-condition";
 
+/**
+ * The name of an event that changes who handles the application in the team's workspace (its
+ * data: the new assignee and the previous one, each { id, fullName } or null). Staff only.
+ */
+export const ASSIGN_EVENT = "assign";
+
+/** Events only the team reads: the student's history, API answers and data export leave them out. */
+const STAFF_ONLY_EVENTS: readonly string[] = [ASSIGN_EVENT];
+
+/** The history as `reader` may read it: the student's without the team's own events. */
+export function historyFor<E extends Pick<HistoryEntry, "transition">>(
+  history: readonly E[],
+  reader: HistoryReader,
+): E[] {
+  return reader === "staff"
+    ? [...history]
+    : history.filter((entry) => entry.transition === null || !STAFF_ONLY_EVENTS.includes(entry.transition));
+}
+
+/** Who an assign event gave the application to, and who had it. */
+export function assignmentOf(
+  entry: Pick<HistoryEntry, "transition" | "data">,
+): { assignee: string | null; previous: string | null } | null {
+  if (entry.transition !== ASSIGN_EVENT) return null;
+  const data = (entry.data ?? {}) as {
+    assignee?: { fullName?: unknown } | null;
+    previous?: { fullName?: unknown } | null;
+  };
+  const name = (person: { fullName?: unknown } | null | undefined) =>
+    typeof person?.fullName === "string" ? person.fullName : null;
+  return { assignee: name(data.assignee), previous: name(data.previous) };
+}
+
 /** The condition an update-condition event marked, and how. */
 export interface MarkedCondition {
   text: string;
@@ -64,6 +97,7 @@ export function transitionOf(entry: Pick<HistoryEntry, "transition">): Transitio
 }
 
 export function actorOf(entry: Pick<HistoryEntry, "transition" | "from" | "data">): HistoryActor {
+  if (entry.transition === ASSIGN_EVENT) return "staff";
   const request = requestEventOf(entry);
   if (request) return requestStepByStudent(request.step) ? "student" : "staff";
   const transition = transitionOf(entry);
@@ -76,6 +110,11 @@ export function actorOf(entry: Pick<HistoryEntry, "transition" | "from" | "data"
 
 /** What the event means, for the staff or in words addressed to the student. */
 export function meaningOf(entry: HistoryEntry, reader: HistoryReader): string {
+  const assignment = assignmentOf(entry);
+  if (assignment)
+    return assignment.assignee
+      ? `Assigned to ${assignment.assignee}${assignment.previous ? ` (was ${assignment.previous})` : ""}.`
+      : `Unassigned${assignment.previous ? ` (was ${assignment.previous})` : ""}.`;
   const reference = referenceEventOf(entry);
   if (reference) return referenceMeaning(reference, reader);
   const marked = markedConditionOf(entry);

@@ -6,7 +6,7 @@ import { conditionSelect, toCondition } from "./conditions.server";
 import type { DocumentRequest, RequestFilter } from "./requests";
 import { requestSelect, toRequest } from "./requests.server";
 import { dayOf } from "./dates";
-import type { HistoryEntry } from "./history";
+import { historyFor, type HistoryEntry, type HistoryReader } from "./history";
 import { offerOf, startTermOf, type Offer } from "./offer";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
@@ -81,6 +81,13 @@ export interface ApplicationListItem {
    * how many were answered and wait for the team.
    */
   requests: { open: number; answered: number };
+  /** The open offer's last day to reply ("2027-03-12"), while one stands; null otherwise. */
+  replyBy: string | null;
+  /**
+   * The staff member who handles it in the team's workspace (null while nobody does): in the
+   * team's reads only, never in the student's.
+   */
+  assignee?: { id: number; fullName: string } | null;
 }
 
 const listSelect = {
@@ -88,6 +95,8 @@ const listSelect = {
   status: true,
   submittedAt: true,
   decideBy: true,
+  replyBy: true,
+  assignee: { select: { id: true, fullName: true } },
   user: { select: { id: true, fullName: true, email: true } },
   program: {
     select: {
@@ -107,7 +116,7 @@ const listSelect = {
 
 type ListRow = Prisma.ApplicationGetPayload<{ select: typeof listSelect }>;
 
-function toListItem(row: ListRow): ApplicationListItem {
+function toListItem(row: ListRow, reader: HistoryReader): ApplicationListItem {
   const { university: universityRow, deadline, archivedAt, ...program } = row.program;
   const { archivedAt: universityArchivedAt, ...university } = universityRow;
   return {
@@ -127,6 +136,8 @@ function toListItem(row: ListRow): ApplicationListItem {
       open: row.requests.filter((request) => request.status === "open").length,
       answered: row.requests.filter((request) => request.status === "answered").length,
     },
+    replyBy: row.replyBy ? dayOf(row.replyBy) : null,
+    ...(reader === "staff" ? { assignee: row.assignee } : {}),
   };
 }
 
@@ -166,12 +177,20 @@ export async function listApplications(options: {
     }),
     prisma.application.count({ where }),
   ]);
-  return { items: rows.map(toListItem), total };
+  // A student's own list is the student's reading; everyone's is the team's.
+  const reader: HistoryReader = options.userId === undefined ? "staff" : "student";
+  return { items: rows.map((row) => toListItem(row, reader)), total };
+}
+
+/** These applications as list items, in the order of `ids` (a page of the team's queue). */
+export async function listApplicationsByIds(ids: readonly number[]): Promise<ApplicationListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await prisma.application.findMany({ where: { id: { in: [...ids] } }, select: listSelect });
+  const byId = new Map(rows.map((row) => [row.id, toListItem(row, "staff")]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface ApplicationDetail extends ApplicationListItem {
-  /** The open offer's last day to reply ("2027-03-12"), while one stands; null otherwise. */
-  replyBy: string | null;
   personalStatement: string;
   academicHistory: { institution: string; degree: string; gpa: string; graduationYear: number };
   history: HistoryEntry[];
@@ -209,7 +228,6 @@ function toHistoryEntry(
 
 const detailSelect = {
   ...listSelect,
-  replyBy: true,
   personalStatement: true,
   academicHistory: true,
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: historySelect },
@@ -217,23 +235,32 @@ const detailSelect = {
   requests: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: requestSelect },
 } satisfies Prisma.ApplicationSelect;
 
-function toDetail(row: Prisma.ApplicationGetPayload<{ select: typeof detailSelect }>): ApplicationDetail {
-  const notes = row.events.filter((e) => e.note !== null);
+function toDetail(
+  row: Prisma.ApplicationGetPayload<{ select: typeof detailSelect }>,
+  reader: HistoryReader,
+): ApplicationDetail {
+  const events = historyFor(row.events, reader);
+  const notes = events.filter((e) => e.note !== null);
   return {
-    ...toListItem({ ...row, events: notes.slice(-1).map((e) => ({ note: e.note })) }),
+    ...toListItem({ ...row, events: notes.slice(-1).map((e) => ({ note: e.note })) }, reader),
     documentRequests: row.requests.map(toRequest),
-    replyBy: row.replyBy ? dayOf(row.replyBy) : null,
     personalStatement: row.personalStatement,
     academicHistory: row.academicHistory as ApplicationDetail["academicHistory"],
-    history: row.events.map(toHistoryEntry),
+    history: events.map(toHistoryEntry),
     conditions: row.conditions.map(toCondition),
   };
 }
 
-/** One application with its statement, academic history and status history (oldest first). */
-export async function getApplicationDetail(id: number): Promise<ApplicationDetail | null> {
+/**
+ * One application with its statement, academic history and status history (oldest first), as
+ * `reader` reads it: the student's reading leaves out who handles it and the team's own events.
+ */
+export async function getApplicationDetail(
+  id: number,
+  reader: HistoryReader,
+): Promise<ApplicationDetail | null> {
   const row = await prisma.application.findUnique({ where: { id }, select: detailSelect });
-  return row ? toDetail(row) : null;
+  return row ? toDetail(row, reader) : null;
 }
 
 /** Every application of one student in full, oldest first (their data export). */
@@ -243,12 +270,12 @@ export async function listApplicationDetailsOf(userId: number): Promise<Applicat
     orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
     select: detailSelect,
   });
-  return rows.map(toDetail);
+  return rows.map((row) => toDetail(row, "student"));
 }
 
 /**
  * The status histories of several applications in one query (oldest entry first), keyed by
- * application id, for lists that show each application's history.
+ * application id, for the student's list of their applications (the student's reading).
  */
 export async function listApplicationHistories(ids: number[]): Promise<Map<number, HistoryEntry[]>> {
   const histories = new Map<number, HistoryEntry[]>(ids.map((id) => [id, []]));
@@ -258,7 +285,7 @@ export async function listApplicationHistories(ids: number[]): Promise<Map<numbe
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { applicationId: true, ...historySelect },
   });
-  for (const e of events) histories.get(e.applicationId)?.push(toHistoryEntry(e));
+  for (const e of historyFor(events, "student")) histories.get(e.applicationId)?.push(toHistoryEntry(e));
   return histories;
 }
 

@@ -25,7 +25,7 @@ const header = (type: ImportType) => COLUMNS[type].map((column) => column.name);
 // record delimiter, the field delimiter or a quote. A lone LF or CR (a line break in a
 // description) would be written bare, and a spreadsheet, which ends a row at any line break,
 // would split the row. So every field holding a CR or an LF is quoted too.
-const csv = (rows: unknown[][]) =>
+export const csv = (rows: unknown[][]) =>
   stringify(
     rows.map((row) => row.map(protectCell)),
     { record_delimiter: "\r\n", quoted_match: /[\r\n]/ },

@@ -1,4 +1,5 @@
 import "server-only";
+import { releaseAssignments } from "@/lib/applications/assignment.server";
 import { canManageUsers } from "@/lib/auth/policy";
 import { PERMISSION_LABELS, toDbPermissions, type Permission } from "@/lib/auth/staff-permissions";
 import type { Viewer } from "@/lib/auth/viewer";
@@ -226,6 +227,7 @@ export async function updateUserAccess(
       },
       select: adminUserSelect,
     });
+    if (updated.role !== "admin" || !updated.isActive) await releaseAssignments(tx, viewer, id);
     const after = toAdminUserDto(updated);
     const accessChanged = role !== target.role || adminType !== target.adminType;
     await recordAudit(tx, viewer, {
@@ -254,6 +256,7 @@ export async function deleteUserAsAdmin(viewer: Acting, id: number): Promise<voi
     deny(checkDelete(currentActor(actor, superAdminIds), target, superAdminIds.length));
     // Read under the row's lock (lockTarget), which an upload's new document row waits for.
     const documentKeys = await documentKeysOfUser(tx, id);
+    await releaseAssignments(tx, viewer, id);
     const deleted = await tx.user.delete({
       where: { id },
       select: { username: true, fullName: true, email: true, role: true, adminType: true, isActive: true },

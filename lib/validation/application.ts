@@ -6,7 +6,20 @@ import { CONDITION_STATUSES } from "@/lib/applications/conditions";
 import { REQUEST_FILTERS } from "@/lib/applications/requests";
 import { idSchema } from "./common";
 import { defineListQuery } from "@/lib/list-query";
-import { allOrOneOfKey, searchKey } from "@/lib/list-keys";
+import {
+  allOrOneOfKey,
+  booleanKey,
+  countryKey,
+  dayKey,
+  idKey,
+  oneOfKey,
+  searchKey,
+  studyListKey,
+  textKey,
+} from "@/lib/list-keys";
+import { isAssigneeChoice, QUEUE_ORDERS, QUEUE_TABS } from "@/lib/applications/queue";
+import { BULK_MAX, BULK_OPERATIONS, BULK_STATUSES } from "@/lib/applications/bulk";
+import type { ApplicationStatus } from "@/lib/applications/status";
 import { isOneLine, oneLineMessage, storedLimit, textField, textLength } from "./text";
 
 // The application form, shared by the two-step form and POST /api/applications.
@@ -222,8 +235,56 @@ export const applicationsListQuery = defineListQuery({
   q: searchKey,
 });
 
+/**
+ * The team's workspace (/admin/applications, and GET /api/applications for staff): the filters
+ * above, a tab of the queue (lib/applications/queue.ts), the university, program, country and
+ * level, the assignee (me, nobody or a staff member's id), the submission days from and to
+ * (inclusive, UTC), only overdue ones, and the order (the queue's, or the newest first). A
+ * student's own list reads ?status=, ?requests= and ?q= only.
+ */
+export const workspaceListQuery = defineListQuery({
+  ...applicationsListQuery.keys,
+  tab: allOrOneOfKey(QUEUE_TABS),
+  university: idKey,
+  program: idKey,
+  country: countryKey,
+  level: studyListKey,
+  assignee: textKey({
+    must: "'all', 'me', 'nobody' or a staff member's id",
+    accepts: isAssigneeChoice,
+    fallback: "all",
+  }),
+  from: dayKey,
+  to: dayKey,
+  overdue: booleanKey(),
+  order: oneOfKey(QUEUE_ORDERS, "urgency"),
+});
+
+/** The workspace's filters as the API reads them (GET /api/applications, its CSV export). */
+export type WorkspaceFilters = z.output<typeof workspaceListQuery.filterSchema>;
+
+/** PUT /api/applications/{id}/assignee: a staff member's id, or null for nobody. */
+export const assigneeSchema = z.object({
+  assigneeId: idSchema.nullable(),
+});
+
+/**
+ * The assignment forms (claim on the list, assign or unassign on the application's page): the
+ * application, its new assignee ("" for nobody), and the list's query string to return to when
+ * sent from the list (at most 2,000 characters, starting with "?").
+ */
+export const assigneeFormSchema = z.object({
+  applicationId: idSchema,
+  assigneeId: z.preprocess((value) => (value === "" ? null : value), idSchema.nullable()),
+  listQuery: z
+    .string()
+    .max(2000)
+    .regex(/^(\?[^#]*)?$/, "listQuery must be a query string")
+    .optional(),
+});
+
 /** GET /api/applications: the list's query with limit/offset. */
-export const applicationsListQuerySchema = applicationsListQuery.apiSchema;
+export const applicationsListQuerySchema = workspaceListQuery.apiSchema;
 
 export const OFFER_ANSWERS = ["accept", "decline"] as const;
 
@@ -339,3 +400,76 @@ export const requestAnswerFormSchema = requestAnswerSchema.extend({
 
 /** The Close button of a request on the application's page. */
 export const requestCloseFormSchema = z.object({ applicationId: idSchema, requestId: idSchema });
+
+/** A bulk action on every match without the count the person confirmed. */
+export const BULK_CONFIRM = "Confirm how many applications this changes: tick the box naming the count.";
+
+const BULK_STATUS_MESSAGE = `status must be one of: ${BULK_STATUSES.join(", ")}`;
+
+/** What a bulk action does to each application. */
+export const bulkOperationSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("assign"), assigneeId: idSchema.nullable() }),
+    z.object({
+      type: z.literal("status"),
+      status: z.enum(BULK_STATUSES as [ApplicationStatus, ...ApplicationStatus[]], {
+        error: BULK_STATUS_MESSAGE,
+      }),
+      note: noteSchema,
+    }),
+    z.object({ type: z.literal("note"), text: privateNoteSchema.shape.text }),
+  ],
+  { error: `type must be one of: ${BULK_OPERATIONS.join(", ")}` },
+);
+
+/**
+ * POST /api/applications/bulk: the operation, and either the ids chosen (1 to BULK_MAX) or the
+ * workspace's filters as a query string with the count of matches the person confirmed.
+ */
+export const bulkSchema = z
+  .object({
+    operation: bulkOperationSchema,
+    ids: z
+      .array(idSchema)
+      .min(1, "Choose at least one application")
+      .max(BULK_MAX, `Choose at most ${BULK_MAX} applications`)
+      .optional(),
+    filters: z.string().max(2000).optional(),
+    count: z.number().int().min(0).optional(),
+  })
+  .refine((input) => (input.ids === undefined) !== (input.filters === undefined), {
+    message: "Give either ids or filters",
+    path: ["ids"],
+  })
+  .refine((input) => input.filters === undefined || input.count !== undefined, {
+    message: BULK_CONFIRM,
+    path: ["count"],
+  });
+export type BulkInput = z.output<typeof bulkSchema>;
+
+/**
+ * The workspace's bulk form as the API's body (then checked by bulkSchema, with its messages): the
+ * checked rows' `ids`, or scope "matching" with the `filters` and the confirmed `count`; the
+ * `operation` and its fields (assigneeId, "" for nobody; status and note; text).
+ */
+export function bulkFormFields(data: FormData): Record<string, unknown> {
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const type = text("operation");
+  const assigneeId = text("assigneeId");
+  const operation =
+    type === "assign"
+      ? { type, assigneeId: assigneeId ? assigneeId : null }
+      : type === "status"
+        ? { type, status: text("status"), note: text("note") }
+        : { type, text: text("text") };
+  if (text("scope") === "matching") {
+    // The count counts as confirmed only with the confirmation ticked.
+    const count = text("confirmed") ? Number(text("count")) : Number.NaN;
+    return { operation, filters: text("filters") ?? "", count: Number.isInteger(count) ? count : undefined };
+  }
+  return { operation, ids: data.getAll("ids").filter((id) => typeof id === "string") };
+}

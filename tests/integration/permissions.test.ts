@@ -1,5 +1,7 @@
 import { PATCH as markRoute } from "@/app/api/applications/[id]/conditions/[conditionId]/route";
 import { PATCH as moveRoute } from "@/app/api/applications/[id]/route";
+import { POST as bulkRoute } from "@/app/api/applications/bulk/route";
+import { GET as exportApplications } from "@/app/api/applications/export.csv/route";
 import { GET as exportPrograms } from "@/app/api/programs/export.csv/route";
 import { PATCH as patchUniversity } from "@/app/api/universities/[id]/route";
 import { POST as postUniversity } from "@/app/api/universities/route";
@@ -261,6 +263,20 @@ describe("decisions", () => {
     expect(await statusOf(application.id)).toBe("in_review");
   });
 
+  test("a bulk move to a decision refuses each row without the permission, saying whom to ask", async () => {
+    const application = await applicationIn("in_review");
+    await prisma.application.update({ where: { id: application.id }, data: { status: "place_confirmed" } });
+    const response = await reviewer.call(bulkRoute, "/api/applications/bulk", {
+      json: { operation: { type: "status", status: "enrolled" }, ids: [application.id] },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      changed: [],
+      refused: [{ id: application.id, reason: permissionRefusal("make-decisions") }],
+    });
+    expect(await statusOf(application.id)).toBe("place_confirmed");
+  });
+
   test("marking an offer's condition needs the permission too, through the API and the form", async () => {
     const application = await applicationIn("conditions_pending");
     const condition = await prisma.offerCondition.create({
@@ -334,5 +350,12 @@ describe("the catalogue and the exports", () => {
     const exported = await holder.call(exportPrograms, path);
     expect(exported.status).toBe(200);
     expect(await exported.text()).toContain("Exported Studies");
+
+    // The workspace's export of applications too.
+    const applications = "/api/applications/export.csv?q=Exported%20Studies";
+    const refusedApplications = await without.call(exportApplications, applications);
+    expect(refusedApplications.status).toBe(403);
+    expect(await errorOf(refusedApplications)).toBe(permissionRefusal("export-data"));
+    expect((await holder.call(exportApplications, applications)).status).toBe(200);
   });
 });

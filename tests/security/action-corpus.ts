@@ -107,6 +107,15 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
     },
     // A note on the student's application (the team may write them: each valid case adds one).
     addPrivateNote: { applicationId: world.ownApplicationId, text: "Transcript checked." },
+    // Unassigning the student's application (nobody handles it yet: each valid case changes nothing).
+    assignApplication: { applicationId: world.ownApplicationId, assigneeId: "" },
+    // A private note on the student's application, as a bulk action on the rows checked.
+    bulkApplications: {
+      scope: "selected",
+      operation: "note",
+      ids: String(world.ownApplicationId),
+      text: "Checked in bulk.",
+    },
     // A document type the platform does not have: refused (400) once the form is read.
     requestDocument: {
       applicationId: world.ownApplicationId,

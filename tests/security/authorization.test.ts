@@ -470,6 +470,10 @@ const REVIEWS: Record<string, (w: World) => { params: Record<string, string>; js
     params: { id: String(w.teamApplicationId) },
     json: { text: "A note on my own application." },
   }),
+  "PUT /api/applications/[id]/assignee": (w) => ({
+    params: { id: String(w.teamApplicationId) },
+    json: { assigneeId: null },
+  }),
   "POST /api/applications/[id]/requests": (w) => ({
     params: { id: String(w.teamApplicationId) },
     json: { documentType: "Transcript", message: "Asking myself for my transcript." },
@@ -480,12 +484,15 @@ const REVIEWS: Record<string, (w: World) => { params: Record<string, string>; js
   }),
 };
 
+/** Bulk actions answer 200 with each row's outcome: the admin's own application is a refused row. */
+const BULK = "POST /api/applications/bulk";
+
 test("every admin write to applications is among the review routes checked below", () => {
   const writes = endpoints
     .filter((e) => e.method !== "GET" && e.pattern.startsWith("/api/applications"))
     .filter((e) => e.declaration?.auth === "admin" || e.declaration?.auth === "superAdmin")
     .map((e) => e.name);
-  expect(writes.sort()).toEqual(Object.keys(REVIEWS).sort());
+  expect(writes.sort()).toEqual([...Object.keys(REVIEWS), BULK].sort());
 });
 
 test.each(Object.keys(REVIEWS))(
@@ -582,5 +589,48 @@ test.each(DECISIONS.map((t) => [t.name, t] as const))(
     // Let in: the move is made, or refused for what the move itself needs (400, 409), never 401/403.
     expect([401, 403]).not.toContain(holding.status);
     expect(holding.status).toBeLessThan(500);
+  },
+);
+
+test.each(["assign", "status", "note"] as const)(
+  "a bulk %s refuses the row of the admin who submitted it, changing nothing; another admin changes it",
+  async (type) => {
+    const endpoint = endpoints.find((e) => e.name === BULK) as Endpoint;
+    const operation =
+      type === "assign"
+        ? { type, assigneeId: world.userIds.super }
+        : type === "status"
+          ? { type, status: "in-review", note: "Bulk review." }
+          : { type, text: "A bulk note on my own application." };
+    const request = {
+      method: endpoint.method,
+      params: {},
+      json: { operation, ids: [world.teamApplicationId] },
+    };
+
+    const before = await tableChecksums();
+    const refused = await send(sessionOf(world.agents.team), endpoint.handler, endpoint.pattern, request);
+    const after = await tableChecksums(before);
+    expect(refused.status).toBe(200);
+    expect(JSON.parse(refused.text)).toEqual({
+      changed: [],
+      unchanged: [],
+      refused: [
+        {
+          id: world.teamApplicationId,
+          studentName: expect.any(String),
+          reason: "You submitted this application, so another team member must review it.",
+        },
+      ],
+    });
+    expect(changedTables(before, after)).toEqual([]);
+
+    const reviewed = await send(sessionOf(world.agents.super), endpoint.handler, endpoint.pattern, request);
+    expect(reviewed.status).toBe(200);
+    // Whatever the workflow says from the status it has reached, it is not the own-application rule.
+    const reasons = (JSON.parse(reviewed.text) as { refused: { reason: string }[] }).refused.map(
+      (r) => r.reason,
+    );
+    expect(reasons).not.toContain("You submitted this application, so another team member must review it.");
   },
 );

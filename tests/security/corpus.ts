@@ -296,6 +296,8 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "POST /api/applications/[id]/references/[refId]/replace": referee,
     "PATCH /api/applications/[id]/conditions/[conditionId]": { status: "met", note: "Certificate seen." },
     "POST /api/applications/[id]/notes": { text: "Transcript checked against the original." },
+    "PUT /api/applications/[id]/assignee": { assigneeId: null },
+    "POST /api/applications/bulk": { operation: { type: "note", text: "Checked." }, ids: [1] },
     "POST /api/applications/[id]/requests": { documentType: "Transcript", message: "Send every page." },
     "POST /api/applications/[id]/requests/[requestId]/answer": { answer: "Here it is." },
     "PUT /api/applications/drafts/[programId]": {
@@ -364,6 +366,7 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
     case "/api/applications/[id]/reply:id":
     case "/api/applications/[id]/conditions/[conditionId]:id":
     case "/api/applications/[id]/notes:id":
+    case "/api/applications/[id]/assignee:id":
     case "/api/applications/[id]/requests:id":
     case "/api/applications/[id]/requests/[requestId]/document:id":
     case "/api/applications/[id]/requests/[requestId]/answer:id":

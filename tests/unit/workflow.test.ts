@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/applications/status";
+import { BULK_STATUSES, bulkStatusesFor } from "@/lib/applications/bulk";
 import { PERMISSIONS } from "@/lib/auth/staff-permissions";
 import {
   CONDITION_MARKING_PERMISSION,
@@ -202,6 +203,12 @@ test("the Update status dialog offers a decision only to those who may make it",
   expect(dialogStatuses("conditions-pending", PERMISSIONS)).toEqual(["place-confirmed"]);
   expect(dialogStatuses("conditions-pending", ["export-data"])).toEqual([]);
   expect(dialogStatuses("pending", [])).toEqual(["in-review"]);
+});
+
+test("bulk moves offer a decision only to those who may make it", () => {
+  expect(BULK_STATUSES).toEqual(["in-review", "sent-to-university", "enrolled"]);
+  expect(bulkStatusesFor(PERMISSIONS)).toEqual(BULK_STATUSES);
+  expect(bulkStatusesFor(["export-data"])).toEqual(["in-review", "sent-to-university"]);
 });
 
 test("a refused move names what is allowed from where the application is", () => {

@@ -1,4 +1,4 @@
-import { canViewApplication } from "@/lib/auth/policy";
+import { canReviewApplication, canViewApplication } from "@/lib/auth/policy";
 import { withdrawApplication } from "@/lib/applications/commands.server";
 import { moveApplication } from "@/lib/applications/transition.server";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
@@ -13,11 +13,12 @@ export const GET = route({
   auth: "user",
   params: idParamsSchema,
   handle: async ({ viewer, params }) => {
-    const application = await getApplicationDetail(params.id);
-    if (!application || !canViewApplication(viewer, application)) {
+    const staff = await getApplicationDetail(params.id, "staff");
+    if (!staff || !canViewApplication(viewer, staff)) {
       throw notFound("Application not found");
     }
-    return application;
+    // Its student (staff too, on their own application) reads it as students do.
+    return canReviewApplication(viewer, staff) ? staff : getApplicationDetail(params.id, "student");
   },
 });
 

@@ -68,10 +68,12 @@ function interviewFields(history: readonly HistoryEntry[]): InterviewFields | nu
 export default async function AdminApplicationPage({ params, searchParams }: Props) {
   const viewer = await adminOrSignIn();
   const id = parseId((await params).id);
-  const application = id ? await getApplicationDetail(id) : null;
-  if (!application) notFound();
+  const staffView = id ? await getApplicationDetail(id, "staff") : null;
+  if (!staffView) notFound();
+  const reviewable = canReviewApplication(viewer, staffView);
+  // On an application the viewer submitted, they read it as its student (not who handles it).
+  const application = reviewable ? staffView : (await getApplicationDetail(staffView.id, "student"))!;
   const { student, program, university, academicHistory } = application;
-  const reviewable = canReviewApplication(viewer, application);
   const page = `/admin/applications/${application.id}`;
   // The moves the table allows this admin from here, those the offer's conditions allow among them,
   // and of those the ones this admin may make (a decision needs the permission to make decisions).
