@@ -24,6 +24,7 @@ import { DEMO_ACCOUNTS, seed } from "@/lib/db/seed/seed.server";
 import { parseArgs, USAGE, type BenchOptions } from "./bench/args";
 import { measureFilterChange, measureFirstLoads, runLighthouse } from "./bench/browser";
 import { freshDatabase, scaleTo } from "./bench/database";
+import { seedApplications } from "./bench/workspace";
 import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
 import { measureRender } from "./bench/render";
 import { ensureBuild, signIn, startServer } from "./bench/server";
@@ -120,6 +121,11 @@ async function main(options: BenchOptions) {
     save();
     return;
   }
+  if (options.applications) {
+    await runWorkspace(options.applications, results);
+    save();
+    return;
+  }
 
   const database = await benchDatabase("unisearch_bench");
   results.database = database.mode;
@@ -213,6 +219,20 @@ async function main(options: BenchOptions) {
     await server.stop();
   }
   console.log(`\nWritten to ${options.out}`);
+}
+
+/** The admissions workspace's database calls with `applications` synthetic applications. */
+async function runWorkspace(applications: number, results: Record<string, unknown>) {
+  const database = await benchDatabase("unisearch_bench_workspace");
+  results.database = database.mode;
+  results.workspace = await database.serve(async (url) => {
+    const started = Date.now();
+    const count = await seedApplications(url, applications);
+    console.log(`Seeded ${count} applications in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    process.env.DATABASE_URL = url;
+    const { runWorkspaceBench } = await import("./bench/workspace");
+    return { applications: count, ...(await runWorkspaceBench()) };
+  });
 }
 
 /** The search scenarios with the demo catalogue (about 10,000 universities), then at options.scale. */

@@ -4,5 +4,5 @@ import type { Viewer } from "@/lib/auth/viewer";
 
 /** The header's link to the signed-in viewer's dashboard. */
 export function dashboardLinkOf(viewer: Pick<Viewer, "role">) {
-  return { href: homeOf(viewer), label: isAdmin(viewer) ? "Admin Dashboard" : "Dashboard" };
+  return { href: homeOf({ role: viewer.role }), label: isAdmin(viewer) ? "Admin Dashboard" : "Dashboard" };
 }

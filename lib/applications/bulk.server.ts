@@ -4,18 +4,22 @@ import { prisma } from "@/lib/db/client.server";
 import { conflict, HttpError, unprocessable } from "@/lib/http/errors";
 import { workspaceListQuery, type BulkInput } from "@/lib/validation/application";
 import { formatCount } from "@/lib/format";
-import { assignApplication } from "./assignment.server";
-import { addPrivateNote } from "./notes.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { assignIn } from "./assignment.server";
+import { readyToQueueMail } from "./mail.server";
+import { addPrivateNoteIn } from "./notes.server";
 import { queueIds } from "./queue.server";
-import { moveApplication } from "./transition.server";
+import { moveWithin } from "./transition.server";
 import { BULK_MAX } from "./bulk";
 
 // Work on many applications at once: assign them, move them to a status, or add a private note,
 // on the rows a member of staff selected or on every row matching the workspace's filters. Each
-// row is done on its own, in a transaction of its own, by the same command a single change uses
-// (so the workflow table, the permissions and the own-application rule are checked per row, and
-// each change writes its event and audit entry): a row is changed whole or not at all, and the
-// answer lists what changed, what already was so, and what was refused with the reason.
+// row is done on its own by the same command a single change uses (so the workflow table, the
+// permissions and the own-application rule are checked per row, and each change writes its event
+// and audit entry), inside a savepoint: a refused row is rolled back to it, so a row is changed
+// whole or not at all, and the answer lists what changed, what already was so, and what was
+// refused with the reason. Rows are committed CHUNK at a time: one commit per row would make a
+// bulk of 500 wait for 500 flushes of the database's log.
 
 type Staff = Pick<Viewer, "id" | "role" | "adminType" | "permissions" | "fullName">;
 
@@ -62,30 +66,57 @@ export async function runBulkAction(viewer: Staff, input: BulkInput): Promise<Bu
     ).map((row) => [row.id, row.user.fullName]),
   );
   const result: BulkResult = { changed: [], unchanged: [], refused: [] };
-  // One row after another: each its own transaction, so one refusal leaves the others done.
-  for (const id of ids) {
-    const row = { id, studentName: names.get(id) ?? `Application ${id}` };
-    try {
-      const changed = await applyTo(viewer, id, input);
-      result[changed ? "changed" : "unchanged"].push(row);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      result.refused.push({ ...row, reason: error.message });
+  if (input.operation.type === "status") await readyToQueueMail();
+  const now = new Date();
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    // Outcomes are kept once the chunk has committed: a chunk that fails as a whole reports nothing.
+    const outcomes = await prisma.$transaction(
+      async (tx) => {
+        const done: { id: number; outcome: "changed" | "unchanged" | string }[] = [];
+        for (const id of ids.slice(start, start + CHUNK)) {
+          await tx.$executeRaw`SAVEPOINT bulk_row`;
+          try {
+            const changed = await applyTo(tx, viewer, id, input, now);
+            await tx.$executeRaw`RELEASE SAVEPOINT bulk_row`;
+            done.push({ id, outcome: changed ? "changed" : "unchanged" });
+          } catch (error) {
+            if (!(error instanceof HttpError)) throw error;
+            await tx.$executeRaw`ROLLBACK TO SAVEPOINT bulk_row`;
+            done.push({ id, outcome: error.message });
+          }
+        }
+        return done;
+      },
+      { timeout: 60_000 },
+    );
+    for (const { id, outcome } of outcomes) {
+      const row = { id, studentName: names.get(id) ?? `Application ${id}` };
+      if (outcome === "changed" || outcome === "unchanged") result[outcome].push(row);
+      else result.refused.push({ ...row, reason: outcome });
     }
   }
   return result;
 }
 
-async function applyTo(viewer: Staff, id: number, input: BulkInput): Promise<boolean> {
+/** Rows per transaction of a bulk action. */
+const CHUNK = 50;
+
+async function applyTo(
+  tx: Prisma.TransactionClient,
+  viewer: Staff,
+  id: number,
+  input: BulkInput,
+  now: Date,
+): Promise<boolean> {
   const { operation } = input;
   switch (operation.type) {
     case "assign":
-      return (await assignApplication(viewer, id, operation.assigneeId)).changed;
+      return (await assignIn(tx, viewer, id, operation.assigneeId, now)).changed;
     case "status":
-      await moveApplication(viewer, id, { status: operation.status, note: operation.note });
+      await moveWithin(tx, viewer, id, { status: operation.status, note: operation.note }, now);
       return true;
     case "note":
-      await addPrivateNote(viewer, id, { text: operation.text });
+      await addPrivateNoteIn(tx, viewer, id, { text: operation.text });
       return true;
   }
 }

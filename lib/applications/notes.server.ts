@@ -3,6 +3,7 @@ import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy"
 import type { Viewer } from "@/lib/auth/viewer";
 import { recordAudit } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, notFound } from "@/lib/http/errors";
 import type { PrivateNoteInput } from "@/lib/validation/application";
 
@@ -25,8 +26,8 @@ export const APPLICATION_NOT_FOUND = "Application not found";
 type Staff = Pick<Viewer, "id" | "role" | "fullName">;
 
 /** The application's student, after the viewer's right to its notes is checked (404, 403). */
-async function reviewable(viewer: Staff, applicationId: number) {
-  const application = await prisma.application.findUnique({
+async function reviewable(viewer: Staff, applicationId: number, db: Prisma.TransactionClient = prisma) {
+  const application = await db.application.findUnique({
     where: { id: applicationId },
     select: {
       user: { select: { id: true, fullName: true } },
@@ -53,25 +54,32 @@ export async function listPrivateNotes(viewer: Staff, applicationId: number): Pr
   }));
 }
 
-/** Adds a note, with its audit entry in the same transaction. */
-export async function addPrivateNote(
+/** Adds a note, with its audit entry, in `tx` (the bulk actions add one per row this way). */
+export async function addPrivateNoteIn(
+  tx: Prisma.TransactionClient,
   viewer: Staff,
   applicationId: number,
   input: PrivateNoteInput,
 ): Promise<PrivateNote> {
-  const application = await reviewable(viewer, applicationId);
-  const row = await prisma.$transaction(async (tx) => {
-    const note = await tx.applicationNote.create({
-      data: { applicationId, authorId: viewer.id, authorName: viewer.fullName, text: input.text },
-    });
-    await recordAudit(tx, viewer, {
-      action: "application.note",
-      entityType: "application",
-      entityId: applicationId,
-      summary: `${application.user.fullName}: ${application.program.name} at ${application.program.university.name}`,
-      after: { note: input.text },
-    });
-    return note;
+  const application = await reviewable(viewer, applicationId, tx);
+  const row = await tx.applicationNote.create({
+    data: { applicationId, authorId: viewer.id, authorName: viewer.fullName, text: input.text },
+  });
+  await recordAudit(tx, viewer, {
+    action: "application.note",
+    entityType: "application",
+    entityId: applicationId,
+    summary: `${application.user.fullName}: ${application.program.name} at ${application.program.university.name}`,
+    after: { note: input.text },
   });
   return { id: row.id, text: row.text, by: row.authorName, at: row.createdAt.toISOString() };
+}
+
+/** Adds a note, with its audit entry in the same transaction. */
+export function addPrivateNote(
+  viewer: Staff,
+  applicationId: number,
+  input: PrivateNoteInput,
+): Promise<PrivateNote> {
+  return prisma.$transaction((tx) => addPrivateNoteIn(tx, viewer, applicationId, input));
 }

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { containsText } from "@/lib/db/text-match";
 import { todayIn } from "@/lib/dates/sql.server";
-import { dateOf } from "@/lib/dates/days";
+import { addDays, dateOf, dayIn } from "@/lib/dates/days";
 import type { WorkspaceFilters } from "@/lib/validation/application";
 import { QUEUE_TABS, REPLY_NEAR_DAYS, URGENCIES, type QueueTab, type Urgency } from "./queue";
 import type { ApplicationStatus } from "./status";
@@ -19,21 +19,43 @@ import { OPEN_STATUSES, UNDECIDED_STATUSES } from "./workflow";
 const statuses = (list: readonly ApplicationStatus[]) =>
   Prisma.sql`ARRAY[${Prisma.join([...list])}]::"ApplicationStatus"[]`;
 
-/** The request filter's EXISTS: one of the application's requests in this state. */
+/**
+ * One of the application's requests is in this state. An IN over the requests in that state (few
+ * beside the applications) is read once and hashed, where an EXISTS would probe the index per row.
+ */
 const hasRequest = (state: "open" | "answered") =>
-  Prisma.sql`EXISTS (SELECT 1 FROM "document_requests" r
-    WHERE r."applicationId" = a."id" AND r."status" = ${state}::"DocumentRequestStatus")`;
+  Prisma.sql`a."id" IN (SELECT r."applicationId" FROM "document_requests" r
+    WHERE r."status" = ${state}::"DocumentRequestStatus")`;
+
+/** UTC-12 and UTC+14: no zone's today is earlier than the first's or later than the second's. */
+const EARLIEST_ZONE = "Etc/GMT+12";
+const LATEST_ZONE = "Etc/GMT-14";
+
+/**
+ * SQL: the day in `column` (a."decideBy") is before `days` days after the day it is now in the
+ * application's program's zone (days 0: the day has passed). Days before that in every zone hold
+ * at once, days not before it in any zone fail at once; only the day or two between read the
+ * program's zone (a subquery per such row, rather than a join of every application with its
+ * program).
+ */
+function beforeToday(column: Prisma.Sql, now: Date, days = 0): Prisma.Sql {
+  const earliest = addDays(dayIn(now, EARLIEST_ZONE), days);
+  const latest = addDays(dayIn(now, LATEST_ZONE), days);
+  const programToday = todayIn(Prisma.sql`z."timeZone"`, now);
+  return Prisma.sql`(${column} < ${earliest}::date OR (${column} < ${latest}::date
+    AND ${column} < (SELECT ${programToday} + ${days}::int FROM "programs" z WHERE z."id" = a."programId")))`;
+}
 
 /** The expressions of the queue's rules at `now` (each program's today is its own zone's). */
 function rules(now: Date) {
-  const today = todayIn(Prisma.sql`p."timeZone"`, now);
   const open = Prisma.sql`a."status" = ANY(${statuses(OPEN_STATUSES)})`;
   const overdue = Prisma.sql`(a."status" = 'inactive'::"ApplicationStatus"
-    OR (a."status" = ANY(${statuses(UNDECIDED_STATUSES)}) AND a."decideBy" < ${today}))`;
+    OR (a."status" = ANY(${statuses(UNDECIDED_STATUSES)}) AND ${beforeToday(Prisma.sql`a."decideBy"`, now)}))`;
   const answered = hasRequest("answered");
   const openRequest = hasRequest("open");
+  // Reply-by within REPLY_NEAR_DAYS of today (on or before today + those days).
   const replyNear = Prisma.sql`(a."status" = 'approved'::"ApplicationStatus"
-    AND a."replyBy" <= ${today} + ${REPLY_NEAR_DAYS}::int)`;
+    AND ${beforeToday(Prisma.sql`a."replyBy"`, now, REPLY_NEAR_DAYS + 1)})`;
   const rank: Record<Urgency, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
     overdue,
@@ -65,7 +87,7 @@ function rules(now: Date) {
     university: Prisma.sql`(a."status" = ANY(${statuses(["sent-to-university", "interviewing"])})
       AND NOT ${answered} AND NOT ${overdue} AND NOT ${openRequest})`,
   };
-  return { urgencyRank, tab, overdue, today };
+  return { urgencyRank, tab, overdue };
 }
 
 /** Who is asking: "me" is them. */
@@ -104,52 +126,82 @@ function whereOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date, with
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
-const FROM = Prisma.sql`FROM "applications" a
-  JOIN "programs" p ON p."id" = a."programId"
-  JOIN "universities" u ON u."id" = p."universityId"
-  JOIN "users" s ON s."id" = a."userId"`;
+/**
+ * The tables the filters read: the applications, with their program, university and student
+ * only when a filter needs them (joining 100,000 applications with their programs for nothing
+ * is most of the time of an unfiltered queue).
+ */
+function fromOf(filters: WorkspaceFilters): Prisma.Sql {
+  const country = Boolean(filters.country && filters.country !== "all");
+  const program = Boolean(
+    filters.q || filters.university || (filters.level && filters.level !== "all") || country,
+  );
+  return Prisma.sql`FROM "applications" a
+    ${program ? Prisma.sql`JOIN "programs" p ON p."id" = a."programId"` : Prisma.empty}
+    ${country ? Prisma.sql`JOIN "universities" u ON u."id" = p."universityId"` : Prisma.empty}
+    ${filters.q ? Prisma.sql`JOIN "users" s ON s."id" = a."userId"` : Prisma.empty}`;
+}
 
 /**
  * SELECT of the matching ids in the list's order. The queue's order: the urgency (URGENCIES'
  * order); then overdue, the oldest decide-by date first; a near reply, the nearest reply-by date
  * first; closed, the newest first; the rest, the oldest submission first (first come, first served).
+ * OFFSET 0 keeps the rank a column of its own, computed once a row, which the sort reads thrice.
  */
 function orderedIds(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
   const where = whereOf(filters, viewer, now);
+  const from = fromOf(filters);
   if (filters.order === "newest")
-    return Prisma.sql`SELECT a."id" ${FROM} ${where} ORDER BY a."submittedAt" DESC, a."id" DESC`;
-  const { urgencyRank, today } = rules(now);
+    return Prisma.sql`SELECT a."id" ${from} ${where} ORDER BY a."submittedAt" DESC, a."id" DESC`;
+  const { urgencyRank } = rules(now);
   return Prisma.sql`SELECT q."id" FROM (
-      SELECT a."id", a."submittedAt", ${urgencyRank} AS "rank",
-             CASE ${urgencyRank}
-               WHEN ${URGENCIES.indexOf("overdue")} THEN a."decideBy" - ${today}
-               WHEN ${URGENCIES.indexOf("reply-near")} THEN a."replyBy" - ${today}
-               ELSE 0 END AS "due"
-      ${FROM} ${where}
+      SELECT a."id", a."submittedAt", a."decideBy", a."replyBy", ${urgencyRank} AS "rank" ${from} ${where}
+      OFFSET 0
     ) q
-    ORDER BY q."rank", q."due",
+    ORDER BY q."rank",
+      CASE q."rank" WHEN ${URGENCIES.indexOf("overdue")} THEN q."decideBy"
+        WHEN ${URGENCIES.indexOf("reply-near")} THEN q."replyBy" END ASC NULLS LAST,
       CASE WHEN q."rank" = ${URGENCIES.indexOf("closed")} THEN NULL ELSE q."submittedAt" END ASC,
       q."submittedAt" DESC, q."id"`;
 }
 
-export interface QueuePage {
-  ids: number[];
-  total: number;
+/**
+ * A read of the queue with PostgreSQL's JIT compilation off: the planner's cost for a rank over
+ * every application is high enough to start it, and compiling takes far longer (a second and
+ * more) than the query itself (tens of milliseconds). SET LOCAL ends with the read's transaction.
+ */
+async function read<T>(query: Prisma.Sql): Promise<T> {
+  const [, rows] = await prisma.$transaction([
+    prisma.$executeRaw`SET LOCAL jit = off`,
+    prisma.$queryRaw<T>(query),
+  ]);
+  return rows;
 }
 
-/** One page of the queue's ids in its order, and how many match. */
+export interface QueuePage {
+  ids: number[];
+  /** How many match the filters (the current tab's count). */
+  total: number;
+  /** How many each tab holds under the other filters. */
+  counts: Record<QueueTab | "all", number>;
+}
+
+/**
+ * One page of the queue's ids in its order, with the tabs' counts: two reads, the page and the
+ * counts (the list's count is its tab's).
+ */
 export async function queuePage(
   filters: WorkspaceFilters,
   viewer: QueueViewer,
   window: { limit: number; offset: number },
   now = new Date(),
 ): Promise<QueuePage> {
-  const [rows, counted] = await Promise.all([
-    prisma.$queryRaw<{ id: number }[]>`${orderedIds(filters, viewer, now)}
-      LIMIT ${window.limit} OFFSET ${window.offset}`,
-    prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${FROM} ${whereOf(filters, viewer, now)}`,
+  const [rows, counts] = await Promise.all([
+    read<{ id: number }[]>(Prisma.sql`${orderedIds(filters, viewer, now)}
+      LIMIT ${window.limit} OFFSET ${window.offset}`),
+    queueTabCounts(filters, viewer, now),
   ]);
-  return { ids: rows.map((row) => row.id), total: counted[0]?.n ?? 0 };
+  return { ids: rows.map((row) => row.id), total: counts[filters.tab], counts };
 }
 
 /** How many applications each tab holds under the other filters (the tabs' counts). */
@@ -160,14 +212,14 @@ export async function queueTabCounts(
 ): Promise<Record<QueueTab | "all", number>> {
   const { tab } = rules(now);
   const where = whereOf(filters, viewer, now, false);
-  const rows = await prisma.$queryRaw<Record<string, number>[]>`SELECT count(*)::int AS "all",
+  const rows = await read<Record<string, number>[]>(Prisma.sql`SELECT count(*)::int AS "all",
     ${Prisma.join(
       QUEUE_TABS.map(
         (name) => Prisma.sql`(count(*) FILTER (WHERE ${tab[name]}))::int AS ${Prisma.raw(`"${name}"`)}`,
       ),
       ", ",
     )}
-    ${FROM} ${where}`;
+    ${fromOf(filters)} ${where}`);
   const row = rows[0] ?? {};
   return Object.fromEntries(["all", ...QUEUE_TABS].map((name) => [name, row[name] ?? 0])) as Record<
     QueueTab | "all",
@@ -185,6 +237,6 @@ export async function queueIds(
   viewer: QueueViewer,
   now = new Date(),
 ): Promise<number[]> {
-  const rows = await prisma.$queryRaw<{ id: number }[]>`${orderedIds(filters, viewer, now)}`;
+  const rows = await read<{ id: number }[]>(orderedIds(filters, viewer, now));
   return rows.map((row) => row.id);
 }

@@ -3,9 +3,17 @@
 
 import { isAdmin } from "./policy";
 
-/** Where a signed-in user belongs after /auth: admins to the admin area, students to theirs. */
-export function homeOf(viewer: { role: "user" | "admin" }): string {
-  return isAdmin(viewer) ? "/admin/dash" : "/user/dash";
+/** A team admin's landing page: the applications assigned to them, the most urgent first. */
+export const MY_QUEUE = "/admin/applications?assignee=me";
+
+/**
+ * Where a signed-in user belongs after /auth: a team admin to their queue (the work assigned to
+ * them), a super admin to the admin dashboard, a student to theirs. Without the admin type (the
+ * header's dashboard link), an admin goes to the admin dashboard.
+ */
+export function homeOf(viewer: { role: "user" | "admin"; adminType?: "super" | "team" | null }): string {
+  if (!isAdmin(viewer)) return "/user/dash";
+  return viewer.adminType === "team" ? MY_QUEUE : "/admin/dash";
 }
 
 /** Longer targets are refused: no page of this site needs one, and they only carry payloads. */

@@ -15,6 +15,8 @@ export interface BenchOptions {
   build: boolean;
   /** With --scale N: the queries part and the search scenarios at 10,000 and at N universities. */
   scale?: number;
+  /** With --applications N: the workspace's queries at N applications, and a bulk of 500. */
+  applications?: number;
   /** Where the results go. */
   out: string;
 }
@@ -29,6 +31,8 @@ export const USAGE = `npm run bench -- [options]
   --scale <n>            seed n synthetic universities (10 programs each) in a database of their own
                          and compare the search at 10,000 and at n universities (the parts
                          queries and load; --only or --skip chooses between them)
+  --applications <n>     seed n synthetic applications in a database of their own and time the
+                         admissions workspace's queue, each filter and a bulk change of 500
   --out <file>           results file (default bench/results.json)`;
 
 function positiveInteger(flag: string, value: string | undefined): number {
@@ -80,6 +84,9 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       case "--scale":
         options.scale = positiveInteger(flag, value());
         if (options.scale <= 10_000) throw new Error("--scale needs more than 10000 universities");
+        break;
+      case "--applications":
+        options.applications = positiveInteger(flag, value());
         break;
       case "--out":
         options.out = value() ?? "";

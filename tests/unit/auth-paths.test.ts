@@ -6,6 +6,9 @@ import { landsOnThisSite } from "../support/redirects";
 
 test("a signed-in user's home depends on the role", () => {
   expect(homeOf({ role: "admin" })).toBe("/admin/dash");
+  expect(homeOf({ role: "admin", adminType: "super" })).toBe("/admin/dash");
+  // A team admin lands on their queue.
+  expect(homeOf({ role: "admin", adminType: "team" })).toBe("/admin/applications?assignee=me");
   expect(homeOf({ role: "user" })).toBe("/user/dash");
 });
 

@@ -171,12 +171,28 @@ test("My Applications reads only ?page= of the applications query", async () => 
 
 test("the API schemas keep their names and output shapes", () => {
   expect(usersListQuerySchema.parse({})).toEqual({ role: "all", limit: 50, offset: 0 });
+  // The workspace's keys too: a tab and an order always, the other filters when given.
   expect(applicationsListQuerySchema.parse({ q: " x " })).toEqual({
     status: "all",
     requests: "all",
     q: "x",
+    tab: "all",
+    order: "urgency",
     limit: 50,
     offset: 0,
+  });
+  expect(
+    applicationsListQuerySchema.parse({
+      assignee: "me",
+      university: "7",
+      overdue: "TRUE",
+      from: "2026-11-01",
+    }),
+  ).toMatchObject({
+    assignee: "me",
+    university: 7,
+    overdue: true,
+    from: "2026-11-01",
   });
   expect(programsListQuerySchema.parse({ universityId: "7", level: "PhD" })).toEqual({
     universityId: 7,

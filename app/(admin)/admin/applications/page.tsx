@@ -24,7 +24,7 @@ import {
   URGENCY_LABELS,
   urgencyOf,
 } from "@/lib/applications/queue";
-import { queuePage, queueTabCounts } from "@/lib/applications/queue.server";
+import { queuePage } from "@/lib/applications/queue.server";
 import { REQUEST_FILTER_LABELS, REQUEST_FILTERS } from "@/lib/applications/requests";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
@@ -75,11 +75,8 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
   const viewer = await adminOrSignIn();
   const now = new Date();
   const list = await workspaceListQuery.loadRows(searchParams, PATH, async (query, window) => {
-    const [page, counts] = await Promise.all([
-      queuePage(query, viewer, window, now),
-      queueTabCounts(query, viewer, now),
-    ]);
-    return { items: await listApplicationsByIds(page.ids), total: page.total, counts };
+    const page = await queuePage(query, viewer, window, now);
+    return { items: await listApplicationsByIds(page.ids), total: page.total, counts: page.counts };
   });
   const [staff, levels, countries, narrowed] = await Promise.all([
     listAssignableStaff(),

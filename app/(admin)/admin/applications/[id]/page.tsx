@@ -16,6 +16,8 @@ import { tracksConditions } from "@/lib/applications/conditions";
 import { OfferConditions } from "@/components/applications/offer-conditions";
 import { ConditionMarker } from "@/components/admin/condition-marker";
 import { PrivateNotes } from "@/components/admin/private-notes";
+import { AssignForm } from "@/components/admin/workspace/assign-form";
+import { listAssignableStaff } from "@/lib/applications/assignment.server";
 import { listPrivateNotes } from "@/lib/applications/notes.server";
 import { getApplicationDetail } from "@/lib/applications/queries.server";
 import { ApplicationDocuments } from "@/components/applications/application-documents.server";
@@ -88,6 +90,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
   const chosen = moves.find((t) => t.name === move) ?? null;
   // The team's notes; not on an application the viewer submitted (they are its student there).
   const notes = reviewable ? await listPrivateNotes(viewer, application.id) : null;
+  const staff = reviewable ? await listAssignableStaff() : [];
   // What the team may ask for: the platform's document types (Settings).
   const askable = reviewable && acceptsRequests(application.status);
   const documentTypes = askable ? (await listDocumentTypes()).map((type) => type.name) : [];
@@ -133,6 +136,24 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
         </div>
         {!reviewable && <OwnApplicationNote />}
       </div>
+
+      {reviewable && (
+        <Card data-focus-item="assignee">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="text-lg">Who handles it</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AssignForm
+              applicationId={application.id}
+              assignee={application.assignee ?? null}
+              staff={staff}
+              viewerId={viewer.id}
+            />
+          </CardContent>
+        </Card>
+      )}
 
       {reviewable && (
         <Card data-focus-item="moves">
