@@ -19,6 +19,10 @@ const ROLE_OPTIONS = { user: "User (student)", admin: "Admin" };
 /** The admin types, for Add User and Add Admin's promotion. */
 export const ADMIN_TYPE_OPTIONS = { team: "Team admin", super: "Super admin" };
 
+/** Said where an admin is made: a team admin's permissions are given afterwards, one by one. */
+export const NEW_TEAM_ADMIN_HINT =
+  "A new team admin starts without permissions (making decisions, managing the catalogue, exporting data): give them with Manage Access.";
+
 const FIELDS = ["fullName", "email", "username", "password", "confirmPassword", "role", "adminType"] as const;
 
 type AddUserFormProps = {
@@ -64,7 +68,7 @@ export function AddUserForm({ canCreateAdmins, defaultRole = "user", submitLabel
     formState: { errors },
   } = form;
   const field = fieldsOf(register, errors);
-  const role = useWatch({ control, name: "role" });
+  const [role, adminType] = useWatch({ control, name: ["role", "adminType"] });
 
   return (
     // method="post": never a GET with the password in the URL, whatever submits it.
@@ -95,6 +99,9 @@ export function AddUserForm({ canCreateAdmins, defaultRole = "user", submitLabel
             />
           )}
         </div>
+      )}
+      {canCreateAdmins && role === "admin" && adminType === "team" && (
+        <p className="text-sm text-slate-600">{NEW_TEAM_ADMIN_HINT}</p>
       )}
       <DialogFormFooter error={null} pending={pending} submitLabel={submitLabel} pendingLabel="Adding..." />
     </form>

@@ -7,6 +7,14 @@ import { FormDialog, useDialogForm } from "@/components/admin/form-dialog";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  isPermission,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSION_LABELS,
+  PERMISSIONS,
+  sortedPermissions,
+  type Permission,
+} from "@/lib/auth/staff-permissions";
 import { apiFetch } from "@/lib/http/client";
 import { updateUserSchema, type AdminType, type Role, type UpdateUserInput } from "@/lib/validation/users";
 
@@ -14,18 +22,45 @@ type Access = "user" | "team" | "super";
 
 const ACCESS_LABELS: Record<Access, string> = {
   super: "Super admin: everything, including admins and settings",
-  team: "Team admin: students, universities, programs, applications",
+  team: "Team admin: students and applications, plus the permissions below",
   user: "User (student): no admin access",
 };
 
 const accessOf = (role: Role | undefined, adminType: AdminType | null | undefined): Access =>
   role === "admin" ? (adminType === "super" ? "super" : "team") : "user";
 
-/** The PATCH body for an access level: a user (student) carries no admin type. */
-const bodyOf = (access: Access): UpdateUserInput =>
-  access === "user" ? { role: "user" } : { role: "admin", adminType: access };
+/**
+ * The PATCH body for an access level: a user (student) carries no admin type, and only a team
+ * admin carries permissions (a super admin holds every one).
+ */
+const bodyOf = (access: Access, permissions: readonly Permission[]): UpdateUserInput =>
+  access === "user"
+    ? { role: "user" }
+    : access === "super"
+      ? { role: "admin", adminType: "super" }
+      : { role: "admin", adminType: "team", permissions: sortedPermissions(permissions) };
 
-type User = { id: number; fullName: string; role: Role; adminType: AdminType | null; version: number };
+type User = {
+  id: number;
+  fullName: string;
+  role: Role;
+  adminType: AdminType | null;
+  /** A team admin's grants (empty for anyone else). */
+  permissions: readonly Permission[];
+  version: number;
+};
+
+const sameSet = (a: readonly Permission[], b: readonly Permission[]) =>
+  sortedPermissions(a).join() === sortedPermissions(b).join();
+
+/** The success toast's words for a team admin's permissions. */
+function permissionsSentence(fullName: string, permissions: readonly Permission[]): string {
+  return permissions.length === 0
+    ? `${fullName} has the team admin's default access, with no permissions.`
+    : `${fullName} may now: ${sortedPermissions(permissions)
+        .map((permission) => PERMISSION_LABELS[permission].toLowerCase())
+        .join(", ")}.`;
+}
 
 type ManageAccessDialogProps = {
   user: User;
@@ -36,8 +71,9 @@ type ManageAccessDialogProps = {
 };
 
 /**
- * Changes a user's access level: super admin, team admin, or a plain user (revoking admin access).
- * Super admins only; the server refuses to demote the last active super admin (409), shown here.
+ * Changes a user's access level: super admin, team admin (with the permissions a super admin gives
+ * them beyond the team's default), or a plain user (revoking admin access). Super admins only; the
+ * server refuses to demote the last active super admin (409), shown here.
  */
 export function ManageAccessDialog({
   user,
@@ -47,7 +83,7 @@ export function ManageAccessDialog({
   return (
     <FormDialog
       title="Manage access"
-      description={`${user.fullName}. A change signs them out; the new access applies at their next sign-in.`}
+      description={`${user.fullName}. A new access level signs them out and applies at their next sign-in; a change of permissions applies at once.`}
       trigger={
         <Button type="button" variant="outline" size="sm">
           {triggerLabel}
@@ -63,40 +99,54 @@ export function ManageAccessDialog({
 function AccessForm({ user, isSelf }: { user: User; isSelf: boolean }) {
   const id = useId();
   const current = accessOf(user.role, user.adminType);
+  const held = current === "team" ? user.permissions : [];
   const { form, onSubmit, pending, serverError, stale, close } = useDialogForm({
     schema: updateUserSchema,
     // The version shown: a change of the account since the page was rendered refuses this one.
-    defaultValues: { ...bodyOf(current), version: user.version },
-    fields: ["role", "adminType"],
+    defaultValues: { ...bodyOf(current, held), version: user.version },
+    fields: ["role", "adminType", "permissions"],
     request: (body) => apiFetch(`/api/users/${user.id}`, { method: "PATCH", body }),
-    success: (_, { role, adminType }) => ({
-      title: "Access updated",
-      description:
-        role === "user"
-          ? `${user.fullName} no longer has admin access.`
-          : `${user.fullName} is now a ${adminType} admin.`,
-    }),
+    success: (_, { role, adminType, permissions }) =>
+      role === "admin" && adminType === current && permissions
+        ? { title: "Permissions updated", description: permissionsSentence(user.fullName, permissions) }
+        : {
+            title: "Access updated",
+            description:
+              role === "user"
+                ? `${user.fullName} no longer has admin access.`
+                : `${user.fullName} is now a ${adminType} admin.`,
+          },
   });
   const {
     control,
     setValue,
     formState: { errors },
   } = form;
-  const [role, adminType] = useWatch({ control, name: ["role", "adminType"] });
+  const [role, adminType, permissions] = useWatch({ control, name: ["role", "adminType", "permissions"] });
   const access = accessOf(role, adminType);
+  // The form holds only what the boxes put there: the permissions.
+  const chosen = (permissions ?? []).filter(isPermission);
   const error = errors.role?.message ?? errors.adminType?.message;
+  const permissionsError = errors.permissions?.message;
+  const changed = access !== current || (access === "team" && !sameSet(chosen, held));
 
   function choose(next: Access) {
-    const body = bodyOf(next);
+    const body = bodyOf(next, next === current ? held : []);
     setValue("role", body.role, { shouldDirty: true });
     setValue("adminType", body.adminType, { shouldDirty: true });
+    setValue("permissions", body.permissions, { shouldDirty: true });
+  }
+
+  function toggle(permission: Permission, on: boolean) {
+    const next = on ? [...chosen, permission] : chosen.filter((p) => p !== permission);
+    setValue("permissions", sortedPermissions(next), { shouldDirty: true });
   }
 
   return (
     <form
       className="grid gap-4"
       onSubmit={(event) => {
-        if (access !== current) return void onSubmit(event);
+        if (changed) return void onSubmit(event);
         event.preventDefault(); // nothing changed: nothing to send
         close();
       }}
@@ -127,6 +177,41 @@ function AccessForm({ user, isSelf }: { user: User; isSelf: boolean }) {
           </p>
         )}
       </div>
+      {access === "team" && (
+        <fieldset
+          className="grid gap-2"
+          aria-describedby={permissionsError ? `${id}-permissions-error` : `${id}-permissions-hint`}
+        >
+          <legend className="text-sm font-medium">Permissions</legend>
+          <p id={`${id}-permissions-hint`} className="text-sm text-slate-600">
+            Every team admin reads applications and works on them. Give what their work needs beyond that.
+          </p>
+          {PERMISSIONS.map((permission) => (
+            <label key={permission} className="flex items-start gap-2 text-sm text-slate-900">
+              <input
+                type="checkbox"
+                name="permissions"
+                value={permission}
+                checked={chosen.includes(permission)}
+                onChange={(event) => toggle(permission, event.target.checked)}
+                aria-describedby={`${id}-${permission}-description`}
+                className="mt-0.5 size-4 shrink-0 accent-brand-600"
+              />
+              <span className="grid gap-0.5">
+                <span className="font-medium">{PERMISSION_LABELS[permission]}</span>
+                <span id={`${id}-${permission}-description`} className="text-slate-600">
+                  {PERMISSION_DESCRIPTIONS[permission]}
+                </span>
+              </span>
+            </label>
+          ))}
+          {permissionsError && (
+            <p id={`${id}-permissions-error`} className="text-sm text-red-700">
+              {permissionsError}
+            </p>
+          )}
+        </fieldset>
+      )}
       {isSelf && access !== current && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           This is your own account: you will be signed out and lose the access you give up.

@@ -2,8 +2,20 @@ import { ArrowLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { Card, CardContent } from "@/components/ui/card";
 
-/** The frame of the program form's pages: back link, title, SPEC's subtitle, the form in a card. */
-export function ProgramFormPage({ title, children }: { title: string; children: React.ReactNode }) {
+/**
+ * The frame of the program form's pages: back link, title, SPEC's subtitle, the form in a card
+ * (or, for a team admin who may not manage the catalogue, why not: `children` is then the notice).
+ */
+export function ProgramFormPage({
+  title,
+  children,
+  plain = false,
+}: {
+  title: string;
+  children: React.ReactNode;
+  /** Shows `children` as they are, outside the form's card. */
+  plain?: boolean;
+}) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <Link
@@ -17,9 +29,13 @@ export function ProgramFormPage({ title, children }: { title: string; children: 
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
         <p className="text-slate-600">Add a new academic program to a university.</p>
       </div>
-      <Card>
-        <CardContent>{children}</CardContent>
-      </Card>
+      {plain ? (
+        children
+      ) : (
+        <Card>
+          <CardContent>{children}</CardContent>
+        </Card>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { dialogStatuses, isOpen } from "@/lib/applications/workflow";
+import { PERMISSIONS, permissionRefusal, type Permission } from "@/lib/auth/staff-permissions";
 import { apiFetch } from "@/lib/http/client";
 import { NOTE_MAX, statusChangeSchema } from "@/lib/validation/application";
 
@@ -21,18 +22,26 @@ type Application = { id: number; status: ApplicationStatus; studentName: string;
 
 type StatusUpdateDialogProps = {
   application: Application;
+  /**
+   * What the viewer holds beyond the team's default (heldPermissions of lib/auth/policy.ts): the
+   * decisions are offered only to those who may make them.
+   */
+  permissions: readonly Permission[];
   /** The trigger's look: a small outline button in table rows, a regular one elsewhere. */
   size?: "sm" | "default";
 };
 
 /**
  * "Update status": a dialog offering the moves the application's workflow allows staff from the
- * current status that need no more than a note, with an optional note for the student. Save sends PATCH /api/applications/{id}; the
- * server's refusal (422 for a move it does not allow, 409 when someone changed it since the page
- * showed it, with a Reload button) is shown inside the dialog.
+ * current status that need no more than a note and that the viewer may make (a decision needs the
+ * permission to make decisions), with an optional note for the student. Save sends PATCH
+ * /api/applications/{id}; the server's refusal (422 for a move it does not allow, 409 when someone
+ * changed it since the page showed it, with a Reload button) is shown inside the dialog.
  */
-export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDialogProps) {
-  const allowed = dialogStatuses(application.status);
+export function StatusUpdateDialog({ application, permissions, size = "sm" }: StatusUpdateDialogProps) {
+  const allowed = dialogStatuses(application.status, permissions);
+  // Decisions the viewer may not make are left out, and the dialog says whom to ask.
+  const withheld = dialogStatuses(application.status, PERMISSIONS).length > allowed.length;
   return (
     <FormDialog
       title="Update status"
@@ -47,6 +56,11 @@ export function StatusUpdateDialog({ application, size = "sm" }: StatusUpdateDia
       <p className="flex items-center gap-2 text-sm text-slate-700">
         Current status: <StatusBadge status={application.status} />
       </p>
+      {withheld && (
+        <p className="text-sm text-slate-700">
+          Decisions are not offered here. {permissionRefusal("make-decisions")}
+        </p>
+      )}
       {allowed.length === 0 ? (
         <>
           <p className="text-sm text-slate-700">

@@ -40,7 +40,7 @@ import { answerRequest, closeRequest, createRequest } from "./requests.server";
 import { draftDataSchema, getDraft, saveDraft, type DraftData } from "./drafts.server";
 import { STATUS_LABELS } from "./status";
 import { moveApplication } from "./transition.server";
-import { transitionNamed } from "./workflow";
+import { CONDITION_MARKING_PERMISSION, transitionNamed } from "./workflow";
 
 // The application form's one submission path for sending the application. Posted without
 // JavaScript, each step's button is a submit button with an intent: what the student typed is
@@ -229,6 +229,7 @@ const pageOfApplicationId = (data: FormData) => applicationPageOf(data, "applica
 export const markConditionAction = action({
   name: "markCondition",
   audience: "admin",
+  permission: CONDITION_MARKING_PERMISSION,
   signInReturnTo: pageOfApplicationId,
   schema: conditionMarkFormSchema,
   handle: async ({ viewer, input, data }) => {

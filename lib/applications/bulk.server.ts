@@ -21,7 +21,7 @@ import { BULK_MAX } from "./bulk";
 // refused with the reason. Rows are committed CHUNK at a time: one commit per row would make a
 // bulk of 500 wait for 500 flushes of the database's log.
 
-type Staff = Pick<Viewer, "id" | "role" | "adminType" | "fullName">;
+type Staff = Pick<Viewer, "id" | "role" | "adminType" | "permissions" | "fullName">;
 
 export interface BulkRow {
   id: number;

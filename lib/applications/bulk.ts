@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/auth/staff-permissions";
 import type { ApplicationStatus } from "./status";
 import { TRANSITIONS } from "./workflow";
 
@@ -20,10 +21,20 @@ export const BULK_OPERATION_LABELS: Record<BulkOperation, string> = {
  * needs no more than a note (an offer, a rejection or an interview needs its details, given on
  * each application's page). Each row is still checked against the workflow from its own status.
  */
-export const BULK_STATUSES: readonly ApplicationStatus[] = [
-  ...new Set(
-    TRANSITIONS.filter(
-      (t) => t.by.includes("teamAdmin") && t.requires.every((r) => r === "note") && !t.from.includes(t.to),
-    ).map((t) => t.to),
-  ),
-];
+const BULK_MOVES = TRANSITIONS.filter(
+  (t) => t.by.includes("teamAdmin") && t.requires.every((r) => r === "note") && !t.from.includes(t.to),
+);
+
+export const BULK_STATUSES: readonly ApplicationStatus[] = [...new Set(BULK_MOVES.map((t) => t.to))];
+
+/**
+ * The bulk statuses offered to staff holding `permissions` (heldPermissions of lib/auth/policy.ts):
+ * a decision (enrolling) only to those who may make it. The server refuses the rest row by row.
+ */
+export function bulkStatusesFor(permissions: readonly Permission[]): ApplicationStatus[] {
+  return [
+    ...new Set(
+      BULK_MOVES.filter((t) => !t.permission || permissions.includes(t.permission)).map((t) => t.to),
+    ),
+  ];
+}

@@ -125,7 +125,7 @@ export function openApplicationOf(tx: Prisma.TransactionClient, userId: number, 
  * last step, as if just written, replacing any older one), so applying again starts from them.
  */
 export async function withdrawApplication(
-  student: Pick<Viewer, "id" | "role" | "adminType">,
+  student: Pick<Viewer, "id" | "role" | "adminType" | "permissions">,
   applicationId: number,
   reason?: string,
   now = new Date(),
@@ -172,7 +172,7 @@ export function placeToReplace(places: readonly AcceptedPlace[]): string {
  * accepted at the same moment cannot both keep their places.
  */
 export async function replyToOffer(
-  student: Pick<Viewer, "id" | "role" | "adminType">,
+  student: Pick<Viewer, "id" | "role" | "adminType" | "permissions">,
   applicationId: number,
   { answer, reason, replaces }: OfferReplyInput,
   now = new Date(),

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record.server";
-import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
+import { canReviewApplication, hasPermission, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
+import { permissionRefusal } from "@/lib/auth/staff-permissions";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -18,6 +19,7 @@ import {
 import { CONDITION_EVENT } from "./history";
 import { STATUS_LABELS, toStatus } from "./status";
 import { lockApplication } from "./transition.server";
+import { CONDITION_MARKING_PERMISSION } from "./workflow";
 
 // The offer's conditions, tracked one by one: the team marks each met, not met or pending again as
 // the evidence arrives. Each mark writes the condition (who and when), an event of the
@@ -71,18 +73,22 @@ function notTracked(status: Parameters<typeof tracksConditions>[0]): string {
 }
 
 /**
- * Staff mark one condition of an application's offer. 404 for an unknown application or a
- * condition of another; 403 on the admin's own application; 409 when the offer no longer stands or
+ * Staff who make decisions mark one condition of an application's offer (whether it is met decides
+ * the place): 403 for a team admin without the permission to make decisions, checked before
+ * anything is read. 404 for an unknown application or a condition of another; 403 on the admin's
+ * own application; 409 when the offer no longer stands or
  * the condition was marked by someone else since the page showed it (`from`). Marking it as it
  * already is changes nothing.
  */
 export async function markCondition(
-  viewer: Pick<Viewer, "id" | "role" | "fullName">,
+  viewer: Pick<Viewer, "id" | "role" | "adminType" | "permissions" | "fullName">,
   applicationId: number,
   conditionId: number,
   input: ConditionMarkInput,
   now = new Date(),
 ): Promise<OfferCondition> {
+  if (!hasPermission(viewer, CONDITION_MARKING_PERMISSION))
+    throw forbidden(permissionRefusal(CONDITION_MARKING_PERMISSION));
   return prisma.$transaction(async (tx) => {
     await lockApplication(tx, applicationId);
     const application = await tx.application.findUnique({

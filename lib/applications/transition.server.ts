@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record.server";
 import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy";
+import { permissionRefusal } from "@/lib/auth/staff-permissions";
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -18,6 +19,7 @@ import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
   conditionsRefusal,
   guardHolds,
+  holdsPermissionFor,
   MISSING_REQUIREMENT,
   transitionRefusal,
   transitionsFrom,
@@ -43,8 +45,8 @@ export interface MovedApplication extends MailSubject {
   academicHistory: Prisma.JsonValue;
 }
 
-/** A person making a transition, or the scheduled jobs. */
-export type Mover = Pick<Viewer, "id" | "role" | "adminType"> | "system";
+/** A person making a transition (with their permissions: the decisions need one), or the scheduled jobs. */
+export type Mover = Pick<Viewer, "id" | "role" | "adminType" | "permissions"> | "system";
 
 export function workflowActorOf(mover: Mover): WorkflowActor {
   if (mover === "system") return "system";
@@ -121,21 +123,26 @@ function replyByAfter(transition: Transition, recorded: Recorded): { replyBy?: D
 }
 
 /**
- * The transition that takes the application from `from` to `to` for this actor: among those the
+ * The transition that takes the application from `from` to `to` for this mover: among those the
  * table allows, the one whose condition guard holds (accepting an offer with conditions waits for
- * them; one without confirms the place). A 409 naming the allowed moves when the table has none,
- * or saying what to do first when the offer's conditions stop it.
+ * them; one without confirms the place). A 409 naming the allowed moves when the table has none;
+ * a 403 saying what to ask for when the move is a decision the team admin may not make (before the
+ * conditions: whatever they say, it is not this person's move); a 409 saying what to do first when
+ * the offer's conditions stop it.
  */
 function chooseTransition(
   from: ApplicationStatus,
   to: ApplicationStatus,
-  actor: WorkflowActor,
+  mover: Mover,
   conditions: Conditions,
 ): Transition {
+  const actor = workflowActorOf(mover);
   const candidates = transitionsFrom(from, actor).filter((t) => t.to === to);
   if (candidates.length === 0) throw conflict(transitionRefusal(from, to, actor));
-  const chosen = candidates.find((t) => guardHolds(t, conditions));
-  if (!chosen) throw conflict(conditionsRefusal(candidates[0], conditions)!);
+  const permitted = mover === "system" ? candidates : candidates.filter((t) => holdsPermissionFor(t, mover));
+  if (permitted.length === 0) throw forbidden(permissionRefusal(candidates[0].permission!));
+  const chosen = permitted.find((t) => guardHolds(t, conditions));
+  if (!chosen) throw conflict(conditionsRefusal(permitted[0], conditions)!);
   return chosen;
 }
 
@@ -164,8 +171,9 @@ export async function lockApplication(tx: Prisma.TransactionClient, applicationI
 }
 
 /**
- * Moves one application to `input.status`. Staff may not move their own application (403); a move
- * the table does not allow is a 409 naming the allowed ones; `input.from`, the status the person
+ * Moves one application to `input.status`. Staff may not move their own application (403), nor make
+ * a decision without the permission to (403); a move the table does not allow is a 409 naming the
+ * allowed ones; `input.from`, the status the person
  * saw, that is no longer the application's is a 409 too (someone else moved it).
  */
 export async function moveApplication(
@@ -231,7 +239,7 @@ export async function moveWithin(
   // that the application cannot move from where it is now to where the colleague already put it.
   if (input.from !== undefined && input.from !== from) throw staleWrite(APPLICATION_CHANGED);
   const conditions = current.conditions.map((c) => ({ text: c.text, status: toConditionStatus(c.status) }));
-  const transition = chooseTransition(from, input.status, actor, conditions);
+  const transition = chooseTransition(from, input.status, mover, conditions);
   const recorded = record(transition, input, conditions, now, current.program.timeZone);
 
   const { count } = await tx.application.updateMany({

@@ -1,5 +1,5 @@
 import { APPLICATION_STATUSES, STATUS_LABELS, STATUS_MEANINGS } from "./status";
-import { ACTOR_NAMES, TRANSITIONS, type Transition } from "./workflow";
+import { ACTOR_NAMES, CONDITION_MARKING_PERMISSION, TRANSITIONS, type Transition } from "./workflow";
 
 // docs/application-states.md, written from the transition table (`npm run docs:states`); a unit
 // test compares the file with this text, so the diagram cannot drift from the code.
@@ -28,11 +28,16 @@ export function workflowDocument(): string {
     "",
     "## Transitions",
     "",
-    "| Transition | From | To | By | Needs | Sets off |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "A transition with a permission is a decision: team admins make it only once a super admin has",
+    "given them that permission (super admins hold every one). Marking an offer's conditions met or",
+    `not met is a decision too (\`${CONDITION_MARKING_PERMISSION}\`).`,
+    "",
+    "| Transition | From | To | By | Permission | Needs | Sets off |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
     ...TRANSITIONS.map(
       (t) =>
         `| \`${t.name}\` | ${t.from.map((s) => `\`${s}\``).join(", ")} | \`${t.to}\` | ${who(t)} | ` +
+        `${t.permission ? `\`${t.permission}\`` : "none"} | ` +
         `${t.requires.join(", ") || "nothing"} | ${t.triggers.join(", ") || "nothing"} |`,
     ),
     "",

@@ -1,3 +1,6 @@
+import { hasPermission } from "@/lib/auth/policy";
+import type { Permission } from "@/lib/auth/staff-permissions";
+import type { Viewer } from "@/lib/auth/viewer";
 import type { PartialIndex } from "@/lib/universities/field-match";
 import { allMet, conditionsProgress, someNotMet, type OfferCondition } from "./conditions";
 import { STATUS_LABELS, type ApplicationStatus } from "./status";
@@ -56,6 +59,11 @@ export interface Transition {
   by: readonly WorkflowActor[];
   requires: readonly Requirement[];
   triggers: readonly Trigger[];
+  /**
+   * What a team admin needs beyond the team's default to make it (super admins hold every
+   * permission): the decisions on a place need the permission to make decisions.
+   */
+  permission?: Permission;
   /** The button that makes it. */
   label: string;
   /** What it means, in the history the admissions team reads. */
@@ -69,6 +77,15 @@ export interface Transition {
 }
 
 const STAFF = ["teamAdmin", "superAdmin"] as const;
+
+/** The decisions on a place (an offer, a rejection, what follows the offer): not every team member makes them. */
+const DECISION = "make-decisions" satisfies Permission;
+
+/**
+ * Marking an offer's condition met or not met decides the place as much as the move it allows:
+ * lib/applications/conditions.server.ts and its route and action need the same permission.
+ */
+export const CONDITION_MARKING_PERMISSION: Permission = DECISION;
 
 /** The states from which an application is still open: a student may withdraw it. */
 export const OPEN_STATUSES = [
@@ -204,6 +221,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["offer", "note"],
     triggers: ["mailStudent", "calendar", "replyReminder"],
+    permission: DECISION,
     label: "Record an offer",
     meaning: "The university offered a place.",
   },
@@ -215,6 +233,7 @@ export const TRANSITIONS: readonly Transition[] = [
     // The note says what the student could do next (another program, applying again).
     requires: ["rejectionReasons", "note"],
     triggers: ["mailStudent"],
+    permission: DECISION,
     label: "Reject",
     meaning: "The application was not successful.",
   },
@@ -270,6 +289,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["reason"],
     triggers: ["mailStudent", "calendar"],
+    permission: DECISION,
     label: "Withdraw the offer",
     meaning: "The university withdrew its offer.",
   },
@@ -280,6 +300,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["conditionsMet", "note"],
     triggers: ["mailStudent"],
+    permission: DECISION,
     label: "Confirm the place",
     meaning: "Every condition of the offer was met, and the place is confirmed.",
     forStudent: "Every condition of the offer was met, and your place is confirmed.",
@@ -291,6 +312,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["conditionNotMet", "reason"],
     triggers: ["mailStudent"],
+    permission: DECISION,
     label: "Conditions not met",
     meaning: "The offer's conditions were not met, so the place is not confirmed.",
   },
@@ -301,6 +323,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["startTerm", "reason"],
     triggers: ["mailStudent", "calendar"],
+    permission: DECISION,
     label: "Defer to a later start",
     meaning: "The place moved to a later start.",
   },
@@ -311,6 +334,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["conditionsMet", "note"],
     triggers: ["mailStudent"],
+    permission: DECISION,
     label: "Confirm the deferred place",
     meaning: "The deferred place is confirmed for its new start.",
     forStudent: "Your deferred place is confirmed for its new start.",
@@ -322,6 +346,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["conditionsOutstanding", "note"],
     triggers: ["mailStudent"],
+    permission: DECISION,
     label: "Reinstate the deferred offer",
     meaning: "The deferred offer stands for its new start, once its conditions are met.",
     forStudent: "Your deferred offer stands for its new start, once its conditions are met.",
@@ -333,6 +358,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: STAFF,
     requires: ["note"],
     triggers: ["mailStudent"],
+    permission: DECISION,
     label: "Mark as enrolled",
     meaning: "The student enrolled.",
   },
@@ -422,6 +448,14 @@ export function transitionsFrom(status: ApplicationStatus, actor: WorkflowActor)
   return TRANSITIONS.filter((t) => t.from.includes(status) && t.by.includes(actor));
 }
 
+/** Whether `viewer` holds what the transition needs beyond the team's default (its `permission`). */
+export function holdsPermissionFor(
+  transition: Pick<Transition, "permission">,
+  viewer: Pick<Viewer, "role" | "adminType" | "permissions">,
+): boolean {
+  return !transition.permission || hasPermission(viewer, transition.permission);
+}
+
 /** The statuses `actor` may move an application to from `status`, in the table's order. */
 export function nextStatuses(status: ApplicationStatus, actor: WorkflowActor): ApplicationStatus[] {
   return [...new Set(transitionsFrom(status, actor).map((t) => t.to))].filter((to) => to !== status);
@@ -438,13 +472,19 @@ const DIALOG_REQUIREMENTS: readonly Requirement[] = [
 ];
 
 /**
- * The statuses staff can reach from `status` in the Update status dialog: the moves that need no
- * more than a note. Moves that need a reason, an interview or a new start term are made where
- * those can be given.
+ * The statuses staff holding `permissions` (what hasPermission grants them) can reach from
+ * `status` in the Update status dialog: the moves that need no more than a note. Moves that need a
+ * reason, an interview or a new start term are made where those can be given.
  */
-export function dialogStatuses(status: ApplicationStatus): ApplicationStatus[] {
+export function dialogStatuses(
+  status: ApplicationStatus,
+  permissions: readonly Permission[],
+): ApplicationStatus[] {
   const moves = transitionsFrom(status, "teamAdmin").filter(
-    (t) => t.to !== status && t.requires.every((r) => DIALOG_REQUIREMENTS.includes(r)),
+    (t) =>
+      t.to !== status &&
+      t.requires.every((r) => DIALOG_REQUIREMENTS.includes(r)) &&
+      (!t.permission || permissions.includes(t.permission)),
   );
   return [...new Set(moves.map((t) => t.to))];
 }

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { beginSignInAttempt } from "./rate-limit.server";
 import { imitatedName, isUsernameShaped } from "./sign-in-name.server";
 import type { Viewer } from "./viewer";
+import { toPermissions } from "./staff-permissions";
 
 // Checking a username and password, shared by Auth.js's Credentials provider (and so by
 // POST /api/login): throttling, the same answer for unknown users and wrong passwords, and
@@ -58,6 +59,7 @@ export async function checkCredentials(
       email: user.email,
       role: user.role,
       adminType: user.adminType,
+      permissions: toPermissions(user.permissions),
       sessionVersion: user.sessionVersion,
     },
   };

@@ -7,6 +7,7 @@ import {
   type Denial,
   type TargetAccount,
 } from "@/lib/users/permissions";
+import { PERMISSIONS, type Permission } from "./staff-permissions";
 import type { Viewer } from "./viewer";
 
 // Who may do what: the one place pages, route handlers and domain code ask. Pure functions of the
@@ -30,6 +31,25 @@ export function isSuperAdmin(viewer: Pick<Viewer, "role" | "adminType">): boolea
   return isAdmin(viewer) && viewer.adminType === "super";
 }
 
+/**
+ * Beyond the team's default (./staff-permissions.ts): super admins hold every permission, a team
+ * admin those a super admin granted, a student none (a stale grant on a student's row counts for
+ * nothing). route() and action() refuse what their declaration's `permission` needs with it, and
+ * the transition table marks the decisions (lib/applications/workflow.ts).
+ */
+export function hasPermission(
+  viewer: Pick<Viewer, "role" | "adminType" | "permissions">,
+  permission: Permission,
+): boolean {
+  if (isSuperAdmin(viewer)) return true;
+  return isAdmin(viewer) && viewer.permissions.includes(permission);
+}
+
+/** Every permission the viewer holds, granted or as a super admin: what a page hands its client components. */
+export function heldPermissions(viewer: Pick<Viewer, "role" | "adminType" | "permissions">): Permission[] {
+  return PERMISSIONS.filter((permission) => hasPermission(viewer, permission));
+}
+
 /** An application: its student, or an admin. Anyone else is told it does not exist (404). */
 export function canViewApplication(
   viewer: Pick<Viewer, "id" | "role">,
@@ -43,7 +63,10 @@ export function canSeeAllApplications(viewer: Pick<Viewer, "role">): boolean {
   return isAdmin(viewer);
 }
 
-/** The review area: admins move applications along the review workflow (see the next rule). */
+/**
+ * The review area: admins move applications along the review workflow (see the next rule); the
+ * decisions among the moves need the permission to make decisions (hasPermission).
+ */
 export function canReviewApplications(viewer: Pick<Viewer, "role">): boolean {
   return isAdmin(viewer);
 }
@@ -64,9 +87,9 @@ export function canReviewApplication(
   return canReviewApplications(viewer) && application.student.id !== viewer.id;
 }
 
-/** Universities, programs and their images. */
-export function canManageCatalogue(viewer: Pick<Viewer, "role">): boolean {
-  return isAdmin(viewer);
+/** Writes to universities, programs and their images, and the import: the permission to manage the catalogue. */
+export function canManageCatalogue(viewer: Pick<Viewer, "role" | "adminType" | "permissions">): boolean {
+  return hasPermission(viewer, "manage-catalogue");
 }
 
 /** /admin/settings and /api/settings/*: the team, study lists, the platform name. */

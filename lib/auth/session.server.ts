@@ -8,8 +8,9 @@ import { prisma } from "@/lib/db/client.server";
 import { env } from "@/lib/env.server";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { safeCallbackPath } from "./paths";
-import { isAdmin, isSuperAdmin } from "./policy";
+import { hasPermission, isAdmin, isSuperAdmin } from "./policy";
 import { sessionIsLive, sessionNeedsRenewal } from "./session-lifetime";
+import { permissionRefusal, toPermissions, type Permission } from "./staff-permissions";
 import { viewerSelect, type Viewer } from "./viewer";
 
 export { homeOf, safeCallbackPath } from "./paths";
@@ -21,8 +22,8 @@ export type { Viewer } from "./viewer";
 // live (not signed out, not idle too long, not past its absolute limit: ./session-lifetime.ts),
 // and the account must exist, be active, and carry the session version the token was issued with
 // (bumped by a password reset or deactivation).
-// The role comes from the database too, so a demoted admin loses access at once. What a viewer
-// may do is decided in ./policy.ts.
+// The role and a team admin's permissions come from the database too, so a demoted admin loses
+// access, and a revoked permission its use, at once. What a viewer may do is decided in ./policy.ts.
 
 const SESSION_COOKIE = "authjs.session-token";
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
@@ -71,8 +72,8 @@ export async function viewerOfToken(claims: Pick<JWT, "uid" | "sid" | "sv"> | nu
   if (sessionNeedsRenewal(record, now)) {
     await prisma.userSession.update({ where: { id: sid }, data: { lastSeenAt: now } });
   }
-  const { isActive: _active, sessionVersion: _version, ...viewer } = user;
-  return viewer;
+  const { isActive: _active, sessionVersion: _version, permissions, ...viewer } = user;
+  return { ...viewer, permissions: toPermissions(permissions) };
 }
 
 /** The signed-in user, or null. One database read per request (cached), and a write at most every few minutes. */
@@ -104,6 +105,15 @@ export async function requireRole(role: Viewer["role"]): Promise<Viewer> {
 export async function requireSuperAdmin(): Promise<Viewer> {
   const viewer = await requireRole("admin");
   if (!isSuperAdmin(viewer)) throw forbidden("Only super admins can do this.");
+  return viewer;
+}
+
+/**
+ * Route handlers and actions that declare a permission: a 403 saying what to ask for, unless the
+ * viewer holds it (super admins hold every one).
+ */
+export function requirePermission(viewer: Viewer, permission: Permission): Viewer {
+  if (!hasPermission(viewer, permission)) throw forbidden(permissionRefusal(permission));
   return viewer;
 }
 

@@ -1,3 +1,5 @@
+import type { Permission } from "./staff-permissions";
+
 // Who is signed in, as pages, route handlers and the policy (./policy.ts) see them. No database
 // code, so client components import it freely (session.ts reads it).
 
@@ -8,6 +10,11 @@ export interface Viewer {
   email: string;
   role: "user" | "admin";
   adminType: "super" | "team" | null;
+  /**
+   * A team admin's grants (./staff-permissions.ts), as stored: empty for students and super
+   * admins. Ask hasPermission (./policy.ts), which gives super admins every one.
+   */
+  permissions: Permission[];
 }
 
 /** The user columns a Viewer is made of, for Prisma selects that build on it. */
@@ -18,4 +25,5 @@ export const viewerSelect = {
   email: true,
   role: true,
   adminType: true,
+  permissions: true,
 } as const satisfies Record<keyof Viewer, true>;

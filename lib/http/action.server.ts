@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { redirect, unstable_rethrow } from "next/navigation";
-import { viewerOrSignIn } from "@/lib/auth/session.server";
+import { requirePermission, viewerOrSignIn } from "@/lib/auth/session.server";
+import type { Permission } from "@/lib/auth/staff-permissions";
 import type { Viewer } from "@/lib/auth/viewer";
 import { markDatabaseUnavailable } from "@/lib/db/availability.server";
 import { databaseFailure } from "@/lib/db/errors.server";
@@ -19,13 +20,15 @@ import {
   assertStorableForm,
   errorAnswer,
   type Audience,
+  type PermissionOf,
   type ViewerOf,
 } from "./route.server";
 
 // The pipeline of every server action, as route() is for route handlers. An action declares what
 // it needs and receives its input authorised and validated, always in this order:
 //
-//   origin check → size limit → authenticate → authorise → storable text → schema → handle
+//   origin check → size limit → authenticate → authorise → permission → storable text → schema →
+//   handle
 //
 //   export const changePasswordAction = action({
 //     name: "changePassword",
@@ -46,6 +49,8 @@ import {
 export interface ActionDeclaration {
   name: string;
   audience: Audience;
+  /** The permission a team admin needs, if any. */
+  permission?: Permission;
   schema?: ZodType;
   /** The fields the handler reads itself, beside the schema's (see ActionSpec.reads). */
   reads?: FormFields;
@@ -80,6 +85,11 @@ export interface ActionSpec<A extends Audience, S> {
   name: string;
   /** Who may call it (checked before any field is read). */
   audience: A;
+  /**
+   * What a team admin needs beyond the team's default (super admins hold it): checked right after
+   * authentication, a 403 saying what to ask for.
+   */
+  permission?: PermissionOf<A>;
   /**
    * Where a signed-out visitor is sent back to after signing in, for an action posted from a
    * page that needs an account: a form posted without JavaScript is redirected to sign in
@@ -163,6 +173,7 @@ export function action<A extends Audience, S extends ZodType | undefined = undef
         await viewerOrSignIn(spec.signInReturnTo(data));
       }
       viewer = await AUTHORISE[spec.audience]();
+      if (spec.permission) requirePermission(viewer!, spec.permission);
       assertStorableForm(data);
       const input = (
         spec.schema ? spec.schema.parse((spec.fields ?? textFields)(data)) : undefined
@@ -196,6 +207,7 @@ export function action<A extends Audience, S extends ZodType | undefined = undef
   const declaration: ActionDeclaration = {
     name: spec.name,
     audience: spec.audience,
+    ...(spec.permission ? { permission: spec.permission } : {}),
     schema: spec.schema,
     reads: spec.reads,
     bodyLimit,

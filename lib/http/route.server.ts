@@ -2,7 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import { z, ZodError, type ZodType } from "@/lib/validation/zod";
-import { requireRole, requireSuperAdmin, requireUser, type Viewer } from "@/lib/auth/session.server";
+import {
+  requirePermission,
+  requireRole,
+  requireSuperAdmin,
+  requireUser,
+  type Viewer,
+} from "@/lib/auth/session.server";
+import type { Permission } from "@/lib/auth/staff-permissions";
 import { readBody } from "./body.server";
 import { markDatabaseUnavailable } from "@/lib/db/availability.server";
 import { databaseFailure, isDatabaseUnavailable } from "@/lib/db/errors.server";
@@ -21,10 +28,12 @@ import {
 // The request pipeline of every route handler. A handler declares what it needs and receives its
 // input parsed, authorised and validated, always in this order:
 //
-//   origin check → size limit → authenticate → authorise → params → query → body → handle → JSON
+//   origin check → size limit → authenticate → authorise → permission → params → query → body →
+//   handle → JSON
 //
 //   export const PATCH = route({
 //     auth: "admin",
+//     permission: "manage-catalogue",
 //     params: idParamsSchema,
 //     body: universitySchema,
 //     handle: ({ viewer, params, body }) => updateUniversity(viewer, params.id, body),
@@ -72,9 +81,20 @@ export interface RouteInput<A extends Audience, PS, QS, B> {
   body: ParsedBody<B>;
 }
 
+/**
+ * A permission beyond the team's default (lib/auth/staff-permissions.ts) that an admin route or
+ * action may need: only the admin audience has team admins to tell apart.
+ */
+export type PermissionOf<A extends Audience> = A extends "admin" ? Permission : never;
+
 export interface RouteSpec<A extends Audience, PS, QS, B> {
   /** Who may call it (checked before any input is read). */
   auth: A;
+  /**
+   * What a team admin needs beyond the team's default (super admins hold it): checked right after
+   * authentication, a 403 saying what to ask for.
+   */
+  permission?: PermissionOf<A>;
   /** The route segments' schema. */
   params?: PS;
   /** The query string's schema (each key's last value). */
@@ -105,6 +125,8 @@ export interface RouteSpec<A extends Audience, PS, QS, B> {
 /** What a route declared, minus its code: the source of the authorization matrix. */
 export interface RouteDeclaration {
   auth: Audience;
+  /** The permission a team admin needs, if any. */
+  permission?: Permission;
   params?: ZodType;
   query?: ZodType;
   body?: BodySpec;
@@ -166,6 +188,7 @@ export function route<
       const declared = Number(request.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
       viewer = await AUTHORISE[spec.auth]();
+      if (spec.permission) requirePermission(viewer!, spec.permission);
       const params = (spec.params ? spec.params.parse(await context.params) : undefined) as Parsed<PS>;
       const query = (spec.query ? spec.query.parse(storableText(queryOf(request))) : undefined) as Parsed<QS>;
       const body = (await parseBody(spec.body as BodySpec | undefined, request, {
@@ -203,6 +226,7 @@ export function route<
   };
   const declaration: RouteDeclaration = {
     auth: spec.auth,
+    ...(spec.permission ? { permission: spec.permission } : {}),
     params: spec.params,
     query: spec.query,
     body: spec.body as BodySpec | undefined,

@@ -11,13 +11,15 @@ import { csvResponse, exportCsv } from "./export.server";
 import { IMPORT_HAS_REJECTED, runImport } from "./run.server";
 
 /**
- * POST /api/import/{universities,programs}?fileName=&apply=: the file is the raw body (CSV or a
- * JSON array). Without apply=true a dry run: 200 with the report. With apply=true the changes are
- * saved in one transaction: 200 with the report, or 400 and nothing saved when a row is rejected.
+ * POST /api/import/{universities,programs}?fileName=&apply= (admins who manage the catalogue): the
+ * file is the raw body (CSV or a JSON array). Without apply=true a dry run: 200 with the report.
+ * With apply=true the changes are saved in one transaction: 200 with the report, or 400 and
+ * nothing saved when a row is rejected.
  */
 export function importRoute(type: ImportType) {
   return route({
     auth: "admin",
+    permission: "manage-catalogue",
     query: importQuerySchema,
     body: "bytes" as const,
     bodyLimit: IMPORT_BODY_LIMIT,
@@ -36,7 +38,7 @@ export function importRoute(type: ImportType) {
 }
 
 /**
- * GET /api/{universities,programs}/export.csv (admins): the live rows with the import's columns,
+ * GET /api/{universities,programs}/export.csv (admins who may export data): the live rows with the import's columns,
  * filtered by the admin list's own query keys (the list's Export CSV link carries its filters).
  */
 export function exportRoute(type: ImportType) {
@@ -44,12 +46,14 @@ export function exportRoute(type: ImportType) {
   if (type === "universities") {
     return route({
       auth: "admin",
+      permission: "export-data",
       query: adminUniversitiesQuery.filterSchema,
       handle: ({ query }) => csvResponse(exportCsv(prisma, type, { q: query.q }), file),
     });
   }
   return route({
     auth: "admin",
+    permission: "export-data",
     query: programsListQuery.filterSchema,
     handle: ({ query }) => {
       const level = query.level === ALL_LEVELS ? undefined : query.level;

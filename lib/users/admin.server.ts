@@ -1,6 +1,7 @@
 import "server-only";
 import { releaseAssignments } from "@/lib/applications/assignment.server";
 import { canManageUsers } from "@/lib/auth/policy";
+import { PERMISSION_LABELS, toDbPermissions, type Permission } from "@/lib/auth/staff-permissions";
 import type { Viewer } from "@/lib/auth/viewer";
 import { recordAudit } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
@@ -104,7 +105,10 @@ function deny(denial: Denial | null) {
 /** Who acts: an admin (403 for anyone else), as the rules of ./permissions.ts see them; named in the audit log. */
 type Acting = Pick<Viewer, "id" | "role" | "adminType" | "fullName">;
 
-/** An account as the audit log keeps it: who it is and its access, never a secret. */
+/**
+ * An account as the audit log keeps it: who it is and its access (a team admin's permissions by
+ * their names), never a secret.
+ */
 function accountSnapshot(user: {
   username?: string;
   fullName: string;
@@ -112,6 +116,7 @@ function accountSnapshot(user: {
   role: string;
   adminType: string | null;
   isActive: boolean;
+  permissions?: readonly Permission[];
 }) {
   return {
     ...(user.username !== undefined && { username: user.username }),
@@ -119,6 +124,10 @@ function accountSnapshot(user: {
     ...(user.email !== undefined && { email: user.email }),
     role: user.role,
     adminType: user.adminType,
+    ...(user.role === "admin" &&
+      user.adminType === "team" && {
+        permissions: (user.permissions ?? []).map((permission) => PERMISSION_LABELS[permission]),
+      }),
     isActive: user.isActive,
   };
 }
@@ -167,10 +176,17 @@ function currentActor(actor: Actor, superAdminIds: number[]): Actor {
   return { id: actor.id, adminType: superAdminIds.includes(actor.id) ? "super" : "team" };
 }
 
-/** The account to change, locked until the transaction ends; 404 if there is none. */
-async function lockTarget(tx: Tx, id: number): Promise<TargetAccount & { version: number }> {
-  const rows = await tx.$queryRaw<(TargetAccount & { version: number })[]>`
-    SELECT "id", "fullName", "role"::text AS "role", "adminType"::text AS "adminType", "isActive", "version"
+/**
+ * The account to change, locked until the transaction ends; 404 if there is none. Its permissions
+ * come as the database spells them, which are their names ("make-decisions").
+ */
+async function lockTarget(
+  tx: Tx,
+  id: number,
+): Promise<TargetAccount & { permissions: Permission[]; version: number }> {
+  const rows = await tx.$queryRaw<(TargetAccount & { permissions: Permission[]; version: number })[]>`
+    SELECT "id", "fullName", "role"::text AS "role", "adminType"::text AS "adminType", "isActive",
+           "permissions"::text[] AS "permissions", "version"
       FROM "users" WHERE "id" = ${id}
        FOR UPDATE`;
   if (!rows[0]) throw notFound("User not found");
@@ -180,9 +196,11 @@ async function lockTarget(tx: Tx, id: number): Promise<TargetAccount & { version
 export const USER_CHANGED = changedSinceOpened("account");
 
 /**
- * Activates or deactivates an account, changes its role or admin type. Deactivating and changing
- * the access level end the account's sessions (its next request is signed out). With
- * `change.version` it is refused (409) when the account changed since that version.
+ * Activates or deactivates an account, changes its role or admin type, or a team admin's
+ * permissions (super admins only). Deactivating and changing the access level end the account's
+ * sessions (its next request is signed out); a change of permissions applies at the account's next
+ * request. One audit entry per change. With `change.version` it is refused (409) when the account
+ * changed since that version.
  */
 export async function updateUserAccess(
   viewer: Acting,
@@ -196,31 +214,37 @@ export async function updateUserAccess(
     // The row is locked: the version cannot change between this check and the write.
     if (change.version !== undefined && change.version !== target.version) throw staleWrite(USER_CHANGED);
     deny(checkUpdate(currentActor(actor, superAdminIds), target, change, superAdminIds.length));
-    const { role, adminType } = applyChange(target, change);
+    const { role, adminType, permissions } = applyChange(target, change);
     const updated = await tx.user.update({
       where: { id },
       data: {
         ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
         role,
         adminType,
+        permissions: toDbPermissions(permissions),
         ...(endsSessions(target, change) ? { sessionVersion: { increment: 1 } } : {}),
         version: { increment: 1 },
       },
       select: adminUserSelect,
     });
     if (updated.role !== "admin" || !updated.isActive) await releaseAssignments(tx, viewer, id);
+    const after = toAdminUserDto(updated);
     const accessChanged = role !== target.role || adminType !== target.adminType;
     await recordAudit(tx, viewer, {
-      action: accessChanged ? "user.access" : "user.status",
+      action: accessChanged
+        ? "user.access"
+        : change.permissions !== undefined
+          ? "user.permissions"
+          : "user.status",
       entityType: "user",
       entityId: id,
       summary: `${updated.fullName} (${updated.username})`,
       before: accountSnapshot(target),
-      after: accountSnapshot(updated),
+      after: accountSnapshot(after),
     });
-    return updated;
+    return after;
   });
-  return toAdminUserDto(user);
+  return user;
 }
 
 /** Deletes an account (its applications, drafts and documents go with it, the files after the commit). */

@@ -1,3 +1,5 @@
+import { PERMISSION_LABELS, sortedPermissions, type Permission } from "@/lib/auth/staff-permissions";
+
 // How a user is named on screen: the signed-in areas' header and greetings.
 
 function words(fullName: string): string[] {
@@ -27,6 +29,21 @@ export function roleLabelOf(role: "user" | "admin"): string {
 export function roleColumnOf(user: { role: "user" | "admin"; adminType: "super" | "team" | null }): string {
   if (user.role !== "admin") return "User";
   return user.adminType ? `Admin (${user.adminType})` : "Admin";
+}
+
+/**
+ * A team admin's permissions as the Users list and the Team tab show them under the role
+ * ("Make decisions, Export data"; "No permissions" for the team's default alone); null for anyone
+ * else (a super admin holds every permission, a student none).
+ */
+export function permissionsOf(user: {
+  role: "user" | "admin";
+  adminType: "super" | "team" | null;
+  permissions: readonly Permission[];
+}): string | null {
+  if (user.role !== "admin" || user.adminType !== "team") return null;
+  const held = sortedPermissions(user.permissions);
+  return held.length ? held.map((permission) => PERMISSION_LABELS[permission]).join(", ") : "No permissions";
 }
 
 /** The Team tab's role: 'Super Admin' when adminType is super, otherwise 'Team Admin'. */

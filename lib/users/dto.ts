@@ -1,3 +1,4 @@
+import { toPermissions } from "@/lib/auth/staff-permissions";
 import { viewerSelect, type Viewer } from "@/lib/auth/viewer";
 import type { User } from "@/lib/generated/prisma/client";
 
@@ -36,6 +37,7 @@ export function toUserDto(
     | "email"
     | "role"
     | "adminType"
+    | "permissions"
     | "isActive"
     | "createdAt"
     | "googleId"
@@ -51,6 +53,7 @@ export function toUserDto(
     email: user.email,
     role: user.role,
     adminType: user.adminType,
+    permissions: toPermissions(user.permissions),
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
     googleLinked: user.googleId !== null,

@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/auth/staff-permissions";
 import type { AdminType, Role } from "@/lib/validation/users";
 
 // Who may do what to user accounts in the admin area. Pure functions, so the rules are
@@ -5,8 +6,11 @@ import type { AdminType, Role } from "@/lib/validation/users";
 //
 // - Every admin (super or team) may list users, add students, activate/deactivate students and
 //   delete students.
-// - Anything that creates, changes or removes an admin account, or changes anyone's role or admin
-//   type, needs a super admin (403 otherwise).
+// - Anything that creates, changes or removes an admin account, or changes anyone's role, admin
+//   type or permissions, needs a super admin (403 otherwise).
+// - Permissions (lib/auth/staff-permissions.ts) are a team admin's: a super admin holds every one
+//   and a student none, so giving them to either is refused (422). An account made a team admin
+//   starts with none unless the change gives some; one that stops being a team admin loses them.
 // - Nobody deletes or deactivates their own account here (422). A super admin may step down
 //   (change their own admin type or role) while another active super admin remains.
 // - The last active super admin cannot be deleted, deactivated or demoted (409): make another
@@ -24,12 +28,16 @@ export interface TargetAccount {
   role: Role;
   adminType: AdminType | null;
   isActive: boolean;
+  /** A team admin's grants; absent counts as none. */
+  permissions?: readonly Permission[];
 }
 
 export interface AccessChange {
   isActive?: boolean;
   role?: Role;
   adminType?: AdminType | null;
+  /** The team admin's whole set of grants after the change. */
+  permissions?: readonly Permission[];
 }
 
 export interface Denial {
@@ -42,6 +50,8 @@ export const SUPER_ADMIN_ONLY =
 export const NOT_YOURSELF_DELETE = "You cannot delete your own account.";
 export const NOT_YOURSELF_DEACTIVATE = "You cannot deactivate your own account.";
 export const NOT_AN_ADMIN = "Only admins have an admin type: make them an admin (role admin) to set one.";
+export const NOT_A_TEAM_ADMIN =
+  "Only team admins are given permissions: super admins hold every permission, students none.";
 
 export function lastSuperAdminMessage(fullName: string, action: "deleted" | "deactivated" | "demoted") {
   return `${fullName} is the last active super admin and cannot be ${action}. Make another super admin first.`;
@@ -57,11 +67,20 @@ export function checkCreate(actor: Actor, role: Role): Denial | null {
   return null;
 }
 
-/** The account as it would be after `change`. */
+/**
+ * The account as it would be after `change`. A team admin keeps their permissions unless the
+ * change gives others; an account that becomes a team admin starts with those given (none by
+ * default); any other account holds none.
+ */
 export function applyChange(target: TargetAccount, change: AccessChange) {
   const role = change.role ?? target.role;
   const adminType = role === "admin" ? (change.adminType ?? target.adminType ?? "team") : null;
-  return { role, adminType, isActive: change.isActive ?? target.isActive };
+  const wasTeam = target.role === "admin" && target.adminType === "team";
+  const permissions: readonly Permission[] =
+    role === "admin" && adminType === "team"
+      ? (change.permissions ?? (wasTeam ? (target.permissions ?? []) : []))
+      : [];
+  return { role, adminType, isActive: change.isActive ?? target.isActive, permissions };
 }
 
 /**
@@ -77,7 +96,8 @@ export function checkUpdate(
   if (target.id === actor.id && change.isActive === false) {
     return { status: 422, message: NOT_YOURSELF_DEACTIVATE };
   }
-  const changesAccessLevel = change.role !== undefined || change.adminType != null;
+  const changesAccessLevel =
+    change.role !== undefined || change.adminType != null || change.permissions !== undefined;
   if (!isSuper(actor) && (target.role === "admin" || changesAccessLevel)) {
     return { status: 403, message: SUPER_ADMIN_ONLY };
   }
@@ -85,6 +105,9 @@ export function checkUpdate(
     return { status: 422, message: NOT_AN_ADMIN };
   }
   const after = applyChange(target, change);
+  if (change.permissions !== undefined && !(after.role === "admin" && after.adminType === "team")) {
+    return { status: 422, message: NOT_A_TEAM_ADMIN };
+  }
   if (isActiveSuper(target) && !isActiveSuper(after) && activeSuperAdmins <= 1) {
     return {
       status: 409,
@@ -104,7 +127,10 @@ export function checkDelete(actor: Actor, target: TargetAccount, activeSuperAdmi
   return null;
 }
 
-/** Whether `after` differs from the account in a way that should end its sessions. */
+/**
+ * Whether `after` differs from the account in a way that should end its sessions. Permissions do
+ * not: each request reads them again, so a grant or a revocation applies at the next one.
+ */
 export function endsSessions(target: TargetAccount, change: AccessChange): boolean {
   const after = applyChange(target, change);
   return (

@@ -92,10 +92,14 @@ export async function runWorkspaceBench(): Promise<{ queries: WorkspaceTiming[];
   const { runBulkAction } = await import("@/lib/applications/bulk.server");
   const { workspaceListQuery } = await import("@/lib/validation/application");
   const { prisma } = await import("@/lib/db/client.server");
-  const staff = await prisma.user.findFirstOrThrow({
-    where: { role: "admin", adminType: "super" },
-    select: { id: true, role: true, adminType: true, fullName: true },
-  });
+  // A super admin: every permission without a grant, so the stored list is empty.
+  const staff = {
+    ...(await prisma.user.findFirstOrThrow({
+      where: { role: "admin", adminType: "super" },
+      select: { id: true, role: true, adminType: true, fullName: true },
+    })),
+    permissions: [],
+  };
   const someUniversity = await prisma.application.findFirstOrThrow({
     orderBy: { id: "asc" },
     select: {

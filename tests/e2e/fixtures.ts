@@ -63,7 +63,11 @@ export interface TestUniversity {
 
 const FIRST_NAMES: Record<Role, string> = { student: "Rowan", team: "Tara", super: "Sasha" };
 
-/** Adds an account through POST /api/users (as the worker's super admin). */
+/**
+ * Adds an account through POST /api/users (as the worker's super admin). A team admin is then
+ * given every permission (PATCH /api/users/{id}), as every team admin was when permissions came:
+ * the specs act as a working team member; a spec about the team's default revokes them.
+ */
 export async function createAccount(api: APIRequestContext, role: Role): Promise<Account> {
   const word = uniqueWord();
   const username = `${role}_${word.toLowerCase()}`;
@@ -83,7 +87,14 @@ export async function createAccount(api: APIRequestContext, role: Role): Promise
     },
   });
   expect(response.status(), `creating a ${role} account`).toBe(201);
-  return { ...account, id: ((await response.json()) as { id: number }).id };
+  const id = ((await response.json()) as { id: number }).id;
+  if (role === "team") {
+    const granted = await api.patch(`/api/users/${id}`, {
+      data: { permissions: ["make-decisions", "manage-catalogue", "export-data"] },
+    });
+    expect(granted.status(), "giving the team admin every permission").toBe(200);
+  }
+  return { ...account, id };
 }
 
 export async function deleteAccount(api: APIRequestContext, id: number) {

@@ -16,7 +16,7 @@ import {
   verifyEmail,
 } from "@/lib/users/accounts.server";
 import { ADMIN_SELF_DELETE, deleteOwnAccount } from "@/lib/users/delete-account.server";
-import { cleanup, createStudent, TEST_PASSWORD, uniqueTag } from "../support/factories";
+import { cleanup, createStudent, TEST_PASSWORD, uniqueTag, viewerOf } from "../support/factories";
 import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
 
 // Account writes that check something and then write: the write is conditional on what was
@@ -189,7 +189,7 @@ describe("a link works only while the account has the address it was sent to", (
 describeOnPostgres("deleting one's own account", () => {
   test("a student promoted while the deletion is in flight is not deleted", async () => {
     const student = await createStudent();
-    const viewer: Viewer = { ...student, role: "user", adminType: null };
+    const viewer: Viewer = viewerOf(student);
     let result: unknown;
     await holdingUser(student.id, async (session) => {
       const deletion = outcome(deleteOwnAccount(viewer, { currentPassword: TEST_PASSWORD }));

@@ -13,6 +13,7 @@ import {
   createUniversity,
   remember,
   uniqueTag,
+  viewerOf,
 } from "../support/factories";
 import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
 
@@ -91,15 +92,15 @@ describe("the dates an application keeps", () => {
     expect(await dates()).toEqual({ decideBy: new Date("2027-04-02"), replyBy: null });
 
     for (const status of ["in-review", "sent-to-university"] as const) {
-      await moveApplication(admin, submitted.id, { status });
+      await moveApplication(viewerOf(admin), submitted.id, { status });
     }
-    await moveApplication(admin, submitted.id, {
+    await moveApplication(viewerOf(admin), submitted.id, {
       status: "approved",
       offer: { conditions: [], replyBy: new Date("2027-05-14") },
     });
     expect(await dates()).toEqual({ decideBy: new Date("2027-04-02"), replyBy: new Date("2027-05-14") });
 
-    await replyToOffer(student, submitted.id, { answer: "decline", reason: undefined });
+    await replyToOffer(viewerOf(student), submitted.id, { answer: "decline", reason: undefined });
     expect(await dates()).toEqual({ decideBy: new Date("2027-04-02"), replyBy: null });
   });
 });
@@ -142,7 +143,7 @@ describe("the application job", () => {
     expect(await mailsTo(due.student.email)).toHaveLength(1);
 
     // The team can still decide: it takes the application up again, and no later run marks it again.
-    await moveApplication(admin, due.id, { status: "in-review", note: "Back on it." });
+    await moveApplication(viewerOf(admin), due.id, { status: "in-review", note: "Back on it." });
     expect(await runApplicationJobs(new Date("1999-03-16T08:00:00.000Z"))).toEqual({
       ...nothing,
       inactive: 1,
@@ -222,7 +223,7 @@ describe("the application job", () => {
     const offer = await offerUntil("1997-03-12");
     const answered = await offerUntil("1997-03-11");
     await replyToOffer(
-      answered.student,
+      viewerOf(answered.student),
       answered.id,
       { answer: "accept", reason: undefined },
       new Date("1997-03-01T09:00:00.000Z"),

@@ -29,7 +29,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-const student = (id: number) => ({ id, role: "user" as const, adminType: null });
+const student = (id: number) => ({ id, role: "user" as const, adminType: null, permissions: [] });
 const statusOf = (outcome: PromiseSettledResult<unknown>) =>
   outcome.status === "fulfilled" ? 200 : outcome.reason instanceof HttpError ? outcome.reason.status : 500;
 
@@ -37,7 +37,7 @@ describeOnPostgres("moves at the same moment", () => {
   test("an offer accepted while the team withdraws it: one move happens, the other is a 409", async () => {
     const applicant = await createStudent();
     const admin = await createSuperAdmin();
-    const staff = { id: admin.id, role: "admin" as const, adminType: "super" as const };
+    const staff = { id: admin.id, role: "admin" as const, adminType: "super" as const, permissions: [] };
     const { programs } = await createUniversity({ programs: [{ name: "Race Studies" }] });
     const application = await createApplication({
       userId: applicant.id,
@@ -102,6 +102,7 @@ describeOnPostgres("moves at the same moment", () => {
       id: admin.id,
       role: "admin" as const,
       adminType: "super" as const,
+      permissions: [],
       fullName: admin.fullName,
     };
     const { programs } = await createUniversity({ programs: [{ name: "Condition Studies" }] });
@@ -148,7 +149,7 @@ describeOnPostgres("moves at the same moment", () => {
   test("two offers for the same start accepted at once: one place is kept, the other reply is asked to replace it", async () => {
     const applicant = await createStudent();
     const admin = await createSuperAdmin();
-    const staff = { id: admin.id, role: "admin" as const, adminType: "super" as const };
+    const staff = { id: admin.id, role: "admin" as const, adminType: "super" as const, permissions: [] };
     const ids: number[] = [];
     for (const name of ["First Choice Studies", "Second Choice Studies"]) {
       const { programs } = await createUniversity({ programs: [{ name }] });

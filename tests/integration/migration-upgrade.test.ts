@@ -23,6 +23,7 @@ const PROGRAM_KEY = "20261126164000_program_key_and_live_university";
 const APPLICATION_DATES = "20261126203000_application_decide_by_reply_by";
 const OFFER_CONDITIONS = "20261126210000_offer_conditions";
 const PROGRAM_TIME_ZONE = "20261126211000_program_time_zone";
+const ADMIN_PERMISSIONS = "20261127064500_admin_permissions";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -517,6 +518,40 @@ test("program time zone: a program gets its country's zone where the country kee
   ]);
   // The stored day is untouched: only the moment it ends moves.
   expect(rows.map((row) => row.deadline)).toEqual(before.map((row) => row.deadline));
+});
+
+test("admin permissions: every team admin keeps what they could do; super admins and students get no grants", async () => {
+  await migrateWith(client, upTo(ADMIN_PERMISSIONS, { including: false }));
+  const { rows: made } = await client.query<{ id: number; username: string }>(
+    `INSERT INTO "users" ("username", "email", "fullName", "role", "adminType", "isActive") VALUES
+       ('perm_team', 'perm.team@example.com', 'Perm Team', 'admin', 'team', true),
+       ('perm_team_off', 'perm.off@example.com', 'Perm Off', 'admin', 'team', false),
+       ('perm_super', 'perm.super@example.com', 'Perm Super', 'admin', 'super', true),
+       ('perm_student', 'perm.student@example.com', 'Perm Student', 'user', NULL, true)
+     RETURNING "id", "username"`,
+  );
+  expect((await migrateWith(client, upTo(ADMIN_PERMISSIONS, { including: true }))).applied).toEqual([
+    ADMIN_PERMISSIONS,
+  ]);
+  const { rows } = await client.query<{ username: string; permissions: string[] }>(
+    `SELECT "username", "permissions"::text[] AS "permissions" FROM "users" WHERE "id" = ANY($1) ORDER BY "id"`,
+    [made.map((row) => row.id)],
+  );
+  const all = ["make-decisions", "manage-catalogue", "export-data"];
+  expect(rows).toEqual([
+    { username: "perm_team", permissions: all },
+    // Deactivated, and so still a team admin when reactivated.
+    { username: "perm_team_off", permissions: all },
+    { username: "perm_super", permissions: [] },
+    { username: "perm_student", permissions: [] },
+  ]);
+  // Accounts made from now on start with none.
+  const { rows: later } = await client.query<{ permissions: string[] }>(
+    `INSERT INTO "users" ("username", "email", "fullName", "role", "adminType")
+     VALUES ('perm_later', 'perm.later@example.com', 'Perm Later', 'admin', 'team')
+     RETURNING "permissions"::text[] AS "permissions"`,
+  );
+  expect(later[0].permissions).toEqual([]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

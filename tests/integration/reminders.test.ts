@@ -321,7 +321,7 @@ describe("the calendar feed", () => {
     });
     const student = await f.createStudent();
     const admin = await f.createSuperAdmin();
-    const mover = { id: admin.id, role: "admin" as const, adminType: "super" as const };
+    const mover = { id: admin.id, role: "admin" as const, adminType: "super" as const, permissions: [] };
     const [offered, interviewed] = await Promise.all(
       university.programs.map((program) =>
         f.createApplication({ userId: student.id, programId: program.id, status: "sent_to_university" }),

@@ -66,6 +66,11 @@ describe("the drift check notices", () => {
       "users.username: type is text, schema says citext",
     ],
     [
+      "a list of an enum stored as text",
+      `ALTER TABLE users ALTER COLUMN permissions DROP DEFAULT, ALTER COLUMN permissions TYPE text[] USING permissions::text[]`,
+      "users.permissions: type is text[], schema says enum Permission[]",
+    ],
+    [
       "a wrong precision",
       `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`,
       "programs.tuition: type is numeric(12,2)",

@@ -7,13 +7,16 @@ import { changedTables, tableChecksums } from "../support/checksum";
 import { cleanup } from "../support/factories";
 import { actionFields } from "./action-corpus";
 import { ACTORS, type Actor, type World } from "./corpus";
-import { makeWorld, refreshSessions, sessionOf } from "./world";
+import { grant, makeWorld, refreshSessions, sessionOf } from "./world";
+import { PERMISSIONS, permissionRefusal } from "@/lib/auth/staff-permissions";
 
 // Server actions get the route handlers' checks, from their declarations (lib/http/action.server.ts):
 // every export of a "use server" module is made by action(); every actor outside an action's
 // audience is refused (401 signed out, or sent to sign in when the action says where to return;
-// 403 for a role) and changes nothing; and every action refuses, changing nothing, a post from
-// another site, one over its size limit, and text PostgreSQL cannot store in any field.
+// 403 for a role) and changes nothing; an action that declares a permission refuses a team admin
+// holding every other one (403 naming what to ask for, nothing changed) and lets in one holding it
+// alone; and every action refuses, changing nothing, a post from another site, one over its size
+// limit, and text PostgreSQL cannot store in any field.
 
 jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void mail }));
 
@@ -97,5 +100,36 @@ test.each(declared.map((a) => [a.name, a] as const))(
       expect(answer.state?.fieldErrors).toEqual({ [field]: [UNSTORABLE_TEXT] });
     }
     expect(changedTables(before, await tableChecksums(before))).toEqual([]);
+  },
+);
+
+const withPermission = declared.filter((a) => a.declaration!.permission);
+
+test("the actions that mark an offer's conditions declare the permission to make decisions", () => {
+  expect(withPermission.map((a) => [a.declaration!.name, a.declaration!.permission])).toEqual([
+    ["markCondition", "make-decisions"],
+  ]);
+});
+
+test.each(withPermission.map((a) => [a.name, a] as const))(
+  "%s: refused without its permission, let in with it",
+  async (_name, a) => {
+    const declaration = a.declaration!;
+    const permission = declaration.permission!;
+    const form = () => formFor(fieldsOf(declaration));
+
+    await grant(
+      world,
+      PERMISSIONS.filter((other) => other !== permission),
+    );
+    const before = await tableChecksums();
+    const refused = await sessionOf(world.grantee.agent).act(a.action, form());
+    expect(changedTables(before, await tableChecksums(before))).toEqual([]);
+    expectRefused(refused.state, 403, permissionRefusal(permission));
+
+    await grant(world, [permission]);
+    const holding = await sessionOf(world.grantee.agent).act(a.action, form());
+    // Let in: what follows is the form's own business (its fields are "x", so a 400).
+    expect([401, 403]).not.toContain(holding.state?.status);
   },
 );

@@ -7,13 +7,17 @@ import { prisma } from "@/lib/db/client.server";
 import { getDocumentStorage } from "@/lib/storage/private.server";
 import { documentsDir } from "../support/temp-documents";
 import { makePdf } from "../support/documents";
+import { toDbStatus } from "@/lib/applications/status";
+import { TRANSITIONS } from "@/lib/applications/workflow";
+import { PERMISSIONS, permissionRefusal, type Permission } from "@/lib/auth/staff-permissions";
 import type { Audience } from "@/lib/http/route.server";
 import type { Mail } from "@/lib/mail/send.server";
 import { changedTables, tableChecksums } from "../support/checksum";
-import { cleanup } from "../support/factories";
+import { cleanup, createApplication, createProgram } from "../support/factories";
 import { ACTORS, encodeSegment, type Actor, type Endpoint, type World } from "./corpus";
 import {
   errorShapeProblem,
+  grant,
   loadEndpoints,
   makeWorld,
   refreshSessions,
@@ -29,6 +33,11 @@ import {
 // change nothing, except the routes of one owner: those get the student's real rows, and the other
 // student must get nothing of them and change nothing. Auth.js's catch-all route is one row per
 // action (session, csrf, signin, ...), each also called with a signed-out session's cookie.
+//
+// The permission dimension: the team actor holds every permission (as every team admin did when
+// permissions came); a route that declares one (route()'s `permission`) is also called by a team
+// admin holding every permission but that one ("lacking": 403 saying what to ask for, nothing
+// changed) and by one holding that one alone ("holding": let in).
 
 jest.mock("@/lib/mail/send.server", () => ({ sendMail: async (mail: Mail) => void mail }));
 
@@ -234,7 +243,7 @@ async function studentDraftData(): Promise<string | null> {
 
 afterAll(async () => {
   await cleanup();
-  const columns = [...ACTORS, "revoked"] as const;
+  const columns = [...ACTORS, "revoked", "lacking", "holding"] as const;
   const rows = [...matrix].map(
     ([name, cells]) => `  ${name.padEnd(48)} ${columns.map((a) => (cells[a] ?? "").padEnd(14)).join("")}`,
   );
@@ -297,6 +306,56 @@ async function authJsProblems(
   }
   if (SESSION_READERS.has(name) && revoked.status === 200 && bodyOf(revoked) !== null)
     problems.push(`revoked: ${revoked.text.slice(0, 120)}`);
+  return problems;
+}
+
+/**
+ * A route that declares a permission, called by a team admin holding every other permission
+ * (refused: 403 naming what to ask for, nothing changed) and by one holding that permission alone
+ * (let in), with the same harmless request as the matrix's.
+ */
+async function permissionProblems(
+  name: string,
+  endpoint: Endpoint,
+  permission: Permission,
+  cells: Record<string, string>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const owned = OWNED[name];
+  const params = owned ? owned.params(world) : harmlessParams(endpoint.pattern);
+  const call = () =>
+    send(
+      sessionOf(world.grantee.agent),
+      endpoint.handler,
+      pathOf(endpoint.pattern, params) + (NARROWED[name]?.(world) ?? ""),
+      {
+        method: endpoint.method,
+        params: params as Record<string, string>,
+        ...(owned?.json ? { json: owned.json } : {}),
+      },
+    );
+
+  await grant(
+    world,
+    PERMISSIONS.filter((other) => other !== permission),
+  );
+  const before = await tableChecksums();
+  const lacking = await call();
+  const changed = changedTables(before, await tableChecksums(before));
+  cells.lacking = String(lacking.status);
+  if (lacking.status !== 403) problems.push(`lacking ${permission}: expected 403, got ${lacking.status}`);
+  else if ((JSON.parse(lacking.text) as { error?: string }).error !== permissionRefusal(permission))
+    problems.push(`lacking ${permission}: said ${lacking.text.slice(0, 200)}`);
+  if (changed.length)
+    problems.push(`lacking ${permission}: answered ${lacking.status} but changed ${changed}`);
+
+  await grant(world, [permission]);
+  const holding = await call();
+  cells.holding = String(holding.status);
+  if ([401, 403].includes(holding.status) || holding.status >= 500)
+    problems.push(
+      `holding ${permission}: expected to be let in, got ${holding.status} ${holding.text.slice(0, 200)}`,
+    );
   return problems;
 }
 
@@ -367,6 +426,8 @@ test.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
       problems.push(`${actor}: the student's draft changed`);
   }
   if (e.authAction) problems.push(...(await authJsProblems(name, endpoint, e.authAction, cells, answers)));
+  if (endpoint.declaration.permission)
+    problems.push(...(await permissionProblems(name, endpoint, endpoint.declaration.permission, cells)));
   matrix.set(name, cells);
   expect(problems).toEqual([]);
 });
@@ -455,6 +516,79 @@ test.each(Object.keys(REVIEWS))(
     const reviewed = await send(sessionOf(world.agents.super), endpoint.handler, path, request);
     // 201 for a request made, 200 for the rest.
     expect([200, 201]).toContain(reviewed.status);
+  },
+);
+
+/**
+ * Who must declare which permission, by what a route does: a write to the catalogue (universities,
+ * programs, their images) or an import needs the permission to manage the catalogue, a CSV export
+ * the permission to export data, marking an offer's conditions the permission to make decisions. A
+ * new route of these kinds that forgets its declaration fails here.
+ */
+function permissionRuleFor(e: (typeof endpoints)[number]): Permission | undefined {
+  if (e.declaration?.auth !== "admin") return undefined;
+  if (e.pattern.endsWith("/export.csv")) return "export-data";
+  if (e.pattern.startsWith("/api/import/")) return "manage-catalogue";
+  if (e.method !== "GET" && /^\/api\/(universities|programs|uploads)(\/|$)/.test(e.pattern))
+    return "manage-catalogue";
+  if (e.pattern === "/api/applications/[id]/conditions/[conditionId]") return "make-decisions";
+  return undefined;
+}
+
+test("every catalogue write, import, export and condition mark declares its permission, and nothing else does", () => {
+  const declared = Object.fromEntries(
+    endpoints.filter((e) => e.declaration?.permission).map((e) => [e.name, e.declaration!.permission]),
+  );
+  const expected = Object.fromEntries(
+    endpoints.flatMap((e) => {
+      const permission = permissionRuleFor(e);
+      return permission ? [[e.name, permission]] : [];
+    }),
+  );
+  expect(declared).toEqual(expected);
+  // Each permission guards at least one route: the rules above name real routes.
+  expect(new Set(Object.values(declared))).toEqual(new Set(PERMISSIONS));
+});
+
+/**
+ * The decisions of the transition table (lib/applications/workflow.ts marks them with the
+ * permission to make decisions), each tried through PATCH /api/applications/{id} on an application
+ * of the student's where the move starts: a team admin holding every other permission is refused
+ * (403 saying what to ask for, nothing changed); one holding the permission to make decisions is let in.
+ */
+const DECISIONS = TRANSITIONS.filter((t) => t.permission);
+
+test.each(DECISIONS.map((t) => [t.name, t] as const))(
+  "PATCH /api/applications/[id] %s: refused without the permission to make decisions, let in with it",
+  async (_name, transition) => {
+    const permission = transition.permission!;
+    const endpoint = endpoints.find((e) => e.name === "PATCH /api/applications/[id]") as Endpoint;
+    // A program of its own: a student holds one open application per program.
+    const program = await createProgram({ universityId: world.universityId, degree: "MSc" });
+    const application = await createApplication({
+      userId: world.userIds.otherStudent,
+      programId: program.id,
+      status: toDbStatus(transition.from[0]),
+    });
+    const params = { id: String(application.id) };
+    const request = { method: "PATCH", params, json: { status: transition.to, reason: "Checked." } };
+    const path = pathOf(endpoint.pattern, params);
+
+    await grant(
+      world,
+      PERMISSIONS.filter((other) => other !== permission),
+    );
+    const before = await tableChecksums();
+    const refused = await send(sessionOf(world.grantee.agent), endpoint.handler, path, request);
+    expect(changedTables(before, await tableChecksums(before))).toEqual([]);
+    expect(refused.status).toBe(403);
+    expect((JSON.parse(refused.text) as { error: string }).error).toBe(permissionRefusal(permission));
+
+    await grant(world, [permission]);
+    const holding = await send(sessionOf(world.grantee.agent), endpoint.handler, path, request);
+    // Let in: the move is made, or refused for what the move itself needs (400, 409), never 401/403.
+    expect([401, 403]).not.toContain(holding.status);
+    expect(holding.status).toBeLessThan(500);
   },
 );
 

@@ -86,6 +86,12 @@ export interface World {
   teamRequest: { applicationId: number; requestId: number };
   /** A study level that programs use (deleting it is a 409). */
   usedLevelId: number;
+  /**
+   * A team admin whose permissions a test sets before each call (a grant applies at the next
+   * request, with no new sign-in): the permission dimension of the matrix. The `team` actor holds
+   * every permission, as every team admin did when permissions came.
+   */
+  grantee: { id: number; agent: Agent };
 }
 
 export interface Endpoint {

@@ -1,5 +1,6 @@
 import { POST as logout } from "@/app/api/logout/route";
 import { GET as currentUser } from "@/app/api/user/route";
+import { toDbPermissions, type Permission } from "@/lib/auth/staff-permissions";
 import { prisma } from "@/lib/db/client.server";
 import { declarationOf, type RouteHandler } from "@/lib/http/route.server";
 import { setMailWorkerState } from "@/lib/mail/worker-state.server";
@@ -26,13 +27,14 @@ export async function makeWorld(): Promise<World> {
       email: `${tag}.${name}@example.test`,
       fullName: `Sec ${name}`,
     });
-  const [student, otherStudent, team, superAdmin, victim, login] = [
+  const [student, otherStudent, team, superAdmin, victim, login, grantee] = [
     await user("student", "student"),
     await user("other", "student"),
     await user("team", "team"),
     await user("super", "super"),
     await user("victim", "student"),
     await user("login", "student"),
+    await user("grantee", "team"),
   ];
   const university = await createUniversity({
     name: `Security ${tag} University`,
@@ -104,7 +106,16 @@ export async function makeWorld(): Promise<World> {
     ownRequestId: ownRequest.id,
     teamRequest: { applicationId: teams.id, requestId: teamsRequest.id },
     usedLevelId: level.id,
+    grantee: { id: grantee.id, agent: await signIn(grantee.username) },
   };
+}
+
+/** Gives the world's grantee exactly these permissions, from its next request on. */
+export async function grant(world: World, permissions: readonly Permission[]): Promise<void> {
+  await prisma.user.update({
+    where: { id: world.grantee.id },
+    data: { permissions: toDbPermissions(permissions) },
+  });
 }
 
 /**

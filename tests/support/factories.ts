@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { dateOf, decideByDate } from "@/lib/applications/dates";
 import { hashPassword } from "@/lib/auth/password.server";
+import { PERMISSIONS, toDbPermissions, toPermissions, type Permission } from "@/lib/auth/staff-permissions";
+import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client.server";
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 import { DEFAULT_DECIDE_BY_WORKING_DAYS } from "@/lib/settings/constants";
@@ -74,12 +76,21 @@ export interface UserOptions {
   password?: string | null;
   isActive?: boolean;
   createdAt?: Date;
+  /**
+   * A team admin's grants. By default a factory team admin holds every permission, as every team
+   * admin did when permissions came (the migration kept what they could do), so a test about
+   * something else acts as a working team member; a test of the team's default passes [] (or
+   * the grants it is about). Refused for other roles: only team admins hold grants.
+   */
+  permissions?: readonly Permission[];
 }
 
 export async function createUser(options: UserOptions = {}) {
   const role = options.role ?? "student";
   const username = options.username ?? `${role}_${uniqueTag()}`;
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
+  if (options.permissions && role !== "team") throw new Error("only team admins hold permissions");
+  const permissions = role === "team" ? (options.permissions ?? PERMISSIONS) : [];
   const user = await prisma.user.create({
     data: {
       username,
@@ -88,11 +99,25 @@ export async function createUser(options: UserOptions = {}) {
       password: password === null ? null : await hashed(password),
       role: role === "student" ? "user" : "admin",
       adminType: role === "student" ? null : role,
+      permissions: toDbPermissions(permissions),
       isActive: options.isActive,
       createdAt: options.createdAt,
     },
   });
   return remember("user", user);
+}
+
+/** A factory-made account as the session loads it: what domain functions take as their viewer. */
+export function viewerOf(user: Awaited<ReturnType<typeof createUser>>): Viewer {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    email: user.email,
+    role: user.role,
+    adminType: user.adminType,
+    permissions: toPermissions(user.permissions),
+  };
 }
 
 export const createStudent = (options: Omit<UserOptions, "role"> = {}) =>

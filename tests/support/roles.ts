@@ -4,7 +4,8 @@ import { createUser, TEST_PASSWORD, type Role } from "./factories";
 
 // One signed-in Agent per role, for the role matrix of the admin endpoints (anonymous
 // 401, student 403, team admin and super admin as each endpoint allows). The accounts come from
-// the factories: the file's `cleanup()` removes them.
+// the factories: the file's `cleanup()` removes them. The team admin holds every permission (the
+// factories' default); a test of a permission signs in a team admin made without it.
 
 export const ROLES = ["anonymous", "student", "team", "super"] as const;
 export type RoleName = (typeof ROLES)[number];

@@ -146,6 +146,7 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
 
   // Enums.
   const enumDbName = new Map(enums.map((e) => [e.name, e.dbName ?? e.name]));
+  const enumNames = new Set(dbEnums.map((e) => e.name));
   for (const e of enums) {
     const expected = e.values.map((v) => v.dbName ?? v.name);
     const actual = dbEnums.find((d) => d.name === (e.dbName ?? e.name));
@@ -183,7 +184,7 @@ export async function findSchemaDrift(db: Queryable, dmmf?: Dmmf): Promise<strin
         continue;
       }
       const expectedType = expectedColumnType(field, enumDbName);
-      const actualType = describeColumnType(column);
+      const actualType = describeColumnType(column, enumNames);
       if (expectedType !== actualType)
         differences.push(`${table}.${name}: type is ${actualType}, schema says ${expectedType}`);
       // Prisma creates list columns without NOT NULL.
@@ -396,12 +397,14 @@ const UDT_NAMES: Record<string, string> = {
   date: "date",
 };
 
-function describeColumnType(column: Column): string {
+/** A column's type as expectedColumnType writes it; `enumNames` tells a list of an enum (`"Permission"[]`). */
+function describeColumnType(column: Column, enumNames: ReadonlySet<string>): string {
   const list = column.data_type === "ARRAY";
   const udt = list ? column.udt_name.slice(1) : column.udt_name;
   let base: string;
   if (column.data_type === "USER-DEFINED")
     base = column.udt_name === "citext" ? "citext" : `enum ${column.udt_name}`;
+  else if (list && enumNames.has(udt)) base = `enum ${udt}`;
   else if (!list && column.data_type === "character") base = `character(${column.character_maximum_length})`;
   else if (!list && column.data_type === "character varying")
     base = column.character_maximum_length

@@ -5,7 +5,7 @@ import { adminNavFor } from "@/components/admin/admin-nav";
 const labels = (viewer: Parameters<typeof adminNavFor>[0]) => adminNavFor(viewer).map((item) => item.label);
 
 test("a team admin is shown no Settings and no Audit Log, which would only refuse them", () => {
-  expect(labels({ role: "admin", adminType: "team" })).toEqual([
+  expect(labels({ role: "admin", adminType: "team", permissions: ["manage-catalogue"] })).toEqual([
     "Dashboard",
     "Universities",
     "Programs",
@@ -16,8 +16,14 @@ test("a team admin is shown no Settings and no Audit Log, which would only refus
   ]);
 });
 
-test("a super admin is shown every page", () => {
-  expect(labels({ role: "admin", adminType: "super" })).toEqual([
+test("a team admin who may not manage the catalogue is shown no Import", () => {
+  expect(
+    labels({ role: "admin", adminType: "team", permissions: ["make-decisions", "export-data"] }),
+  ).toEqual(["Dashboard", "Universities", "Programs", "Applications", "Users", "Messages"]);
+});
+
+test("a super admin is shown every page, with no grant needed", () => {
+  expect(labels({ role: "admin", adminType: "super", permissions: [] })).toEqual([
     "Dashboard",
     "Universities",
     "Programs",

@@ -10,23 +10,35 @@ import {
   canReviewApplications,
   canSeeAllApplications,
   canViewApplication,
+  hasPermission,
+  heldPermissions,
   isAdmin,
   isSuperAdmin,
 } from "@/lib/auth/policy";
+import { PERMISSIONS, permissionRefusal, type Permission } from "@/lib/auth/staff-permissions";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { TargetAccount } from "@/lib/users/permissions";
 
-const viewer = (id: number, role: Viewer["role"], adminType: Viewer["adminType"]): Viewer => ({
+const viewer = (
+  id: number,
+  role: Viewer["role"],
+  adminType: Viewer["adminType"],
+  permissions: Permission[] = [],
+): Viewer => ({
   id,
   username: `u${id}`,
   fullName: `User ${id}`,
   email: `u${id}@example.com`,
   role,
   adminType,
+  permissions,
 });
 
 const superAdmin = viewer(1, "admin", "super");
-const teamAdmin = viewer(2, "admin", "team");
+// A team admin with every grant, as every team admin was given when permissions came.
+const teamAdmin = viewer(2, "admin", "team", [...PERMISSIONS]);
+// A team admin made since: the team's default alone.
+const newTeamAdmin = viewer(5, "admin", "team");
 const student = viewer(3, "user", null);
 // A student's row with a stale admin type must not make them an admin.
 const oddStudent = viewer(4, "user", "super");
@@ -58,6 +70,48 @@ test("admins see every application, review them and manage the catalogue and the
   for (const check of [canSeeAllApplications, canReviewApplications, canManageCatalogue, canManageUsers]) {
     expect([superAdmin, teamAdmin, student, oddStudent].map(check)).toEqual([true, true, false, false]);
   }
+});
+
+describe("permissions beyond the team's default", () => {
+  test("a super admin holds every one without a grant", () => {
+    for (const permission of PERMISSIONS) expect(hasPermission(superAdmin, permission)).toBe(true);
+    expect(heldPermissions(superAdmin)).toEqual(PERMISSIONS);
+  });
+
+  test("a team admin holds exactly what was granted, one permission at a time", () => {
+    expect(heldPermissions(newTeamAdmin)).toEqual([]);
+    const exporter = viewer(6, "admin", "team", ["export-data"]);
+    expect(PERMISSIONS.map((permission) => hasPermission(exporter, permission))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(heldPermissions(exporter)).toEqual(["export-data"]);
+    expect(heldPermissions(teamAdmin)).toEqual(PERMISSIONS);
+  });
+
+  test("a student holds none, even with a stale grant on the row", () => {
+    const staleGrant = viewer(7, "user", null, [...PERMISSIONS]);
+    for (const who of [student, oddStudent, staleGrant]) {
+      for (const permission of PERMISSIONS) expect(hasPermission(who, permission)).toBe(false);
+    }
+  });
+
+  test("the catalogue is managed with its permission; the rest of the team's work needs none", () => {
+    expect(canManageCatalogue(newTeamAdmin)).toBe(false);
+    expect(canManageCatalogue(viewer(8, "admin", "team", ["manage-catalogue"]))).toBe(true);
+    for (const check of [canSeeAllApplications, canReviewApplications, canManageUsers]) {
+      expect(check(newTeamAdmin)).toBe(true);
+    }
+  });
+
+  test("a refusal says what to ask for, and of whom", () => {
+    expect(PERMISSIONS.map(permissionRefusal)).toEqual([
+      "Ask a super admin for the permission to make decisions.",
+      "Ask a super admin for the permission to manage the catalogue.",
+      "Ask a super admin for the permission to export data.",
+    ]);
+  });
 });
 
 test("an admin reviews anyone's application but their own; a student reviews none", () => {

@@ -6,14 +6,23 @@ import { ManageAccessDialog } from "@/components/admin/manage-access-dialog";
 // Manage access: the PATCH /api/users/{id} body (updateUserSchema) for each access level, the
 // pending label, the toast, and the server's refusal or field errors in the dialog.
 
-const TEAM = "Team admin: students, universities, programs, applications";
+const TEAM = "Team admin: students and applications, plus the permissions below";
 const USER = "User (student): no admin access";
 const admin = {
   id: 3,
   fullName: "Ada Admin",
   role: "admin" as const,
   adminType: "super" as const,
+  permissions: [],
   version: 7,
+};
+const teamAdmin = {
+  id: 4,
+  fullName: "Tomás Team",
+  role: "admin" as const,
+  adminType: "team" as const,
+  permissions: ["export-data" as const],
+  version: 2,
 };
 
 const open = (props: Partial<React.ComponentProps<typeof ManageAccessDialog>> = {}) =>
@@ -33,7 +42,11 @@ test("making a super admin a team admin sends role and admin type, then toasts a
   save();
   expect(await screen.findByRole("button", { name: "Saving…" })).toBeDisabled();
   expect(kit.sent()).toEqual([
-    { url: "/api/users/3", method: "PATCH", body: { role: "admin", adminType: "team", version: 7 } },
+    {
+      url: "/api/users/3",
+      method: "PATCH",
+      body: { role: "admin", adminType: "team", permissions: [], version: 7 },
+    },
   ]);
   await kit.releaseAndClose(held, ["Access updated", "Ada Admin is now a team admin."]);
   expect(kit.mockRouter.refresh).toHaveBeenCalledTimes(1);
@@ -89,4 +102,64 @@ test("the server's field errors land on the access level", async () => {
   expect(await screen.findByText("Choose the admin type: super or team")).toBeInTheDocument();
   expect(screen.getByRole("combobox", { name: "Access level" })).toHaveAttribute("aria-invalid", "true");
   expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+});
+
+const box = (name: string) => screen.getByRole("checkbox", { name: new RegExp(`^${name}`) });
+
+test("a team admin's permissions show as ticked boxes; granting one sends the whole set", async () => {
+  const held = kit.heldAnswer(kit.answer(200, {}));
+  kit.fetchMock.mockReturnValue(held.promise);
+  kit.openDialog(<ManageAccessDialog user={teamAdmin} />, "Manage Access for Tomás Team", "Manage access");
+  expect(box("Export data")).toBeChecked();
+  expect(box("Make decisions")).not.toBeChecked();
+  expect(box("Manage the catalogue")).not.toBeChecked();
+  fireEvent.click(box("Make decisions"));
+  save();
+  expect(await screen.findByRole("button", { name: "Saving…" })).toBeDisabled();
+  expect(kit.sent()).toEqual([
+    {
+      url: "/api/users/4",
+      method: "PATCH",
+      body: { role: "admin", adminType: "team", permissions: ["make-decisions", "export-data"], version: 2 },
+    },
+  ]);
+  await kit.releaseAndClose(held, [
+    "Permissions updated",
+    "Tomás Team may now: make decisions, export data.",
+  ]);
+});
+
+test("revoking a team admin's last permission leaves them the team's default", async () => {
+  kit.fetchMock.mockResolvedValue(kit.answer(200, {}));
+  kit.openDialog(<ManageAccessDialog user={teamAdmin} />, "Manage Access for Tomás Team", "Manage access");
+  fireEvent.click(box("Export data"));
+  save();
+  await waitFor(() =>
+    expect(kit.toastSuccess).toHaveBeenCalledWith("Permissions updated", {
+      description: "Tomás Team has the team admin's default access, with no permissions.",
+    }),
+  );
+  expect(kit.sent()[0].body).toEqual({ role: "admin", adminType: "team", permissions: [], version: 2 });
+});
+
+test("a super admin or a student is offered no permissions: a super admin holds them all", () => {
+  open();
+  expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+  kit.choose("Access level", USER);
+  expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+  kit.choose("Access level", TEAM);
+  expect(screen.getAllByRole("checkbox").map((input) => (input as HTMLInputElement).checked)).toEqual([
+    false,
+    false,
+    false,
+  ]);
+});
+
+test("ticking a box and unticking it again is no change: nothing is sent", () => {
+  kit.openDialog(<ManageAccessDialog user={teamAdmin} />, "Manage Access for Tomás Team", "Manage access");
+  fireEvent.click(box("Make decisions"));
+  fireEvent.click(box("Make decisions"));
+  save();
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(kit.fetchMock).not.toHaveBeenCalled();
 });

@@ -3,6 +3,7 @@ import * as kit from "../support/dialog-kit";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import type { ApplicationStatus } from "@/lib/applications/status";
+import { PERMISSIONS, type Permission } from "@/lib/auth/staff-permissions";
 import { changedSinceOpened } from "@/lib/validation/common";
 
 // The Update status dialog: statusChangeSchema's messages before sending, the PATCH body (with the
@@ -11,10 +12,11 @@ import { changedSinceOpened } from "@/lib/validation/common";
 
 const TRIGGER = "Update status of Rowan Lee's application";
 
-const open = (status: ApplicationStatus = "in-review") =>
+const open = (status: ApplicationStatus = "in-review", permissions: readonly Permission[] = PERMISSIONS) =>
   kit.openDialog(
     <StatusUpdateDialog
       application={{ id: 9, status, studentName: "Rowan Lee", programName: "Data Science" }}
+      permissions={permissions}
     />,
     TRIGGER,
     "Update status",
@@ -103,6 +105,27 @@ test("an offer waits for the student's reply: the dialog says the next step is n
   const dialog = open("approved");
   expect(dialog).toHaveTextContent("Approved: the next step is the student's, or needs more than a note.");
   expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+});
+
+test("without the permission to make decisions, a rejection is not offered and the dialog says whom to ask", async () => {
+  kit.fetchMock.mockResolvedValue(kit.answer(200, {}));
+  const dialog = open("in-review", ["export-data"]);
+  expect(dialog).toHaveTextContent(
+    "Decisions are not offered here. Ask a super admin for the permission to make decisions.",
+  );
+  fireEvent.click(screen.getByRole("combobox", { name: "New status" }));
+  expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Sent to University"]);
+});
+
+test("without the permission to make decisions, a place waiting on its conditions offers no move", () => {
+  const dialog = open("conditions-pending", []);
+  expect(dialog).toHaveTextContent("Ask a super admin for the permission to make decisions.");
+  expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+});
+
+test("with every permission, nothing is said about decisions", () => {
+  const dialog = open("in-review");
+  expect(dialog).not.toHaveTextContent("Ask a super admin");
 });
 
 test("a final status offers no move, only Close", () => {

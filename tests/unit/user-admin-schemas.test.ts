@@ -9,6 +9,7 @@ import {
   ADMIN_TYPE_REQUIRED,
   adminCreateUserSchema,
   NOTHING_TO_CHANGE,
+  PERMISSIONS_MESSAGE,
   updateUserSchema,
   usersListQuerySchema,
 } from "@/lib/validation/users";
@@ -103,6 +104,21 @@ describe("PATCH /api/users/{id} (updateUserSchema)", () => {
       adminType: "super",
     });
     expect(updateUserSchema.parse({ adminType: "team" })).toEqual({ adminType: "team" });
+  });
+
+  test("permissions are the whole set, each named once, in the list's order", () => {
+    expect(updateUserSchema.parse({ permissions: ["export-data", "make-decisions", "export-data"] })).toEqual(
+      {
+        permissions: ["make-decisions", "export-data"],
+      },
+    );
+    expect(updateUserSchema.parse({ permissions: [] })).toEqual({ permissions: [] });
+    for (const permissions of [["admin"], "make-decisions", [1], ["export-data", "a", "b", "c"]]) {
+      expect(messagesOf(updateUserSchema, { permissions })).toEqual({ permissions: [PERMISSIONS_MESSAGE] });
+    }
+    expect(PERMISSIONS_MESSAGE).toBe(
+      "permissions must be a list of: make-decisions, manage-catalogue, export-data",
+    );
   });
 });
 

@@ -3,6 +3,8 @@ import {
   checkDelete,
   checkUpdate,
   endsSessions,
+  applyChange,
+  NOT_A_TEAM_ADMIN,
   NOT_AN_ADMIN,
   NOT_YOURSELF_DEACTIVATE,
   NOT_YOURSELF_DELETE,
@@ -98,6 +100,51 @@ describe("changing accounts", () => {
     expect(checkUpdate(superAdmin, { ...otherSuper, isActive: false }, { role: "user" }, 1)).toBeNull();
     // Re-stating the same access is not a demotion.
     expect(checkUpdate({ id: 99, adminType: "super" }, otherSuper, { isActive: true }, 1)).toBeNull();
+  });
+});
+
+describe("a team admin's permissions", () => {
+  const granted: TargetAccount = { ...team, permissions: ["export-data"] };
+
+  test("only a super admin grants or revokes them", () => {
+    expect(checkUpdate(superAdmin, granted, { permissions: ["make-decisions"] }, 1)).toBeNull();
+    expect(checkUpdate(superAdmin, granted, { permissions: [] }, 1)).toBeNull();
+    expect(checkUpdate(teamAdmin, granted, { permissions: [] }, 1)).toEqual({
+      status: 403,
+      message: SUPER_ADMIN_ONLY,
+    });
+    // Not even on a student's account, where they would mean nothing anyway.
+    expect(checkUpdate(teamAdmin, student, { permissions: ["make-decisions"] }, 1)?.status).toBe(403);
+  });
+
+  test("a student holds none and a super admin every one: giving them is refused", () => {
+    const refused = { status: 422, message: NOT_A_TEAM_ADMIN };
+    expect(checkUpdate(superAdmin, student, { permissions: ["export-data"] }, 1)).toEqual(refused);
+    expect(checkUpdate(superAdmin, otherSuper, { permissions: [] }, 2)).toEqual(refused);
+    expect(checkUpdate(superAdmin, granted, { role: "user", permissions: ["export-data"] }, 1)).toEqual(
+      refused,
+    );
+    expect(checkUpdate(superAdmin, granted, { adminType: "super", permissions: [] }, 1)).toEqual(refused);
+    // Made a team admin in the same change: given with it.
+    expect(
+      checkUpdate(superAdmin, student, { role: "admin", adminType: "team", permissions: ["export-data"] }, 1),
+    ).toBeNull();
+  });
+
+  test("a team admin keeps them through other changes; anyone else holds none after a change", () => {
+    expect(applyChange(granted, { isActive: false }).permissions).toEqual(["export-data"]);
+    expect(applyChange(granted, { permissions: ["make-decisions"] }).permissions).toEqual(["make-decisions"]);
+    // Demoted to student, or made a super admin (who holds every one without a grant): none stored.
+    expect(applyChange(granted, { role: "user" }).permissions).toEqual([]);
+    expect(applyChange(granted, { adminType: "super" }).permissions).toEqual([]);
+    // Made a team admin: none unless the change gives some.
+    expect(applyChange(student, { role: "admin", adminType: "team" }).permissions).toEqual([]);
+    expect(applyChange(otherSuper, { adminType: "team" }).permissions).toEqual([]);
+  });
+
+  test("a change of permissions ends no session: each request reads them again", () => {
+    expect(endsSessions(granted, { permissions: [] })).toBe(false);
+    expect(endsSessions(granted, { permissions: ["make-decisions", "export-data"] })).toBe(false);
   });
 });
 

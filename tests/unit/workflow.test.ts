@@ -1,8 +1,13 @@
 import { readFileSync } from "node:fs";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/applications/status";
+import { BULK_STATUSES, bulkStatusesFor } from "@/lib/applications/bulk";
+import { PERMISSIONS } from "@/lib/auth/staff-permissions";
 import {
+  CONDITION_MARKING_PERMISSION,
   conditionsRefusal,
+  dialogStatuses,
   guardHolds,
+  holdsPermissionFor,
   OPEN_STATUSES,
   STATUSES_IN_LIFE_ORDER,
   TRANSITIONS,
@@ -157,6 +162,53 @@ test("every rejection, withdrawal of an offer, cancelled interview and failed co
     expect(TRANSITIONS.find((t) => t.name === name)?.requires).toContain("reason");
   }
   expect(TRANSITIONS.find((t) => t.name === "reject")?.requires).toContain("rejectionReasons");
+});
+
+test("the decisions on a place need the permission to make decisions; the rest of the review none", () => {
+  const decisions = TRANSITIONS.filter((t) => t.permission === "make-decisions").map((t) => t.name);
+  expect(decisions).toEqual([
+    "make-offer",
+    "reject",
+    "withdraw-offer",
+    "confirm-conditions",
+    "conditions-not-met",
+    "defer",
+    "reinstate",
+    "reinstate-with-conditions",
+    "enrol",
+  ]);
+  // No other permission guards a move, and neither students nor the jobs ever need one.
+  expect(TRANSITIONS.filter((t) => t.permission && t.permission !== "make-decisions")).toEqual([]);
+  expect(
+    TRANSITIONS.filter((t) => t.permission && t.by.some((by) => by === "student" || by === "system")),
+  ).toEqual([]);
+  expect(CONDITION_MARKING_PERMISSION).toBe("make-decisions");
+});
+
+test("who holds what a move needs: super admins always, team admins with the grant", () => {
+  const offer = transitionNamed("make-offer");
+  const review = transitionNamed("start-review");
+  const team = (permissions: (typeof PERMISSIONS)[number][]) =>
+    ({ role: "admin", adminType: "team", permissions }) as const;
+  expect(holdsPermissionFor(offer, team([]))).toBe(false);
+  expect(holdsPermissionFor(offer, team(["export-data", "manage-catalogue"]))).toBe(false);
+  expect(holdsPermissionFor(offer, team(["make-decisions"]))).toBe(true);
+  expect(holdsPermissionFor(offer, { role: "admin", adminType: "super", permissions: [] })).toBe(true);
+  expect(holdsPermissionFor(review, team([]))).toBe(true);
+});
+
+test("the Update status dialog offers a decision only to those who may make it", () => {
+  expect(dialogStatuses("in-review", PERMISSIONS)).toEqual(["sent-to-university", "rejected"]);
+  expect(dialogStatuses("in-review", [])).toEqual(["sent-to-university"]);
+  expect(dialogStatuses("conditions-pending", PERMISSIONS)).toEqual(["place-confirmed"]);
+  expect(dialogStatuses("conditions-pending", ["export-data"])).toEqual([]);
+  expect(dialogStatuses("pending", [])).toEqual(["in-review"]);
+});
+
+test("bulk moves offer a decision only to those who may make it", () => {
+  expect(BULK_STATUSES).toEqual(["in-review", "sent-to-university", "enrolled"]);
+  expect(bulkStatusesFor(PERMISSIONS)).toEqual(BULK_STATUSES);
+  expect(bulkStatusesFor(["export-data"])).toEqual(["in-review", "sent-to-university"]);
 });
 
 test("a refused move names what is allowed from where the application is", () => {

@@ -23,9 +23,10 @@ export const GET = route({
   },
 });
 
-// Creates a program (admins only); the body is checked with the program form's schema.
+// Creates a program (admins who manage the catalogue); the body is checked with the program form's schema.
 export const POST = route({
   auth: "admin",
+  permission: "manage-catalogue",
   body: () => loadProgramSchema(),
   handle: async ({ viewer, body }) => created(await createProgram(viewer, body)),
 });

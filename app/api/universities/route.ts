@@ -15,9 +15,10 @@ export const GET = route({
     paged(await cachedSearch(toSearchCriteria(filters), { sort, limit, offset })),
 });
 
-/** Admins add a university; the server derives its slug. 201 with the university. */
+/** Admins who manage the catalogue add a university; the server derives its slug. 201 with the university. */
 export const POST = route({
   auth: "admin",
+  permission: "manage-catalogue",
   body: universitySchema,
   handle: async ({ viewer, body }) => {
     const university = await createUniversity(viewer, body);

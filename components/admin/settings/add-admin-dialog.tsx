@@ -2,7 +2,8 @@
 
 import { ShieldPlusIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { ADMIN_TYPE_OPTIONS, AddUserForm } from "@/components/admin/add-user-dialog";
+import { useWatch } from "react-hook-form";
+import { ADMIN_TYPE_OPTIONS, AddUserForm, NEW_TEAM_ADMIN_HINT } from "@/components/admin/add-user-dialog";
 import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
 import { FormDialog, useDialogForm } from "@/components/admin/form-dialog";
 import { SelectField } from "@/components/forms/select-field";
@@ -67,6 +68,7 @@ function PromoteUser() {
       description: `${chosen!.fullName} is now a ${adminType} admin.`,
     }),
   });
+  const adminType = useWatch({ control: form.control, name: "adminType" });
 
   // Students matching what is typed, once typing pauses.
   useEffect(() => {
@@ -140,6 +142,7 @@ function PromoteUser() {
         label="Admin type"
         options={ADMIN_TYPE_OPTIONS}
       />
+      {adminType === "team" && <p className="text-sm text-slate-600">{NEW_TEAM_ADMIN_HINT}</p>}
       <DialogFormFooter
         error={serverError}
         pending={pending}

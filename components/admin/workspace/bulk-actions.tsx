@@ -12,10 +12,11 @@ import {
   BULK_MAX,
   BULK_OPERATION_LABELS,
   BULK_OPERATIONS,
-  BULK_STATUSES,
+  bulkStatusesFor,
   type BulkOperation,
 } from "@/lib/applications/bulk";
 import { STATUS_LABELS } from "@/lib/applications/status";
+import type { Permission } from "@/lib/auth/staff-permissions";
 import { formatCount } from "@/lib/format";
 
 /** The bulk form's id: each row's checkbox belongs to it (form="..."), wherever the row is. */
@@ -52,6 +53,7 @@ export function BulkActions({
   filters,
   staff,
   viewerId,
+  permissions,
 }: {
   /** How many match the filters. */
   total: number;
@@ -61,6 +63,8 @@ export function BulkActions({
   filters: string;
   staff: readonly { id: number; fullName: string }[];
   viewerId: number;
+  /** What the viewer holds beyond the team's default: a decision is offered only with its permission. */
+  permissions: readonly Permission[];
 }) {
   const id = useId();
   const router = useRouter();
@@ -175,7 +179,7 @@ export function BulkActions({
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-status`}>Status</Label>
               <select id={`${id}-status`} name="status" className={controlClass}>
-                {BULK_STATUSES.map((status) => (
+                {bulkStatusesFor(permissions).map((status) => (
                   <option key={status} value={status}>
                     {STATUS_LABELS[status]}
                   </option>

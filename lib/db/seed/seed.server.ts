@@ -12,6 +12,7 @@ import { DEFAULT_DECIDE_BY_WORKING_DAYS, DEMO_DATA_KEY } from "@/lib/settings/co
 import { listDomains } from "@/lib/universities/domains";
 import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
 import { demoTimeZone, generatePrograms, hashString } from "./programs";
+import { PERMISSIONS, toDbPermissions } from "@/lib/auth/staff-permissions";
 
 // The seed: every ISO 3166 country and the 10,251 real universities of prisma/data (MIT licensed,
 // see prisma/data/README.md) with their websites: facts only. In demo mode (`demo: true`; see
@@ -288,6 +289,9 @@ async function seedDemoAccounts(prisma: PrismaClient) {
             password: await hashPassword(account.password),
             role: account.role,
             adminType: account.adminType,
+            // The demo team admin holds every permission a super admin can give, as every team
+            // admin did when permissions came: the demo shows the whole admissions work.
+            ...(account.adminType === "team" && { permissions: toDbPermissions(PERMISSIONS) }),
             // Demo accounts use example.com addresses nobody can receive: count them as verified.
             emailVerifiedAt: new Date(),
           },

@@ -28,7 +28,8 @@ import { queuePage } from "@/lib/applications/queue.server";
 import { REQUEST_FILTER_LABELS, REQUEST_FILTERS } from "@/lib/applications/requests";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
-import { canReviewApplication } from "@/lib/auth/policy";
+import { canReviewApplication, hasPermission, heldPermissions } from "@/lib/auth/policy";
+import type { Permission } from "@/lib/auth/staff-permissions";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { listCountriesWithUniversities } from "@/lib/countries/queries.server";
 import { prisma } from "@/lib/db/client.server";
@@ -130,7 +131,11 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
     <AdminListPage
       noun={["application", "applications"]}
       description="The team's queue: the most urgent first. Claim what you handle, or work on many at once."
-      action={<ExportLink href={`/api/applications/export.csv${exportQuery}`} />}
+      action={
+        hasPermission(viewer, "export-data") && (
+          <ExportLink href={`/api/applications/export.csv${exportQuery}`} />
+        )
+      }
       tabs={
         list.ok && (
           <QueueTabs
@@ -179,6 +184,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
             filters={exportQuery}
             staff={staff}
             viewerId={viewer.id}
+            permissions={heldPermissions(viewer)}
           />
           <ul
             aria-label={`Applications, ${QUEUE_ORDER_LABELS[list.values.order].toLowerCase()}`}
@@ -190,6 +196,7 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
                 application={application}
                 reviewable={canReviewApplication(viewer, application)}
                 viewerId={viewer.id}
+                permissions={heldPermissions(viewer)}
                 now={now}
                 listQuery={listQuery}
                 filterHref={hrefWith}
@@ -211,6 +218,7 @@ function ApplicationRow({
   application,
   reviewable,
   viewerId,
+  permissions,
   now,
   listQuery,
   filterHref,
@@ -218,6 +226,8 @@ function ApplicationRow({
   application: ApplicationListItem;
   reviewable: boolean;
   viewerId: number;
+  /** What the viewer holds beyond the team's default (the status dialog offers decisions only with it). */
+  permissions: readonly Permission[];
   now: Date;
   listQuery: string;
   filterHref: (change: Record<string, string | number | null>) => string;
@@ -333,6 +343,7 @@ function ApplicationRow({
                   studentName: student.fullName,
                   programName: program.name,
                 }}
+                permissions={permissions}
               />
             </>
           ) : (

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { ImportForm } from "@/components/admin/import-form";
+import { PermissionRequired } from "@/components/admin/permission-required";
+import { canManageCatalogue } from "@/lib/auth/policy";
 import { ListTable } from "@/components/admin/list-table";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { adminOrSignIn } from "@/lib/auth/session.server";
@@ -9,9 +11,20 @@ import { COLUMNS, IMPORT_TYPES } from "@/lib/import/columns";
 export const metadata: Metadata = { title: "Import" };
 
 // Bulk import of universities and programs (a dry run, then apply), with the columns
-// documented here and in the downloadable templates.
+// documented here and in the downloadable templates. Importing needs the permission to manage the
+// catalogue: a team admin without it reads why instead of the form.
 export default async function AdminImportPage() {
-  await adminOrSignIn();
+  const viewer = await adminOrSignIn();
+  if (!canManageCatalogue(viewer)) {
+    return (
+      <div className="flex flex-col gap-6">
+        <AdminPageHeader title="Import" description="Add or update many universities or programs at once." />
+        <PermissionRequired permission="manage-catalogue">
+          An import changes the catalogue.
+        </PermissionRequired>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader

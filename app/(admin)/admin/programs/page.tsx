@@ -7,6 +7,7 @@ import { ArchivedBadge, RestoreButton } from "@/components/admin/archive";
 import { DeleteButton } from "@/components/admin/delete-button";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
+import { canManageCatalogue, hasPermission } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { deleteTexts } from "@/lib/archive-texts";
 import { formatDate, formatUsd } from "@/lib/format";
@@ -23,9 +24,13 @@ const linkClass =
 
 // /admin/programs: search (program or university name), level filter, count, the table and
 // its edit and delete actions. Searching and paging happen in the database (56,000+ programs).
-// Archived programs are listed too, marked, with Restore in place of Delete.
+// Archived programs are listed too, marked, with Restore in place of Delete. Adding, editing,
+// deleting and restoring need the permission to manage the catalogue, the export the permission to
+// export data: a team admin without them sees the list alone.
 export default async function AdminProgramsPage({ searchParams }: Props) {
-  await adminOrSignIn();
+  const viewer = await adminOrSignIn();
+  const manages = canManageCatalogue(viewer);
+  const exports = hasPermission(viewer, "export-data");
   const [levels, list] = await Promise.all([
     listStudyLevels(),
     programsListQuery.loadRows(searchParams, "/admin/programs", ({ q, level }, window) =>
@@ -42,17 +47,25 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
   return (
     <AdminListPage
       noun={["program", "programs"]}
-      description="Manage the academic programs offered by universities."
+      description={
+        manages
+          ? "Manage the academic programs offered by universities."
+          : "The academic programs offered by universities. Changing them needs the permission to manage the catalogue."
+      }
       action={
-        <div className="flex flex-wrap gap-2">
-          <ExportLink
-            href={programsListQuery.serialize(
-              "/api/programs/export.csv",
-              list.ok ? { q: list.values.q, level: list.values.level } : {},
+        (exports || manages) && (
+          <div className="flex flex-wrap gap-2">
+            {exports && (
+              <ExportLink
+                href={programsListQuery.serialize(
+                  "/api/programs/export.csv",
+                  list.ok ? { q: list.values.q, level: list.values.level } : {},
+                )}
+              />
             )}
-          />
-          <AddLink href="/admin/programs/new">Add Program</AddLink>
-        </div>
+            {manages && <AddLink href="/admin/programs/new">Add Program</AddLink>}
+          </div>
+        )
       }
       search={{
         placeholder: "Program or university name",
@@ -106,15 +119,17 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
           </TableCell>
           <TableCell pinned>
             <div className="flex justify-end gap-1">
-              <Button asChild variant="ghost" size="icon">
-                <Link href={`/admin/programs/${program.id}/edit`}>
-                  <PencilIcon aria-hidden="true" />
-                  <span className="sr-only">
-                    Edit {program.name} at {program.university.name}
-                  </span>
-                </Link>
-              </Button>
-              {program.universityArchived ? null : program.archivedAt ? (
+              {manages && (
+                <Button asChild variant="ghost" size="icon">
+                  <Link href={`/admin/programs/${program.id}/edit`}>
+                    <PencilIcon aria-hidden="true" />
+                    <span className="sr-only">
+                      Edit {program.name} at {program.university.name}
+                    </span>
+                  </Link>
+                </Button>
+              )}
+              {!manages || program.universityArchived ? null : program.archivedAt ? (
                 <RestoreButton
                   endpoint={`/api/programs/${program.id}/restore`}
                   name={`${program.name} at ${program.university.name}`}

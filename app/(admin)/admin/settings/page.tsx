@@ -25,7 +25,7 @@ import { listCountriesWithUniversities } from "@/lib/countries/queries.server";
 import { formatCount } from "@/lib/format";
 import { getGeneralSettings, listStudyItems } from "@/lib/settings/queries.server";
 import { listAdmins } from "@/lib/users/admin.server";
-import { lastActiveOf, teamRoleOf } from "@/lib/users/display";
+import { lastActiveOf, permissionsOf, teamRoleOf } from "@/lib/users/display";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -71,8 +71,8 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
             Team
           </h2>
           <p className="text-sm text-slate-600">
-            Super admins manage everything; team admins manage students, universities, programs and
-            applications.
+            Super admins manage everything; team admins manage students and applications, and what their
+            permissions add: making decisions, managing the catalogue, exporting data.
           </p>
         </div>
         {canCreateUser(viewer, "admin") && <AddAdminDialog />}
@@ -101,6 +101,9 @@ async function SettingsPanels({ viewer }: { viewer: Viewer }) {
                 <Badge variant={admin.adminType === "super" ? "default" : "secondary"}>
                   {teamRoleOf(admin.adminType)}
                 </Badge>
+                {permissionsOf(admin) && (
+                  <span className="mt-1 block text-xs text-slate-600">{permissionsOf(admin)}</span>
+                )}
               </TableCell>
               <TableCell>
                 <ActiveBadge active={admin.isActive} />

@@ -8,6 +8,7 @@ import { DeleteButton } from "@/components/admin/delete-button";
 import { CountryFlag } from "@/components/country-flag";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
+import { canManageCatalogue, hasPermission } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { deleteTexts } from "@/lib/archive-texts";
 import { formatCount } from "@/lib/format";
@@ -21,9 +22,13 @@ export const metadata: Metadata = { title: "Universities" };
 type Props = { searchParams: Promise<SearchParams> };
 
 // /admin/universities: searched and paged in the database (10,000+ rows), by name.
-// Archived universities are listed too, marked, with Restore in place of Delete.
+// Archived universities are listed too, marked, with Restore in place of Delete. Adding, editing,
+// deleting and restoring need the permission to manage the catalogue, the export the permission to
+// export data: a team admin without them sees the list alone.
 export default async function AdminUniversitiesPage({ searchParams }: Props) {
-  await adminOrSignIn();
+  const viewer = await adminOrSignIn();
+  const manages = canManageCatalogue(viewer);
+  const exports = hasPermission(viewer, "export-data");
   const list = await adminUniversitiesQuery.loadRows(searchParams, "/admin/universities", (query, window) =>
     searchAdminUniversities(toSearchCriteria(query), { sort: "name", ...window }),
   );
@@ -31,17 +36,25 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
   return (
     <AdminListPage
       noun={["university", "universities"]}
-      description="Add, edit and remove the universities students can apply to."
+      description={
+        manages
+          ? "Add, edit and remove the universities students can apply to."
+          : "The universities students can apply to. Changing them needs the permission to manage the catalogue."
+      }
       action={
-        <div className="flex flex-wrap gap-2">
-          <ExportLink
-            href={adminUniversitiesQuery.serialize(
-              "/api/universities/export.csv",
-              list.ok ? { q: list.values.q } : {},
+        (exports || manages) && (
+          <div className="flex flex-wrap gap-2">
+            {exports && (
+              <ExportLink
+                href={adminUniversitiesQuery.serialize(
+                  "/api/universities/export.csv",
+                  list.ok ? { q: list.values.q } : {},
+                )}
+              />
             )}
-          />
-          <AddLink href="/admin/universities/new">Add University</AddLink>
-        </div>
+            {manages && <AddLink href="/admin/universities/new">Add University</AddLink>}
+          </div>
+        )
       }
       search={{ placeholder: "University name" }}
       columns={["Name", "Country", { label: "Ranking", numeric: true }, { label: "Programs", numeric: true }]}
@@ -85,13 +98,15 @@ export default async function AdminUniversitiesPage({ searchParams }: Props) {
                   <span className="sr-only">View {university.name} (opens in a new tab)</span>
                 </a>
               </Button>
-              <Button asChild variant="ghost" size="icon">
-                <Link href={`/admin/universities/${university.id}/edit`}>
-                  <PencilIcon aria-hidden="true" />
-                  <span className="sr-only">Edit {university.name}</span>
-                </Link>
-              </Button>
-              {university.archivedAt ? (
+              {manages && (
+                <Button asChild variant="ghost" size="icon">
+                  <Link href={`/admin/universities/${university.id}/edit`}>
+                    <PencilIcon aria-hidden="true" />
+                    <span className="sr-only">Edit {university.name}</span>
+                  </Link>
+                </Button>
+              )}
+              {!manages ? null : university.archivedAt ? (
                 <RestoreButton
                   endpoint={`/api/universities/${university.id}/restore`}
                   name={university.name}

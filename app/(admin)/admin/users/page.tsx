@@ -13,7 +13,7 @@ import { adminOrSignIn, type Viewer } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
 import { listUsers, type AdminUserDto } from "@/lib/users/admin.server";
 import { deletionConsequence } from "@/lib/users/deletion-consequence";
-import { initialsOf, roleColumnOf } from "@/lib/users/display";
+import { initialsOf, permissionsOf, roleColumnOf } from "@/lib/users/display";
 import { ROLE_FILTERS, usersListQuery, type RoleFilter } from "@/lib/validation/users";
 
 export const metadata: Metadata = { title: "Users" };
@@ -86,6 +86,10 @@ function UserRow({ user, viewer }: { user: AdminUserDto; viewer: Viewer }) {
       </TableCell>
       <TableCell>
         <Badge variant={user.role === "admin" ? "secondary" : "outline"}>{roleColumnOf(user)}</Badge>
+        {/* What a team admin may do beyond the team's default. */}
+        {permissionsOf(user) && (
+          <span className="mt-1 block text-xs text-slate-600">{permissionsOf(user)}</span>
+        )}
       </TableCell>
       <TableCell>
         <ActiveBadge active={user.isActive} />

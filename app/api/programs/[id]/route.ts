@@ -20,18 +20,20 @@ export const GET = route({
   },
 });
 
-// Replaces a program's fields (admins only), checked with the program form's schema.
+// Replaces a program's fields (admins who manage the catalogue), checked with the program form's schema.
 export const PATCH = route({
   auth: "admin",
+  permission: "manage-catalogue",
   params: idParamsSchema,
   body: ({ params }: { params: { id: number } }) => loadProgramUpdateSchema(params.id),
   handle: ({ viewer, params, body }) => updateProgram(viewer, params.id, body),
 });
 
-// Deletes a program (admins only): 204. One with applications is archived instead
+// Deletes a program (admins who manage the catalogue): 204. One with applications is archived instead
 // with 200 `{ archived: true, applicationsKept }`, the applications intact.
 export const DELETE = route({
   auth: "admin",
+  permission: "manage-catalogue",
   params: idParamsSchema,
   handle: async ({ viewer, params }) => {
     const outcome = await deleteProgram(viewer, params.id);

@@ -16,20 +16,22 @@ export const GET = route({
   },
 });
 
-/** Admins change a university (the University form's values); the slug follows a new name. */
+/** Admins who manage the catalogue change a university (the University form's values); the slug follows a new name. */
 export const PATCH = route({
   auth: "admin",
+  permission: "manage-catalogue",
   params: idParamsSchema,
   body: universitySchema,
   handle: ({ viewer, params, body }) => updateUniversity(viewer, params.id, body),
 });
 
 /**
- * Admins delete a university nobody applied to (204), with its programs. One with applications
+ * Admins who manage the catalogue delete a university nobody applied to (204), with its programs. One with applications
  * is archived instead, with its programs: 200 `{ archived: true, applicationsKept }`.
  */
 export const DELETE = route({
   auth: "admin",
+  permission: "manage-catalogue",
   params: idParamsSchema,
   handle: async ({ viewer, params }) => {
     const outcome = await deleteUniversity(viewer, params.id);

@@ -27,8 +27,16 @@ import { acceptsRequests, noRequestsMessage } from "@/lib/applications/requests"
 import { listDocumentTypes } from "@/lib/settings/document-types.server";
 import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { workflowActorOf } from "@/lib/applications/transition.server";
-import { guardHolds, isOpen, transitionsFrom, type Transition } from "@/lib/applications/workflow";
-import { canReviewApplication } from "@/lib/auth/policy";
+import {
+  CONDITION_MARKING_PERMISSION,
+  guardHolds,
+  holdsPermissionFor,
+  isOpen,
+  transitionsFrom,
+  type Transition,
+} from "@/lib/applications/workflow";
+import { canReviewApplication, hasPermission } from "@/lib/auth/policy";
+import { permissionRefusal } from "@/lib/auth/staff-permissions";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { timeZoneNames } from "@/lib/dates/zones";
 import { formatDate } from "@/lib/format";
@@ -69,11 +77,15 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
   const application = reviewable ? staffView : (await getApplicationDetail(staffView.id, "student"))!;
   const { student, program, university, academicHistory } = application;
   const page = `/admin/applications/${application.id}`;
-  // The moves the table allows this admin from here, those the offer's conditions allow among them.
+  // The moves the table allows this admin from here, those the offer's conditions allow among them,
+  // and of those the ones this admin may make (a decision needs the permission to make decisions).
   const { conditions } = application;
-  const moves = reviewable
+  const allowed = reviewable
     ? transitionsFrom(application.status, workflowActorOf(viewer)).filter((t) => guardHolds(t, conditions))
     : [];
+  const moves = allowed.filter((t) => holdsPermissionFor(t, viewer));
+  const withheld = allowed.filter((t) => !holdsPermissionFor(t, viewer));
+  const marksConditions = hasPermission(viewer, CONDITION_MARKING_PERMISSION);
   const { move } = await searchParams;
   const chosen = moves.find((t) => t.name === move) ?? null;
   // The team's notes; not on an application the viewer submitted (they are its student there).
@@ -151,9 +163,9 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            {moves.length === 0 ? (
+            {moves.length === 0 && withheld.length === 0 ? (
               <p className="text-sm text-slate-700">{whyNoMoves(application.status)}</p>
-            ) : (
+            ) : moves.length === 0 ? null : (
               <ul className="flex flex-wrap gap-2" aria-label="Moves allowed from here">
                 {moves.map((t) => (
                   <li key={t.name}>
@@ -161,6 +173,9 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
                   </li>
                 ))}
               </ul>
+            )}
+            {withheld.length > 0 && (
+              <p className="text-sm text-slate-700">{whyWithheld(withheld, moves.length > 0)}</p>
             )}
             {chosen && (
               <TransitionForm
@@ -196,7 +211,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
               reader="staff"
               titleId="conditions-heading"
               controls={
-                reviewable && tracksConditions(application.status)
+                reviewable && marksConditions && tracksConditions(application.status)
                   ? (condition) => <ConditionMarker applicationId={application.id} condition={condition} />
                   : undefined
               }
@@ -335,6 +350,19 @@ function whyNoMoves(status: ApplicationStatus): string {
   return isOpen(status)
     ? `${STATUS_LABELS[status]}: the next step is the student's.`
     : `${STATUS_LABELS[status]} is a final status; this application cannot move any further.`;
+}
+
+/** Why the decisions the table allows from here are not offered to this admin, and whom to ask. */
+function whyWithheld(withheld: readonly Transition[], othersOffered: boolean): string {
+  const one = withheld.length === 1;
+  const what = othersOffered
+    ? one
+      ? "Another step is a decision"
+      : "Other steps are decisions"
+    : one
+      ? "The next step is a decision"
+      : "The next steps are decisions";
+  return `${what} (${withheld.map((t) => t.label).join(", ")}). ${permissionRefusal("make-decisions")}`;
 }
 
 /** A move's button: it opens the move's form under the buttons (a link, so it works without a script). */

@@ -4,6 +4,8 @@ import { cache } from "react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { timeZoneNames } from "@/lib/dates/zones";
 import { ProgramFormPage } from "@/components/admin/program-form-page";
+import { PermissionRequired } from "@/components/admin/permission-required";
+import { canManageCatalogue } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries.server";
 import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
@@ -28,7 +30,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // The form starts with the program's values, rendered on the server (no loading state).
 export default async function EditProgramPage({ params }: Props) {
-  await adminOrSignIn();
+  const viewer = await adminOrSignIn();
+  if (!canManageCatalogue(viewer)) {
+    const program = await programOf(params);
+    if (!program) notFound();
+    return (
+      <ProgramFormPage title={`Edit Program: ${program.name}`} plain>
+        <PermissionRequired permission="manage-catalogue">
+          Editing a program changes the catalogue.
+        </PermissionRequired>
+      </ProgramFormPage>
+    );
+  }
   const [program, levels, fields, documentTypes] = await Promise.all([
     programOf(params),
     listStudyLevels(),

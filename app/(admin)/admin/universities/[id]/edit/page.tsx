@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackToUniversities } from "@/components/admin/back-to-universities";
+import { PermissionRequired } from "@/components/admin/permission-required";
+import { canManageCatalogue } from "@/lib/auth/policy";
 import { UniversityForm } from "@/components/admin/university-form";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { listCountries } from "@/lib/countries/queries.server";
@@ -26,15 +28,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // While this renders, loading.tsx shows the form's spinner (edit mode).
 export default async function EditUniversityPage({ params }: Props) {
-  await adminOrSignIn();
-  const [university, countries] = await Promise.all([load(params), listCountries()]);
+  const viewer = await adminOrSignIn();
+  const manages = canManageCatalogue(viewer);
+  const [university, countries] = await Promise.all([load(params), manages ? listCountries() : []]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <BackToUniversities />
       <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
         Edit University: {university.name}
       </h1>
-      <UniversityForm countries={countries} university={university} />
+      {manages ? (
+        <UniversityForm countries={countries} university={university} />
+      ) : (
+        <PermissionRequired permission="manage-catalogue">
+          Editing a university changes the catalogue.
+        </PermissionRequired>
+      )}
     </div>
   );
 }
