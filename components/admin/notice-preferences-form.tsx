@@ -86,7 +86,8 @@ export function NoticePreferencesForm({
     submit(data);
   };
 
-  const universitiesError = errorOf("universityIds");
+  // A refused id is named by its place in the list (universityIds.0).
+  const universitiesError = Object.entries(errors).find(([field]) => /^universityIds\b/.test(field))?.[1][0];
   return (
     <>
       {/* The search's own form: its input and button sit in the universities' fieldset below. */}
