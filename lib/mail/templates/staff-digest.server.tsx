@@ -45,15 +45,25 @@ export function staffDigestMail(
   });
 }
 
-/** One kind's heading with its count, then its events (blocks, not a component: mailText reads them). */
+/**
+ * The most events of one kind a digest lists, the oldest first; it counts the others. Four kinds
+ * at most this many stay well under the size at which Gmail cuts a message (102 KB).
+ */
+export const DIGEST_LIST_MAX = 50;
+
+/**
+ * One kind's heading with its count, then its events, at most DIGEST_LIST_MAX of them (blocks,
+ * not a component: mailText reads them).
+ */
 function itemsOfKind(kind: NoticeKind, entries: readonly DigestEntry[]) {
+  const more = entries.length - DIGEST_LIST_MAX;
   return (
     <Fragment key={kind}>
       <Paragraph>
         {NOTICE_LABELS[kind]} ({entries.length}):
       </Paragraph>
       <ItemList>
-        {entries.map((entry, index) => (
+        {entries.slice(0, DIGEST_LIST_MAX).map((entry, index) => (
           <Item
             key={index}
             detail={
@@ -66,6 +76,14 @@ function itemsOfKind(kind: NoticeKind, entries: readonly DigestEntry[]) {
           </Item>
         ))}
       </ItemList>
+      {more > 0 && (
+        <Paragraph>
+          And {more} more.{" "}
+          <InlineLink href={mailUrl("/admin/applications")} joiner=": ">
+            See them in the applications list
+          </InlineLink>
+        </Paragraph>
+      )}
     </Fragment>
   );
 }
