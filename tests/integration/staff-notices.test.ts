@@ -60,10 +60,15 @@ const waitingFor = async (userId: number) =>
 
 type Choices = Partial<Record<NoticeKind, NoticeDelivery>>;
 
-/** A team admin with these choices (the defaults otherwise) handling these universities. */
+/**
+ * A team admin with these choices (the defaults otherwise) handling these universities. Active
+ * only once they are saved: until then they would be of the general team, told of other files'
+ * applications that nobody handles.
+ */
 async function staffMember(choices: Choices, universityIds: number[], name = `Staff ${uniqueTag()}`) {
-  const user = await createTeamAdmin({ fullName: name });
+  const user = await createTeamAdmin({ fullName: name, isActive: false });
   await saveNoticePreferences(user, { ...NOTICE_DEFAULTS, ...choices, universityIds });
+  await prisma.user.update({ where: { id: user.id }, data: { isActive: true } });
   return user;
 }
 
@@ -326,27 +331,30 @@ describe("who is told, and how", () => {
   });
 
   test("nobody handles the university and nobody is assigned: the staff who handle none are told", async () => {
+    // Overdue, whose default is the digest: the other files' staff who handle none (told too) get
+    // no e-mail of it.
     const unhandled = await universityNamed("Unhandled");
-    const handlesOther = await staffMember({}, [(await universityNamed("Elsewhere")).id]);
-    const general = await createTeamAdmin();
-    const inactive = await createTeamAdmin({ isActive: false });
+    const handlesOther = await staffMember({ overdue: "immediate" }, [
+      (await universityNamed("Elsewhere")).id,
+    ]);
+    const general = await staffMember({ overdue: "immediate" }, []);
+    const byDefault = await staffMember({}, []);
+    const inactive = await staffMember({ overdue: "immediate" }, []);
+    await prisma.user.update({ where: { id: inactive.id }, data: { isActive: false } });
     const student = await createStudent({ fullName: "Kai Tane" });
-    const offer = await createApplication({
+    const application = await createApplication({
       userId: student.id,
       programId: unhandled.programs[0].id,
-      status: "approved",
-      replyBy: "2030-06-30",
+      status: "sent_to_university",
+      decideBy: "2030-01-31",
     });
-    await replyToOffer(
-      student,
-      offer.id,
-      { answer: "accept", reason: undefined },
-      new Date("1989-01-20T09:00:00.000Z"),
-    );
+    await moveApplication("system", application.id, { status: "inactive" }, new Date("1989-01-20T09:00:00Z"));
     expect(await subjectsTo(general.email, unhandled.name)).toEqual([
-      `Marine Biology (BSc) at ${unhandled.name}: Place Confirmed (Kai Tane)`,
+      `Marine Biology (BSc) at ${unhandled.name}: no decision by the decide-by date`,
     ]);
+    expect(await waitingFor(byDefault.id)).toEqual(["overdue"]);
     expect(await subjectsTo(handlesOther.email, unhandled.name)).toEqual([]);
+    expect(await waitingFor(handlesOther.id)).toEqual([]);
     expect(await subjectsTo(inactive.email, unhandled.name)).toEqual([]);
   });
 
