@@ -1,7 +1,7 @@
-// The frame of a job script that queues e-mail (jobs:reminders, jobs:applications): the app's
-// Prisma client and mail queue on the script's database (the embedded one has no env var), the
-// queue stopped at the end, one summary line, and exit code 1 when some of the work failed (the
-// next run retries it) or the run could not start.
+// The frame of a job script that queues e-mail (jobs:reminders, jobs:applications, jobs:digest):
+// the app's Prisma client and mail queue on the script's database (the embedded one has no env
+// var), the queue stopped at the end, one summary line, and exit code 1 when some of the work
+// failed (the next run retries it) or the run could not start.
 import { withDatabaseUrl } from "@/lib/db/connection.server";
 import { mailQueue, stopMailQueue } from "@/lib/mail/queue.server";
 

@@ -1,4 +1,5 @@
 import {
+  BellIcon,
   BookOpenIcon,
   FileTextIcon,
   HistoryIcon,
@@ -33,6 +34,7 @@ const ADMIN_NAV: readonly (SidebarItem & {
     icon: <UploadIcon aria-hidden="true" />,
     allowed: canManageCatalogue,
   },
+  { href: "/admin/notifications", label: "Notifications", icon: <BellIcon aria-hidden="true" /> },
   {
     href: "/admin/settings",
     label: "Settings",

@@ -14,6 +14,8 @@ import { sameStartTerm, startTermOf } from "./offer";
 import { listAcceptedPlaces, type AcceptedPlace } from "./queries.server";
 import { deadlinePassed } from "@/lib/format";
 import { applicationReceived } from "@/lib/mail/templates/application-received.server";
+import { newSubmissionNotice } from "@/lib/mail/templates/team-notice.server";
+import { tellStaff } from "@/lib/notifications/tell.server";
 import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
 import { toDbStatus, toStatus } from "./status";
 import { moveApplication, moveWithin } from "./transition.server";
@@ -74,7 +76,7 @@ export async function submitApplication(userId: number, input: ApplicationInput,
         },
         select: { id: true, status: true, submittedAt: true, programId: true },
       });
-      await tx.applicationEvent.create({
+      const event = await tx.applicationEvent.create({
         data: {
           applicationId: application.id,
           actorId: userId,
@@ -84,6 +86,7 @@ export async function submitApplication(userId: number, input: ApplicationInput,
           toStatus: "pending",
           createdAt: now,
         },
+        select: { id: true },
       });
       // 400 naming each required document not yet uploaded; the draft's documents become the
       // application's, never changed again.
@@ -95,6 +98,13 @@ export async function submitApplication(userId: number, input: ApplicationInput,
       });
       // The receipt, queued with the application: a refused submit sends nothing.
       await queueMail(tx, about, applicationReceived(about.program, application.submittedAt));
+      // The staff who handle the university and asked to hear of new applications.
+      await tellStaff(tx, {
+        kind: "newSubmission",
+        applicationId: application.id,
+        eventId: event.id,
+        message: newSubmissionNotice(about.user.fullName, application.submittedAt),
+      });
       return {
         ...application,
         status: toStatus(application.status),

@@ -15,12 +15,11 @@ import { UNDECIDED_STATUSES } from "./workflow";
 // (scripts/jobs-applications.ts) every hour or so:
 //
 // - an offer whose reply-by date has passed is declined by default: the student is told by the
-//   transition's e-mail, and every active admin by an e-mail queued in the same transaction (one
-//   per declined offer, not a digest: a digest sent after the run would be lost by a run that
-//   stops between the two, unless it kept a ledger of its own);
+//   transition's e-mail, and the staff who handle the application in the same transaction, each
+//   as they chose (an e-mail queued, or an event waiting for their digest: lib/notifications);
 // - 3 days before an offer's reply-by date the student is reminded to reply, once per offer;
-// - an application still undecided after its decide-by date becomes inactive, and the student is
-//   told; the team can still decide it. Once only: an application the team took up again is not
+// - an application still undecided after its decide-by date becomes inactive, and the student and
+//   its staff are told likewise; the team can still decide it. Once only: an application the team took up again is not
 //   marked again.
 //
 // Never twice, never lost. Each application is one transaction that makes its change and queues

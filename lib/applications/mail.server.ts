@@ -4,7 +4,6 @@ import { mailQueue } from "@/lib/mail/queue.server";
 import { sendMail, type MailDb } from "@/lib/mail/send.server";
 import {
   applicationMail,
-  teamApplicationMail,
   type ApplicationMessage,
   type MailSubject,
 } from "@/lib/mail/templates/application.server";
@@ -14,7 +13,8 @@ import { platformNameIn } from "@/lib/settings/queries.server";
 
 // E-mails about an application are queued in the transaction that changes it (the mail queue's
 // job is a row in the same database), so a change and its notice are stored together or not at
-// all: a crash between the two can no longer lose the e-mail.
+// all: a crash between the two can no longer lose the e-mail. What staff are told goes through
+// tellStaff (lib/notifications/tell.server.ts), which queues the same way.
 
 export const MAIL_SUBJECT_SELECT = {
   user: { select: { email: true, fullName: true, emailVerifiedAt: true } },
@@ -48,26 +48,4 @@ export async function queueMail(
 ): Promise<void> {
   const mail = await applicationMail(about, await platformNameIn(tx), message);
   await sendMail({ to: about.user.email, ...mail }, { db: mailDb(tx) });
-}
-
-/**
- * Queues an e-mail about application `applicationId` to every active admin (super and team
- * admins) in `tx`, one message each, linking to its page: they go only if the transaction commits.
- */
-export async function queueTeamMail(
-  tx: Prisma.TransactionClient,
-  applicationId: number,
-  about: Pick<MailSubject, "program">,
-  message: ApplicationMessage,
-): Promise<void> {
-  const admins = await tx.user.findMany({
-    where: { role: "admin", isActive: true },
-    orderBy: { id: "asc" },
-    select: { email: true, fullName: true, emailVerifiedAt: true },
-  });
-  const platformName = await platformNameIn(tx);
-  for (const admin of admins) {
-    const mail = await teamApplicationMail(admin, about.program, applicationId, platformName, message);
-    await sendMail({ to: admin.email, ...mail }, { db: mailDb(tx) });
-  }
 }

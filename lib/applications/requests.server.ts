@@ -9,6 +9,8 @@ import { MAX_DOCUMENT_BYTES } from "@/lib/documents/limits";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { documentRequest } from "@/lib/mail/templates/document-request.server";
+import { requestAnsweredNotice } from "@/lib/mail/templates/team-notice.server";
+import { tellStaff } from "@/lib/notifications/tell.server";
 import {
   ANSWER_REQUIRED,
   type DocumentRequestInput,
@@ -28,10 +30,11 @@ import { lockApplication } from "./transition.server";
 
 // The team's requests for a document or a correction (lib/applications/requests.ts has the rules
 // and words). Staff ask on the application's page and the student is e-mailed; the student uploads
-// a new version of the document (the submitted one is never touched) and answers; staff close the
-// request. Each step writes its event of the application's history (no status change, as a
-// condition's mark), and staff's steps an audit entry, in one transaction holding the
-// application's row (lockApplication), so steps of one application never interleave.
+// a new version of the document (the submitted one is never touched) and answers, and the staff
+// who handle the application are told (lib/notifications); staff close the request. Each step
+// writes its event of the application's history (no status change, as a condition's mark), and
+// staff's steps an audit entry, in one transaction holding the application's row
+// (lockApplication), so steps of one application never interleave.
 
 export const REQUEST_NOT_FOUND = "Request not found";
 export const APPLICATION_NOT_FOUND = "Application not found";
@@ -138,7 +141,7 @@ function stillOpen(application: LockedApplication): void {
   if (!acceptsRequests(status)) throw conflict(noRequestsMessage(status));
 }
 
-/** The step's event: no status change, the request (and what the step adds) in its data. */
+/** The step's event: no status change, the request (and what the step adds) in its data; its id. */
 async function recordStep(
   tx: Tx,
   actor: Pick<Viewer, "id" | "fullName">,
@@ -146,8 +149,8 @@ async function recordStep(
   step: RequestStep,
   data: Prisma.InputJsonObject,
   now: Date,
-): Promise<void> {
-  await tx.applicationEvent.create({
+): Promise<number> {
+  const event = await tx.applicationEvent.create({
     data: {
       applicationId: application.id,
       actorId: actor.id,
@@ -158,7 +161,9 @@ async function recordStep(
       data,
       createdAt: now,
     },
+    select: { id: true },
   });
+  return event.id;
 }
 
 /** "Robin Moreau: Marine Biology at Riverside University", the audit entry's summary. */
@@ -306,6 +311,7 @@ export async function answerRequest(
   input: RequestAnswerInput,
   now = new Date(),
 ): Promise<DocumentRequest> {
+  await readyToQueueMail();
   return prisma.$transaction(async (tx) => {
     const { application, request } = await studentStep(tx, viewer, applicationId, requestId);
     if (request.documentType) {
@@ -320,7 +326,7 @@ export async function answerRequest(
       data: { status: "answered", answer: input.answer, answeredAt: now },
       select: requestSelect,
     });
-    await recordStep(
+    const eventId = await recordStep(
       tx,
       viewer,
       application,
@@ -328,6 +334,17 @@ export async function answerRequest(
       { request: { id: requestId, documentType: row.documentType }, answer: input.answer },
       now,
     );
+    // The staff who handle the application, told in the same transaction.
+    await tellStaff(tx, {
+      kind: "requestAnswered",
+      applicationId,
+      eventId,
+      message: requestAnsweredNotice({
+        studentName: application.user.fullName,
+        documentType: row.documentType,
+        answer: input.answer,
+      }),
+    });
     return toRequest(row);
   });
 }

@@ -11,7 +11,9 @@ import { changedSinceOpened } from "@/lib/validation/common";
 import { applicationStatus } from "@/lib/mail/templates/application-status.server";
 import { dateOf } from "./dates";
 import { teamNotice } from "@/lib/mail/templates/team-notice.server";
-import { queueMail, queueTeamMail, readyToQueueMail, type MailSubject } from "./mail.server";
+import { noticeOfTransition } from "@/lib/notifications/kinds";
+import { tellStaff } from "@/lib/notifications/tell.server";
+import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
 import { toConditionStatus, type OfferCondition } from "./conditions";
 import { detailsOf } from "./history";
 import { defaultReplyBy, offerOf } from "./offer";
@@ -218,6 +220,7 @@ export async function moveWithin(
       userId: true,
       programId: true,
       replyBy: true,
+      decideBy: true,
       personalStatement: true,
       academicHistory: true,
       user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
@@ -253,7 +256,7 @@ export async function moveWithin(
     mover === "system"
       ? null
       : (await tx.user.findUniqueOrThrow({ where: { id: mover.id }, select: { fullName: true } })).fullName;
-  await tx.applicationEvent.create({
+  const event = await tx.applicationEvent.create({
     data: {
       applicationId,
       actorId: mover === "system" ? null : mover.id,
@@ -266,6 +269,7 @@ export async function moveWithin(
       data: recorded.data ?? Prisma.DbNull,
       createdAt: now,
     },
+    select: { id: true },
   });
   if (mover !== "system" && actor !== "student") {
     await recordAudit(
@@ -286,17 +290,18 @@ export async function moveWithin(
     await queueMail(tx, current, transitionMail(transition, input.note ?? null, recorded));
   }
   if (transition.triggers.includes("mailTeam")) {
-    await queueTeamMail(
-      tx,
+    await tellStaff(tx, {
+      kind: noticeOfTransition(transition.name),
       applicationId,
-      current,
-      teamNotice({
+      eventId: event.id,
+      message: teamNotice({
         transition,
         studentName: current.user.fullName,
         reason: recorded.reason,
         replyBy: current.replyBy,
+        decideBy: current.decideBy,
       }),
-    );
+    });
   }
   return { id: applicationId, status: transition.to, previousStatus: from, transition: transition.name };
 }

@@ -48,7 +48,11 @@ export type Requirement =
   | "conditionsOutstanding"
   | "conditionNotMet";
 
-/** What a transition sets off once it is stored: an e-mail to the student, calendar entries, reminders. */
+/**
+ * What a transition sets off once it is stored: an e-mail to the student, a notice to the staff
+ * who handle the application (at once or in their digest, as each chose: lib/notifications),
+ * calendar entries, reminders.
+ */
 export type Trigger = "mailStudent" | "mailTeam" | "calendar" | "replyReminder";
 
 export interface Transition {
@@ -379,7 +383,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "inactive",
     by: ["system"],
     requires: [],
-    triggers: ["mailStudent"],
+    triggers: ["mailStudent", "mailTeam"],
     label: "Mark as inactive",
     meaning: "No decision was made by the decide-by date; the team can still decide.",
   },

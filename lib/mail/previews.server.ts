@@ -3,7 +3,15 @@ import type { DueStudent } from "@/lib/reminders/job.server";
 import type { RenderedMail } from "./render.server";
 import { applicationMail, teamApplicationMail, type MailSubject } from "./templates/application.server";
 import { transitionNamed } from "@/lib/applications/workflow";
-import { teamNotice, type TeamNotice } from "./templates/team-notice.server";
+import {
+  moveSentence,
+  newSubmissionNotice,
+  requestAnsweredNotice,
+  submissionSentence,
+  teamNotice,
+  type TeamNotice,
+} from "./templates/team-notice.server";
+import { staffDigestMail } from "./templates/staff-digest.server";
 import { offerReplyReminder } from "./templates/offer-reply-reminder.server";
 import { documentRequest } from "./templates/document-request.server";
 import { applicationReceived } from "./templates/application-received.server";
@@ -48,6 +56,10 @@ function toTeam(platformName: string, notice: Omit<TeamNotice, "studentName">) {
     teamNotice({ ...notice, studentName: ROBIN.fullName }),
   );
 }
+
+/** Who the team is told of, and how, in the sentWhen lines below. */
+const STAFF_TOLD =
+  "To the staff who handle the application (its assignee, else those who handle its university) and chose an e-mail at once";
 const ACCOUNT = { fullName: ROBIN.fullName, emailVerifiedAt: ROBIN.emailVerifiedAt, username: "robin" };
 const APPLICATION: MailSubject = {
   user: ROBIN,
@@ -211,20 +223,92 @@ export const MAIL_PREVIEWS: MailPreview[] = [
   {
     id: "offer-declined-by-default",
     template: "team-notice.server.tsx",
-    sentWhen: "To each active admin when an offer's reply-by date passed without a reply.",
+    sentWhen: `${STAFF_TOLD}, when an offer's reply-by date passed without a reply.`,
     render: (platformName) =>
       toTeam(platformName, { transition: transitionNamed("decline-by-default"), replyBy: days(-1) }),
   },
   {
     id: "team-notice",
     template: "team-notice.server.tsx",
-    sentWhen:
-      "To each active admin when a student replies to an offer or withdraws (the moves of the transition table that mail the team).",
+    sentWhen: `${STAFF_TOLD}, when a student replies to an offer or withdraws.`,
     render: (platformName) =>
       toTeam(platformName, {
         transition: transitionNamed("decline-offer"),
         reason: "I chose a program nearer home.",
       }),
+  },
+  {
+    id: "team-notice-overdue",
+    template: "team-notice.server.tsx",
+    sentWhen: `${STAFF_TOLD}, when an undecided application passed its decide-by date (npm run jobs:applications).`,
+    render: (platformName) =>
+      toTeam(platformName, { transition: transitionNamed("mark-inactive"), decideBy: days(-1) }),
+  },
+  {
+    id: "team-notice-new-submission",
+    template: "team-notice.server.tsx",
+    sentWhen:
+      "To the staff who handle the program's university and chose an e-mail at once for new applications.",
+    render: (platformName) =>
+      teamApplicationMail(
+        TARA,
+        APPLICATION.program,
+        42,
+        platformName,
+        newSubmissionNotice(ROBIN.fullName, NOW),
+      ),
+  },
+  {
+    id: "team-notice-request-answered",
+    template: "team-notice.server.tsx",
+    sentWhen: `${STAFF_TOLD}, when a student answers a request of the team.`,
+    render: (platformName) =>
+      teamApplicationMail(
+        TARA,
+        APPLICATION.program,
+        42,
+        platformName,
+        requestAnsweredNotice({
+          studentName: ROBIN.fullName,
+          documentType: null,
+          answer: "My graduation year is 2021: I mistyped it.",
+        }),
+      ),
+  },
+  {
+    id: "staff-digest",
+    template: "staff-digest.server.tsx",
+    sentWhen:
+      "npm run jobs:digest, daily: to each staff member the events since their last digest of the kinds they chose for it.",
+    render: (platformName) =>
+      staffDigestMail(
+        TARA,
+        [
+          {
+            kind: "newSubmission",
+            applicationId: 42,
+            program: APPLICATION.program,
+            what: submissionSentence(ROBIN.fullName, NOW),
+          },
+          {
+            kind: "newSubmission",
+            applicationId: 43,
+            program: { name: "Ocean Law", degree: "LLM", university: { name: "Harbour College" } },
+            what: submissionSentence("Sam Lee", NOW),
+          },
+          {
+            kind: "overdue",
+            applicationId: 40,
+            program: APPLICATION.program,
+            what: moveSentence({
+              transition: transitionNamed("mark-inactive"),
+              studentName: "Ada Byron",
+              decideBy: days(-1),
+            }),
+          },
+        ],
+        platformName,
+      ),
   },
   {
     id: "reference-request",

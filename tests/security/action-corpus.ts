@@ -143,6 +143,8 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
     // A token of the right shape that names no request: "not valid" (404).
     writeReference: { token: "A".repeat(43), text: "A careful and gifted student. ".repeat(10) },
     declineReference: { token: "A".repeat(43), reason: "I do not know the student well enough." },
+    // The notifications page posts a checkbox per university, not the API's JSON list.
+    saveNoticePreferences: { universityIds: String(world.universityId) },
     // The application page's form of the student's pending application: its review starts once,
     // then the page it was sent from is out of date (409).
     moveApplication: {

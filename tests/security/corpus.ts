@@ -345,6 +345,13 @@ export function validExamples(world: World): Record<string, Record<string, unkno
       confirmPassword: "a new long password",
     },
     "PATCH /api/user": { fullName: "Renamed Student", email: "renamed@example.test" },
+    "PUT /api/user/notifications": {
+      newSubmission: "digest",
+      requestAnswered: "immediate",
+      offerReply: "immediate",
+      overdue: "digest",
+      universityIds: [world.universityId],
+    },
     "DELETE /api/user": { currentPassword: "not the password" },
     "PATCH /api/users/[id]": { isActive: true },
     "POST /api/users": { ...newAccount, role: "user", adminType: null },

@@ -13,13 +13,14 @@ test("a team admin is shown no Settings and no Audit Log, which would only refus
     "Users",
     "Messages",
     "Import",
+    "Notifications",
   ]);
 });
 
 test("a team admin who may not manage the catalogue is shown no Import", () => {
   expect(
     labels({ role: "admin", adminType: "team", permissions: ["make-decisions", "export-data"] }),
-  ).toEqual(["Dashboard", "Universities", "Programs", "Applications", "Users", "Messages"]);
+  ).toEqual(["Dashboard", "Universities", "Programs", "Applications", "Users", "Messages", "Notifications"]);
 });
 
 test("a super admin is shown every page, with no grant needed", () => {
@@ -31,6 +32,7 @@ test("a super admin is shown every page, with no grant needed", () => {
     "Users",
     "Messages",
     "Import",
+    "Notifications",
     "Settings",
     "Audit Log",
   ]);

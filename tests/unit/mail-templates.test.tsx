@@ -38,6 +38,49 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
       "The application",
     ],
   },
+  "team-notice-overdue": {
+    subject: "Marine Biology (MSc) at Riverside University: no decision by the decide-by date",
+    says: [
+      "Hello Tara Team,",
+      "Robin Moreau's application had no decision by its decide-by date, 1 March 2026, so it is now inactive.",
+      "The team can still decide it.",
+      "The application",
+      "Choose which e-mails you get",
+    ],
+  },
+  "team-notice-new-submission": {
+    subject: "Marine Biology (MSc) at Riverside University: new application (Robin Moreau)",
+    says: [
+      "Hello Tara Team,",
+      "Robin Moreau applied on 2 March 2026. Its status is Pending.",
+      "The application",
+      "You get this e-mail because you are on the admissions team of UniSearch.",
+    ],
+  },
+  "team-notice-request-answered": {
+    subject: "Marine Biology (MSc) at Riverside University: request answered (Robin Moreau)",
+    says: [
+      "Robin Moreau answered the team's request for a correction.",
+      "The request waits for the team to close it.",
+      "The student's answer:",
+      "My graduation year is 2021: I mistyped it.",
+      "The application",
+    ],
+  },
+  "staff-digest": {
+    subject: "Your daily digest: 3 updates on applications",
+    says: [
+      "Hello Tara Team,",
+      "Here is what happened since your last digest.",
+      "New applications (2):",
+      "Marine Biology (MSc) at Riverside University: Robin Moreau applied on 2 March 2026.",
+      "Ocean Law (LLM) at Harbour College: Sam Lee applied on 2 March 2026.",
+      "Past the decide-by date (1):",
+      "Ada Byron's application had no decision by its decide-by date, 1 March 2026, so it is now inactive.",
+      "The application",
+      "Choose which e-mails you get",
+    ],
+  },
   "application-received": {
     subject: "Marine Biology (MSc) at Riverside University: application received",
     says: [

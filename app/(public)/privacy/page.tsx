@@ -117,8 +117,11 @@ export default function PrivacyPage() {
         </p>
         <p>
           Our admissions team (the site&apos;s administrators) reads applications to review them and may pass
-          them on to the university you applied to. If a program is withdrawn, your application is kept and
-          marked as no longer offered, so you keep your record of it.
+          them on to the university you applied to. Team members may be emailed when you apply, answer a
+          request, reply to an offer or withdraw, or when a decision is late, at once or in a daily summary;
+          we record which of these steps wait for a summary or were listed in one, until the application is
+          deleted. If a program is withdrawn, your application is kept and marked as no longer offered, so you
+          keep your record of it.
         </p>
       </ContentSection>
 

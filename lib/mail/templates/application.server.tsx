@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReactNode } from "react";
 import { greeting } from "@/lib/mail/greeting";
-import { ActionButton, FooterNote, Paragraph } from "@/lib/mail/blocks.server";
+import { ActionButton, FooterNote, InlineLink, Paragraph } from "@/lib/mail/blocks.server";
 import { mailUrl, renderMail, type RenderedMail } from "@/lib/mail/render.server";
 
 // The frame of every e-mail about an application: the greeting, what happened, the way to the
@@ -51,8 +51,20 @@ export function applicationMail(
   });
 }
 
+/** The footer of every e-mail to staff: why they get it, and where to choose what they get. */
+export function teamFooter(platformName: string) {
+  return (
+    <FooterNote>
+      You get this e-mail because you are on the admissions team of {platformName}.{" "}
+      <InlineLink href={mailUrl("/admin/notifications")} joiner=": ">
+        Choose which e-mails you get
+      </InlineLink>
+    </FooterNote>
+  );
+}
+
 /**
- * A notice to an admissions team member about one application (an offer declined by default):
+ * A notice to an admissions team member about one application (lib/notifications/tell.server.ts):
  * the greeting, what happened, the way to the application's page, and why they get it.
  */
 export function teamApplicationMail(
@@ -75,8 +87,6 @@ export function teamApplicationMail(
         </ActionButton>
       </>
     ),
-    footer: (
-      <FooterNote>You get this e-mail because you are on the admissions team of {platformName}.</FooterNote>
-    ),
+    footer: teamFooter(platformName),
   });
 }
