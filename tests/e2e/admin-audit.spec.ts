@@ -9,6 +9,9 @@ test("a super admin edits a university and reads the change in the audit log", a
   teamAdmin,
   university,
 }) => {
+  // A deliberate budget: three accounts set up (the team admin's with its permissions granted),
+  // the audit page searched and scanned by axe; past 30 s on a busy 2-core machine.
+  test.slow();
   const { page, account } = superAdmin;
   const renamed = `${university.name} Renamed`;
   const edited = await page.request.patch(`/api/universities/${university.id}`, {
