@@ -9,6 +9,8 @@ import { REFERENCE_SELECT, toReferenceView, type ReferenceView } from "@/lib/ref
 import { FILE_TYPE_EXTENSIONS, type DocumentFileType } from "@/lib/documents/limits";
 import { zipStream, type ZipEntry } from "@/lib/http/zip-stream.server";
 import { logger } from "@/lib/log.server";
+import { getStudentProfile } from "@/lib/fit/profile.server";
+import type { StudentProfileDto } from "@/lib/fit/profile";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { getDocumentStorage } from "@/lib/storage/private.server";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
@@ -64,6 +66,8 @@ export interface AccountData {
   /** Documents uploaded for an application not started as a draft yet (none in the usual case). */
   otherDocuments: ExportedDocument[];
   shortlist: ExportedShortlistEntry[];
+  /** The profile the fit check reads (nationality, grades, English tests, budget, start); null if never saved. */
+  studentProfile: StudentProfileDto | null;
   reminders: {
     emailsEnabled: boolean;
     deadlineRemindersSent: { program: string; daysBefore: number; deadline: string; sentAt: string }[];
@@ -99,6 +103,7 @@ async function collect(userId: number, now: Date) {
     sends,
     offerSends,
     references,
+    studentProfile,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
@@ -151,6 +156,7 @@ async function collect(userId: number, now: Date) {
       orderBy: { id: "asc" },
       select: { ...REFERENCE_SELECT, applicationId: true },
     }),
+    getStudentProfile(userId),
   ]);
 
   const files: { path: string; key: string; modified: Date }[] = [];
@@ -219,6 +225,7 @@ async function collect(userId: number, now: Date) {
         savedAt: u.createdAt.toISOString(),
       })),
     ],
+    studentProfile,
     reminders: {
       emailsEnabled: user.remindersEnabled,
       deadlineRemindersSent: sends.map((s) => ({

@@ -1,4 +1,4 @@
-import { BellIcon, DownloadIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { BellIcon, DownloadIcon, GraduationCapIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
@@ -13,9 +13,13 @@ import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { PendingEmail } from "@/components/user/pending-email";
 import { ProfileForm } from "@/components/user/profile-form";
+import { StudyProfileForm } from "@/components/user/study-profile-form";
 import { googleEnabled } from "@/lib/auth/auth.server";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
+import { listCountries } from "@/lib/countries/queries.server";
+import { profileFormValues } from "@/lib/fit/profile";
+import { getStudentProfile } from "@/lib/fit/profile.server";
 import { formatDate } from "@/lib/format";
 import { reminderSettings } from "@/lib/reminders/settings.server";
 import { getUserDto } from "@/lib/users/accounts.server";
@@ -46,10 +50,12 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 export default async function ProfilePage({ searchParams }: ProfilePageProps) {
   const viewer = await viewerOrSignIn("/user/profile");
-  const [user, footprint, reminders] = await Promise.all([
+  const [user, footprint, reminders, studyProfile, countries] = await Promise.all([
     getUserDto(viewer.id),
     accountFootprint(viewer.id),
     reminderSettings(viewer.id),
+    getStudentProfile(viewer.id),
+    listCountries(),
   ]);
   const { google } = await searchParams;
   const outcome =
@@ -202,6 +208,23 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
 
       <Card>
         <CardHeading
+          icon={GraduationCapIcon}
+          title="Study profile"
+          description="Optional. Program pages check it against their entry requirements, only for you."
+        />
+        <CardContent className="grid gap-4">
+          <p className="text-sm text-slate-600">
+            Universities do not see it, and we use it for nothing else.{" "}
+            <Link href="/privacy#study-profile" className={linkClass}>
+              How we handle it
+            </Link>
+          </p>
+          <StudyProfileForm defaultValues={profileFormValues(studyProfile)} countries={countries} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeading
           icon={BellIcon}
           title="Deadline reminders"
           description="For the programs on your shortlist and your application drafts."
@@ -261,7 +284,7 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
         />
         <CardContent className="flex flex-col gap-3">
           <p className="text-sm text-slate-600">
-            One ZIP file: your account, applications with their history, drafts, shortlist, reminder settings
+            One ZIP file: your account, applications with their history, drafts, shortlist, study profile, reminder settings
             and the documents you uploaded, as data.json (for other programs) and index.html (to read in a
             browser).{" "}
             <Link href="/privacy#your-data" className={linkClass}>

@@ -1,0 +1,22 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { action } from "@/lib/http/action.server";
+import { STUDENT_PROFILE_FIELDS, studentProfileSchema } from "@/lib/validation/student-profile";
+import { profileFormValues } from "./profile";
+import { saveStudentProfile } from "./profile.server";
+
+export const STUDENT_PROFILE_SAVED = "Your study profile is saved. Program pages now show how you fit.";
+
+/** The profile page's study profile form: PUT /api/user/study-profile's work. */
+export const saveStudentProfileAction = action({
+  name: "saveStudentProfile",
+  audience: "user",
+  schema: studentProfileSchema(),
+  echo: [...STUDENT_PROFILE_FIELDS, "version"],
+  handle: async ({ viewer, input }) => {
+    const profile = await saveStudentProfile(viewer.id, input);
+    revalidatePath("/user/profile");
+    return { message: STUDENT_PROFILE_SAVED, values: profileFormValues(profile) };
+  },
+});
