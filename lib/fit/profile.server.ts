@@ -26,11 +26,15 @@ function toDto(row: Row): StudentProfileDto {
     grade: row.grade,
     gradeScore: decimal(row.gradeScore),
     english: {
-      ielts: row.ieltsScore === null ? null : { score: Number(row.ieltsScore), takenOn: day(row.ieltsTakenOn)! },
+      ielts:
+        row.ieltsScore === null ? null : { score: Number(row.ieltsScore), takenOn: day(row.ieltsTakenOn)! },
       toefl: row.toeflScore === null ? null : { score: row.toeflScore, takenOn: day(row.toeflTakenOn)! },
-      duolingo: row.duolingoScore === null ? null : { score: row.duolingoScore, takenOn: day(row.duolingoTakenOn)! },
+      duolingo:
+        row.duolingoScore === null ? null : { score: row.duolingoScore, takenOn: day(row.duolingoTakenOn)! },
       cambridge:
-        row.cambridgeScore === null ? null : { score: row.cambridgeScore, takenOn: day(row.cambridgeTakenOn)! },
+        row.cambridgeScore === null
+          ? null
+          : { score: row.cambridgeScore, takenOn: day(row.cambridgeTakenOn)! },
     },
     budgetAmount: decimal(row.budgetAmount),
     budgetCurrency: row.budgetCurrency,
@@ -51,10 +55,15 @@ export async function getStudentProfile(userId: number): Promise<StudentProfileD
  * the countries list (a 400 on the field); `version`, when given, must be the saved one (0: none
  * saved yet), else 409. The grade's common-scale figure is derived here, never taken from a client.
  */
-export async function saveStudentProfile(userId: number, input: StudentProfileInput): Promise<StudentProfileDto> {
+export async function saveStudentProfile(
+  userId: number,
+  input: StudentProfileInput,
+): Promise<StudentProfileDto> {
   const codes = [input.nationality, input.residence].filter((code): code is string => code !== undefined);
   const known = new Set(
-    (await prisma.country.findMany({ where: { code: { in: codes } }, select: { code: true } })).map((c) => c.code),
+    (await prisma.country.findMany({ where: { code: { in: codes } }, select: { code: true } })).map(
+      (c) => c.code,
+    ),
   );
   const fieldErrors: Record<string, string[]> = {};
   for (const field of ["nationality", "residence"] as const) {
@@ -70,7 +79,8 @@ export async function saveStudentProfile(userId: number, input: StudentProfileIn
     qualification: input.qualification ?? null,
     gradeScale: input.gradeScale ?? null,
     grade: input.grade ?? null,
-    gradeScore: input.gradeScale && input.grade !== undefined ? normaliseGrade(input.gradeScale, input.grade) : null,
+    gradeScore:
+      input.gradeScale && input.grade !== undefined ? normaliseGrade(input.gradeScale, input.grade) : null,
     ...Object.fromEntries(
       ENGLISH_TESTS.flatMap((test) => [
         [`${test}Score`, input[`${test}Score`] ?? null],
@@ -84,7 +94,8 @@ export async function saveStudentProfile(userId: number, input: StudentProfileIn
 
   return prisma.$transaction(async (tx) => {
     const saved = await tx.studentProfile.findUnique({ where: { userId }, select: { version: true } });
-    if (input.version !== undefined && input.version !== (saved?.version ?? 0)) throw staleWrite(PROFILE_CHANGED);
+    if (input.version !== undefined && input.version !== (saved?.version ?? 0))
+      throw staleWrite(PROFILE_CHANGED);
     const row = saved
       ? await tx.studentProfile.update({ where: { userId }, data: { ...data, version: { increment: 1 } } })
       : await tx.studentProfile.create({ data: { ...data, userId } });

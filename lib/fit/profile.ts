@@ -14,7 +14,9 @@ export interface StudentProfileDto extends FitProfile {
 
 /** The form's starting values: the saved profile as text, blank where nothing is saved. */
 export function profileFormValues(profile: StudentProfileDto | null): StudentProfileFormValues {
-  const values = Object.fromEntries(STUDENT_PROFILE_FIELDS.map((field) => [field, ""])) as StudentProfileFormValues;
+  const values = Object.fromEntries(
+    STUDENT_PROFILE_FIELDS.map((field) => [field, ""]),
+  ) as StudentProfileFormValues;
   values.version = String(profile?.version ?? 0);
   if (!profile) return values;
   const text = (value: string | number | null) => (value === null ? "" : String(value));
@@ -25,7 +27,11 @@ export function profileFormValues(profile: StudentProfileDto | null): StudentPro
   values.grade = text(profile.grade);
   for (const test of ENGLISH_TESTS) {
     const result = profile.english[test];
-    values[`${test}Score`] = result ? (test === "ielts" ? result.score.toFixed(1) : String(result.score)) : "";
+    values[`${test}Score`] = result
+      ? test === "ielts"
+        ? result.score.toFixed(1)
+        : String(result.score)
+      : "";
     values[`${test}TakenOn`] = result?.takenOn ?? "";
   }
   values.budgetAmount = profile.budgetAmount === null ? "" : String(profile.budgetAmount);
@@ -67,7 +73,9 @@ export function profileFacts(profile: StudentProfileDto): [string, string][] {
     }),
     [
       "Yearly budget",
-      profile.budgetAmount !== null && profile.budgetCurrency ? `${profile.budgetAmount} ${profile.budgetCurrency}` : null,
+      profile.budgetAmount !== null && profile.budgetCurrency
+        ? `${profile.budgetAmount} ${profile.budgetCurrency}`
+        : null,
     ],
     ["Preferred start", profile.startTerm ? formatTerm(profile.startTerm) : null],
   ];
