@@ -197,9 +197,13 @@ export function requirementData(input: RequirementInput): RequirementInput {
   );
 }
 
-/** The form's text of each requirement ("" for not stated; start terms as "2027-09, 2028-01"). */
+/**
+ * The text of each requirement for the form and the CSV export ("" for not stated; start terms
+ * joined with `separator`: "2027-09, 2028-01").
+ */
 export function requirementsToInput(
   requirements: ProgramRequirements | null,
+  separator = ", ",
 ): Record<RequirementField, string> {
   const text = (value: number | string | null) => (value === null ? "" : String(value));
   return {
@@ -208,7 +212,7 @@ export function requirementsToInput(
     minToefl: text(requirements?.minToefl ?? null),
     minDuolingo: text(requirements?.minDuolingo ?? null),
     minCambridge: text(requirements?.minCambridge ?? null),
-    startTerms: (requirements?.startTerms ?? []).join(", "),
+    startTerms: (requirements?.startTerms ?? []).join(separator),
     tuitionHome: text(requirements?.tuitionHome ?? null),
     applicationFee: text(requirements?.applicationFee ?? null),
     visaSponsorship: requirements?.visaSponsorship == null ? "" : requirements.visaSponsorship ? "yes" : "no",
