@@ -250,8 +250,13 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
     await prisma.$executeRaw`
       INSERT INTO "programs"
         ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-         "timeZone", "updatedAt")
-      SELECT *, now() FROM unnest(
+         "timeZone", "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge", "startTerms",
+         "tuitionHome", "applicationFee", "visaSponsorship", "updatedAt")
+      SELECT v."universityId", v."name", v."description", v."level", v."field", v."degree", v."duration",
+             v."tuition", v."deadline", v."timeZone", v."minGrade", v."minIelts", v."minToefl", v."minDuolingo",
+             v."minCambridge", string_to_array(v."startTerms", ';'), v."tuitionHome", v."applicationFee",
+             v."visaSponsorship", now()
+        FROM unnest(
         ${batch.map((p) => p.universityId)}::int[],
         ${batch.map((p) => p.name)}::text[],
         ${batch.map((p) => p.description)}::text[],
@@ -261,8 +266,19 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
         ${batch.map((p) => p.duration)}::int[],
         ${batch.map((p) => p.tuition)}::numeric[],
         ${batch.map((p) => utcTimestamp(p.deadline))}::timestamp(3)[],
-        ${batch.map((p) => p.timeZone)}::text[]
-      )`;
+        ${batch.map((p) => p.timeZone)}::text[],
+        ${batch.map((p) => p.requirements.minGrade)}::numeric[],
+        ${batch.map((p) => p.requirements.minIelts)}::numeric[],
+        ${batch.map((p) => p.requirements.minToefl)}::int[],
+        ${batch.map((p) => p.requirements.minDuolingo)}::int[],
+        ${batch.map((p) => p.requirements.minCambridge)}::int[],
+        ${batch.map((p) => p.requirements.startTerms.join(";"))}::text[],
+        ${batch.map((p) => p.requirements.tuitionHome)}::numeric[],
+        ${batch.map((p) => p.requirements.applicationFee)}::numeric[],
+        ${batch.map((p) => p.requirements.visaSponsorship)}::boolean[]
+      ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
+             "deadline", "timeZone", "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge",
+             "startTerms", "tuitionHome", "applicationFee", "visaSponsorship")`;
   }
 }
 
