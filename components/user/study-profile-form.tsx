@@ -61,7 +61,11 @@ export function StudyProfileForm({
   const grade = useWatch({ control, name: "grade" });
   const score = scale && grade ? normaliseGrade(scale, grade) : null;
 
-  const select = (name: "nationality" | "residence" | "gradeScale", label: string, options: [string, string][]) => {
+  const select = (
+    name: "nationality" | "residence" | "gradeScale",
+    label: string,
+    options: [string, string][],
+  ) => {
     const id = `study-${name}`;
     const error = errors[name]?.message;
     return (
@@ -93,7 +97,12 @@ export function StudyProfileForm({
   const countryOptions = countries.map(({ code, name }): [string, string] => [code, name]);
 
   return (
-    <ActionForm {...formProps} failureTitle={FAILURE_TITLE} successTitle="Study profile saved" aria-label="Study profile">
+    <ActionForm
+      {...formProps}
+      failureTitle={FAILURE_TITLE}
+      successTitle="Study profile saved"
+      aria-label="Study profile"
+    >
       <input type="hidden" {...register("version")} defaultValue={values.version} />
       <div className="grid gap-5 sm:grid-cols-2">
         {select("nationality", "Nationality", countryOptions)}
@@ -170,7 +179,12 @@ export function StudyProfileForm({
                 hint={`${min} to ${max}${step !== 1 ? `, in steps of ${step}` : ""}`}
                 {...field(`${test}Score` as const)}
               />
-              <FormField id={`study-${test}-taken-on`} label={`${label}: date taken`} type="date" {...field(`${test}TakenOn` as const)} />
+              <FormField
+                id={`study-${test}-taken-on`}
+                label={`${label}: date taken`}
+                type="date"
+                {...field(`${test}TakenOn` as const)}
+              />
             </div>
           );
         })}

@@ -40,18 +40,6 @@ export function profileFormValues(profile: StudentProfileDto | null): StudentPro
   return values;
 }
 
-/** Whether the profile holds anything the fit check can use. */
-export function profileHasFacts(profile: FitProfile | null): boolean {
-  if (!profile) return false;
-  return (
-    profile.nationality !== null ||
-    profile.gradeScore !== null ||
-    ENGLISH_TESTS.some((test) => profile.english[test]) ||
-    profile.budgetAmount !== null ||
-    profile.startTerm !== null
-  );
-}
-
 /** The profile as labelled lines ("Nationality", "DE"), blank facts left out: the data export's page. */
 export function profileFacts(profile: StudentProfileDto): [string, string][] {
   const rows: [string, string | null][] = [

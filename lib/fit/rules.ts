@@ -238,6 +238,18 @@ export function checkVisa(profile: FitProfile, program: FitRequirements, options
   );
 }
 
+/** Whether the profile holds anything the fit check can use. */
+export function profileHasFacts(profile: FitProfile | null): boolean {
+  if (!profile) return false;
+  return (
+    profile.nationality !== null ||
+    profile.gradeScore !== null ||
+    ENGLISH_TESTS.some((test) => profile.english[test]) ||
+    profile.budgetAmount !== null ||
+    profile.startTerm !== null
+  );
+}
+
 /** Every requirement of `program` against `profile`, in a fixed order. */
 export function checkFit(profile: FitProfile, program: FitRequirements, options: FitOptions): FitResult[] {
   return [

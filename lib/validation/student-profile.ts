@@ -115,12 +115,14 @@ export function studentProfileSchema({ today = () => new Date() }: { today?: () 
   return z
     .object(shape)
     .superRefine((input, context) => {
-      const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+      const issue = (path: string, message: string) =>
+        context.addIssue({ code: "custom", path: [path], message });
       const scale = input.gradeScale as GradeScale | undefined;
       const grade = input.grade as string | undefined;
       if (scale && grade === undefined) issue("grade", SCALE_NEEDS_GRADE);
       if (!scale && grade !== undefined) issue("gradeScale", GRADE_NEEDS_SCALE);
-      if (scale && grade !== undefined && normaliseGrade(scale, grade) === null) issue("grade", gradeRangeText(scale));
+      if (scale && grade !== undefined && normaliseGrade(scale, grade) === null)
+        issue("grade", gradeRangeText(scale));
       for (const test of ENGLISH_TESTS) {
         const score = input[`${test}Score`];
         const day = input[`${test}TakenOn`];

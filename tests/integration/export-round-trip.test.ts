@@ -190,7 +190,9 @@ test("a program's entry requirements and fees go out and come back; an emptied c
   };
   await prisma.program.update({ where: { id: bachelor.id }, data: requirements });
   const read = () =>
-    prisma.program.findUniqueOrThrow({ where: { id: bachelor.id }, select: requirementSelect }).then(requirementsOf);
+    prisma.program
+      .findUniqueOrThrow({ where: { id: bachelor.id }, select: requirementSelect })
+      .then(requirementsOf);
   const before = await read();
   const text = await exported(
     exportProgramsRoute,
@@ -204,7 +206,11 @@ test("a program's entry requirements and fees go out and come back; an emptied c
     "",
     "2027-09; 2028-01",
   ]);
-  expect([cell("tuitionHome"), cell("applicationFee"), cell("visaSponsorship")]).toEqual(["9250.00", "", "no"]);
+  expect([cell("tuitionHome"), cell("applicationFee"), cell("visaSponsorship")]).toEqual([
+    "9250.00",
+    "",
+    "no",
+  ]);
 
   await prisma.program.update({
     where: { id: bachelor.id },

@@ -43,6 +43,17 @@ const university: UniversityWithPrograms = {
       requiredDocuments: ["Transcript"],
       optionalDocuments: [],
       referencesRequired: 1,
+      requirements: {
+        minGrade: null,
+        minIelts: null,
+        minToefl: null,
+        minDuolingo: null,
+        minCambridge: null,
+        startTerms: [],
+        tuitionHome: null,
+        applicationFee: null,
+        visaSponsorship: null,
+      },
     },
   ],
 };

@@ -284,9 +284,9 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
         />
         <CardContent className="flex flex-col gap-3">
           <p className="text-sm text-slate-600">
-            One ZIP file: your account, applications with their history, drafts, shortlist, study profile, reminder settings
-            and the documents you uploaded, as data.json (for other programs) and index.html (to read in a
-            browser).{" "}
+            One ZIP file: your account, applications with their history, drafts, shortlist, study profile,
+            reminder settings and the documents you uploaded, as data.json (for other programs) and index.html
+            (to read in a browser).{" "}
             <Link href="/privacy#your-data" className={linkClass}>
               How we handle it
             </Link>

@@ -1,0 +1,94 @@
+"use client";
+
+import { CheckCircle2Icon, CircleHelpIcon, XCircleIcon } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
+import {
+  checkFit,
+  profileHasFacts,
+  type FitProfile,
+  type FitRequirements,
+  type FitStatus,
+} from "@/lib/fit/rules";
+
+// How the signed-in student fits a program, under its card. Public pages are cached for everyone,
+// so the page holds only the program's requirements; the browser asks for the student's own
+// profile once per page (GET /api/user/study-profile, only with the signed-in hint cookie, as the
+// shortlist does) and runs the rules of lib/fit/rules.ts. Signed out: nothing is shown.
+
+type Loaded = { state: "none" } | { state: "empty" } | { state: "ready"; profile: FitProfile };
+
+let loading: Promise<Loaded> | null = null;
+
+function loadProfile(): Promise<Loaded> {
+  loading ??= (async (): Promise<Loaded> => {
+    if (!hasSignedInHint(document.cookie)) return { state: "none" };
+    try {
+      const response = await fetch("/api/user/study-profile", { credentials: "include" });
+      if (!response.ok) return { state: "none" };
+      const { profile } = (await response.json()) as { profile: FitProfile | null };
+      return profileHasFacts(profile) ? { state: "ready", profile: profile! } : { state: "empty" };
+    } catch {
+      return { state: "none" };
+    }
+  })();
+  return loading;
+}
+
+const STATUS: Record<FitStatus, { icon: typeof CheckCircle2Icon; text: string; className: string }> = {
+  met: { icon: CheckCircle2Icon, text: "Met", className: "text-green-700" },
+  "not-met": { icon: XCircleIcon, text: "Not met", className: "text-red-700" },
+  unknown: { icon: CircleHelpIcon, text: "Unknown", className: "text-slate-500" },
+};
+
+const regionNames =
+  typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
+const countryName = (code: string) => regionNames?.of(code) ?? code;
+
+export function FitCheck({ requirements, name }: { requirements: FitRequirements; name: string }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadProfile().then((answer) => live && setLoaded(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!loaded || loaded.state === "none") return null;
+  if (loaded.state === "empty") {
+    return (
+      <p className="text-sm text-slate-600" data-testid="fit-check">
+        <Link
+          href="/user/profile#study-profile"
+          className="font-medium text-brand-700 underline underline-offset-4"
+        >
+          Add your study profile
+        </Link>{" "}
+        to see whether you meet this program&apos;s requirements.
+      </p>
+    );
+  }
+  const results = checkFit(loaded.profile, requirements, { today: new Date(), countryName });
+  return (
+    <section aria-label={`How you fit ${name}`} className="grid gap-1.5 text-sm" data-testid="fit-check">
+      <h4 className="font-semibold text-slate-900">How you fit</h4>
+      <ul className="grid gap-1.5">
+        {results.map((result) => {
+          const { icon: Icon, text, className } = STATUS[result.status];
+          return (
+            <li key={result.rule} className="flex items-start gap-2" data-status={result.status}>
+              <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${className}`} />
+              <span>
+                <span className="font-medium">
+                  {result.label}: <span className={className}>{text}</span>.
+                </span>{" "}
+                {result.reason}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

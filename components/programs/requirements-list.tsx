@@ -1,0 +1,62 @@
+import { ENGLISH_TEST_RULES, formatEnglishScore } from "@/lib/fit/english";
+import type { ProgramRequirements } from "@/lib/fit/requirements";
+import { formatTerm } from "@/lib/fit/terms";
+import { formatUsd } from "@/lib/format";
+
+const NOT_STATED = "Not stated";
+
+/**
+ * A program's entry requirements and fees, each shown even when the university does not state it
+ * ("Not stated"), so that a missing figure is never mistaken for none. A disclosure, closed at
+ * first, which works without JavaScript.
+ */
+export function RequirementsList({ requirements }: { requirements: ProgramRequirements }) {
+  const english = (
+    [
+      ["ielts", requirements.minIelts],
+      ["toefl", requirements.minToefl],
+      ["duolingo", requirements.minDuolingo],
+      ["cambridge", requirements.minCambridge],
+    ] as const
+  )
+    .filter(([, score]) => score !== null)
+    .map(([test, score]) => `${ENGLISH_TEST_RULES[test].label} ${formatEnglishScore(test, score!)}`);
+  const rows: [string, string][] = [
+    [
+      "Minimum grade",
+      requirements.minGrade === null ? NOT_STATED : `${requirements.minGrade} of 100 (common scale)`,
+    ],
+    ["English", english.length > 0 ? english.join(", ") : NOT_STATED],
+    [
+      "Starts",
+      requirements.startTerms.length > 0 ? requirements.startTerms.map(formatTerm).join(", ") : NOT_STATED,
+    ],
+    [
+      "Home students' tuition",
+      requirements.tuitionHome === null ? NOT_STATED : `${formatUsd(requirements.tuitionHome)} per year`,
+    ],
+    [
+      "Application fee",
+      requirements.applicationFee === null ? NOT_STATED : formatUsd(requirements.applicationFee),
+    ],
+    [
+      "Student visa sponsorship",
+      requirements.visaSponsorship === null ? NOT_STATED : requirements.visaSponsorship ? "Yes" : "No",
+    ],
+  ];
+  return (
+    <details className="group text-sm" data-testid="program-requirements">
+      <summary className="cursor-pointer font-medium text-brand-700 hover:text-brand-900">
+        Entry requirements and fees
+      </summary>
+      <dl className="mt-2 grid gap-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">{label}:</dt>
+            <dd className={value === NOT_STATED ? "text-slate-500 italic" : "font-medium"}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
