@@ -18,10 +18,9 @@ import {
   UK_CLASSES,
   type GradeScale,
 } from "@/lib/fit/grades";
-import { studentProfileSchema, type StudentProfileFormValues } from "@/lib/validation/student-profile";
+import { STUDENT_PROFILE_SCHEMA, type StudentProfileFormValues } from "@/lib/validation/student-profile";
 
 const FAILURE_TITLE = "Could not save your study profile";
-const schema = studentProfileSchema();
 
 const selectClass =
   "h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm";
@@ -43,7 +42,7 @@ export function StudyProfileForm({
   const router = useRouter();
   const { formProps, field, pending, form, values } = useActionForm<StudentProfileFormValues>({
     action: saveStudentProfileAction,
-    schema,
+    schema: STUDENT_PROFILE_SCHEMA,
     defaults: defaultValues,
     onFailure: ({ error }) => toast.error(FAILURE_TITLE, { description: error }),
     onSuccess: (saved) => {

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/http/action.server";
-import { STUDENT_PROFILE_FIELDS, studentProfileSchema } from "@/lib/validation/student-profile";
+import { STUDENT_PROFILE_FIELDS, STUDENT_PROFILE_SCHEMA } from "@/lib/validation/student-profile";
 import { profileFormValues } from "./profile";
 import { saveStudentProfile } from "./profile.server";
 
@@ -12,7 +12,7 @@ export const STUDENT_PROFILE_SAVED = "Your study profile is saved. Program pages
 export const saveStudentProfileAction = action({
   name: "saveStudentProfile",
   audience: "user",
-  schema: studentProfileSchema(),
+  schema: STUDENT_PROFILE_SCHEMA,
   echo: [...STUDENT_PROFILE_FIELDS, "version"],
   handle: async ({ viewer, input }) => {
     const profile = await saveStudentProfile(viewer.id, input);

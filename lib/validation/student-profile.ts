@@ -137,6 +137,12 @@ export function studentProfileSchema({ today = () => new Date() }: { today?: () 
     .transform((input) => input as unknown as StudentProfileInput);
 }
 
+/**
+ * The one schema instance the route, the action and the form share (the security corpus pairs an
+ * action with its route by it).
+ */
+export const STUDENT_PROFILE_SCHEMA = studentProfileSchema();
+
 /** The saved profile as the server writes it (absent: cleared). */
 export interface StudentProfileInput {
   nationality?: string;
