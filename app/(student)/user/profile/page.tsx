@@ -206,7 +206,7 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="study-profile" className="scroll-mt-24">
         <CardHeading
           icon={GraduationCapIcon}
           title="Study profile"
@@ -216,7 +216,7 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
           <p className="text-sm text-slate-600">
             Universities do not see it, and we use it for nothing else.{" "}
             <Link href="/privacy#study-profile" className={linkClass}>
-              How we handle it
+              How we use it
             </Link>
           </p>
           <StudyProfileForm defaultValues={profileFormValues(studyProfile)} countries={countries} />
