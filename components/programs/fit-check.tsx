@@ -1,16 +1,16 @@
 "use client";
 
-import { CheckCircle2Icon, CircleHelpIcon, XCircleIcon } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import {
   checkFit,
+  countryName,
   profileHasFacts,
   type FitProfile,
   type FitRequirements,
-  type FitStatus,
 } from "@/lib/fit/rules";
+import { FitResults } from "./fit-results";
 
 // How the signed-in student fits a program, under its card. Public pages are cached for everyone,
 // so the page holds only the program's requirements; the browser asks for the student's own
@@ -35,16 +35,6 @@ function loadProfile(): Promise<Loaded> {
   })();
   return loading;
 }
-
-const STATUS: Record<FitStatus, { icon: typeof CheckCircle2Icon; text: string; className: string }> = {
-  met: { icon: CheckCircle2Icon, text: "Met", className: "text-green-700" },
-  "not-met": { icon: XCircleIcon, text: "Not met", className: "text-red-700" },
-  unknown: { icon: CircleHelpIcon, text: "Unknown", className: "text-slate-500" },
-};
-
-const regionNames =
-  typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
-const countryName = (code: string) => regionNames?.of(code) ?? code;
 
 export function FitCheck({ requirements, name }: { requirements: FitRequirements; name: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -73,22 +63,7 @@ export function FitCheck({ requirements, name }: { requirements: FitRequirements
   return (
     <section aria-label={`How you fit ${name}`} className="grid gap-1.5 text-sm" data-testid="fit-check">
       <h4 className="font-semibold text-slate-900">How you fit</h4>
-      <ul className="grid gap-1.5">
-        {results.map((result) => {
-          const { icon: Icon, text, className } = STATUS[result.status];
-          return (
-            <li key={result.rule} className="flex items-start gap-2" data-status={result.status}>
-              <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${className}`} />
-              <span>
-                <span className="font-medium">
-                  {result.label}: <span className={className}>{text}</span>.
-                </span>{" "}
-                {result.reason}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+      <FitResults results={results} />
     </section>
   );
 }

@@ -3,14 +3,10 @@ import type { ProgramRequirements } from "@/lib/fit/requirements";
 import { formatTerm } from "@/lib/fit/terms";
 import { formatUsd } from "@/lib/format";
 
-const NOT_STATED = "Not stated";
+export const NOT_STATED = "Not stated";
 
-/**
- * A program's entry requirements and fees, each shown even when the university does not state it
- * ("Not stated"), so that a missing figure is never mistaken for none. A disclosure, closed at
- * first, which works without JavaScript.
- */
-export function RequirementsList({ requirements }: { requirements: ProgramRequirements }) {
+/** Each requirement and fee as a labelled line, "Not stated" where the university does not say. */
+export function requirementRows(requirements: ProgramRequirements): [string, string][] {
   const english = (
     [
       ["ielts", requirements.minIelts],
@@ -21,7 +17,7 @@ export function RequirementsList({ requirements }: { requirements: ProgramRequir
   )
     .filter(([, score]) => score !== null)
     .map(([test, score]) => `${ENGLISH_TEST_RULES[test].label} ${formatEnglishScore(test, score!)}`);
-  const rows: [string, string][] = [
+  return [
     [
       "Minimum grade",
       requirements.minGrade === null ? NOT_STATED : `${requirements.minGrade} of 100 (common scale)`,
@@ -44,6 +40,15 @@ export function RequirementsList({ requirements }: { requirements: ProgramRequir
       requirements.visaSponsorship === null ? NOT_STATED : requirements.visaSponsorship ? "Yes" : "No",
     ],
   ];
+}
+
+/**
+ * A program's entry requirements and fees, each shown even when the university does not state it
+ * ("Not stated"), so that a missing figure is never mistaken for none. A disclosure, closed at
+ * first, which works without JavaScript.
+ */
+export function RequirementsList({ requirements }: { requirements: ProgramRequirements }) {
+  const rows = requirementRows(requirements);
   return (
     <details className="group text-sm" data-testid="program-requirements">
       <summary className="cursor-pointer font-medium text-brand-700 hover:text-brand-900">

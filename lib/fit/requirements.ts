@@ -49,6 +49,19 @@ export interface ProgramRequirements {
   visaSponsorship: boolean | null;
 }
 
+/** A program that states none of them. */
+export const NO_REQUIREMENTS: ProgramRequirements = Object.freeze({
+  minGrade: null,
+  minIelts: null,
+  minToefl: null,
+  minDuolingo: null,
+  minCambridge: null,
+  startTerms: [],
+  tuitionHome: null,
+  applicationFee: null,
+  visaSponsorship: null,
+});
+
 export const MIN_GRADE_INVALID = "Minimum grade must be a number from 0 to 100 on the common scale (e.g. 60)";
 export const VISA_INVALID = 'Visa sponsorship must be "yes", "no" or empty (not stated)';
 export const MAX_START_TERMS = 12;

@@ -274,4 +274,16 @@ export function formatMoney(amount: number, currency: string): string {
   }
 }
 
+const regionNames =
+  typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
+
+/** A country's English name from its ISO code ("DE" → "Germany"); the code where unknown. */
+export function countryName(code: string): string {
+  try {
+    return regionNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

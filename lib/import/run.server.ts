@@ -10,7 +10,12 @@ import { violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server"
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/http/errors";
 import { PROGRAM_KEY_INDEX, programKey } from "@/lib/programs/key";
-import { REQUIREMENT_FIELDS, type ProgramRequirements, type RequirementInput } from "@/lib/fit/requirements";
+import {
+  NO_REQUIREMENTS,
+  REQUIREMENT_FIELDS,
+  type ProgramRequirements,
+  type RequirementInput,
+} from "@/lib/fit/requirements";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
 import {
@@ -482,18 +487,7 @@ function wantedRequirements(
   input: RequirementInput,
   current: StoredProgram | undefined,
 ): ProgramRequirements {
-  const none: ProgramRequirements = {
-    minGrade: null,
-    minIelts: null,
-    minToefl: null,
-    minDuolingo: null,
-    minCambridge: null,
-    startTerms: [],
-    tuitionHome: null,
-    applicationFee: null,
-    visaSponsorship: null,
-  };
-  const base = current ?? none;
+  const base = current ?? NO_REQUIREMENTS;
   return Object.fromEntries(
     REQUIREMENT_FIELDS.map((field) => [field, input[field] !== undefined ? input[field] : base[field]]),
   ) as unknown as ProgramRequirements;

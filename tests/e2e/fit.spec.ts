@@ -67,6 +67,14 @@ test("a student fills the study profile and sees how they fit a program", async 
       .filter({ hasText: "a national of Germany may need to study in New Zealand" }),
   ).toBeVisible();
 
+  // Saved to the shortlist, the program shows the same check there (rendered on the server).
+  const saved = await page.request.post("/api/shortlist", {
+    data: { items: [{ type: "program", id: program.id }] },
+  });
+  expect(saved.ok(), "saving the program").toBe(true);
+  await page.goto("/user/shortlist");
+  await expect(page.getByTestId("fit-check")).toContainText("How you fit: 3 met, 2 not met, 0 unknown");
+
   // The page itself is the same for everyone: a signed-out visitor gets no fit check.
   const visitor = await page.context().browser()!.newContext();
   const anonymous = await visitor.newPage();

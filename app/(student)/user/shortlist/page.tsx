@@ -9,6 +9,8 @@ import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { DeadlineText } from "@/components/programs/deadline-text";
 import { daysLeftLabel } from "@/lib/format";
 import { listShortlist } from "@/lib/shortlist/queries.server";
+import { FitResults, fitCounts } from "@/components/programs/fit-results";
+import { fitOfPrograms } from "@/lib/fit/queries.server";
 
 export const metadata: Metadata = { title: "My Shortlist" };
 
@@ -18,6 +20,11 @@ export default async function ShortlistPage() {
   const viewer = await viewerOrSignIn("/user/shortlist");
   const now = new Date();
   const items = await listShortlist(viewer.id, now);
+  const fits = await fitOfPrograms(
+    viewer.id,
+    items.filter((item) => item.type === "program" && !item.archived).map((item) => item.id),
+    now,
+  );
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -73,6 +80,16 @@ export default async function ShortlistPage() {
                       "No upcoming deadline"
                     )}
                   </p>
+                  {item.type === "program" && fits?.get(item.id) && (
+                    <details className="mt-2 text-sm" data-testid="fit-check">
+                      <summary className="cursor-pointer text-slate-700">
+                        How you fit: {fitCounts(fits.get(item.id)!)}
+                      </summary>
+                      <div className="mt-2">
+                        <FitResults results={fits.get(item.id)!} />
+                      </div>
+                    </details>
+                  )}
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
                   {item.type === "program" && !item.archived && <CompareBox id={item.id} name={item.name} />}
