@@ -3,10 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/http/action.server";
 import { STUDENT_PROFILE_FIELDS, STUDENT_PROFILE_SCHEMA } from "@/lib/validation/student-profile";
-import { profileFormValues } from "./profile";
+import { profileFormValues, STUDENT_PROFILE_SAVED } from "./profile";
 import { saveStudentProfile } from "./profile.server";
-
-export const STUDENT_PROFILE_SAVED = "Your study profile is saved. Program pages now show how you fit.";
 
 /** The profile page's study profile form: PUT /api/user/study-profile's work. */
 export const saveStudentProfileAction = action({

@@ -4,6 +4,8 @@ import { ENGLISH_TEST_RULES, ENGLISH_TESTS, formatEnglishScore } from "./english
 import { describeGrade } from "./grades";
 import { formatTerm } from "./terms";
 
+export const STUDENT_PROFILE_SAVED = "Your study profile is saved. Program pages now show how you fit.";
+
 /** A student's saved profile (GET /api/user/study-profile): what the fit check reads, and more. */
 export interface StudentProfileDto extends FitProfile {
   residence: string | null;

@@ -11,6 +11,11 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/http/errors";
 import { PROGRAM_KEY_INDEX, programKey } from "@/lib/programs/key";
 import {
+  REQUIREMENT_ALIASES,
+  REQUIREMENT_VALUES,
+  requirementArrays,
+} from "@/lib/fit/requirements-sql.server";
+import {
   NO_REQUIREMENTS,
   REQUIREMENT_FIELDS,
   type ProgramRequirements,
@@ -663,18 +668,9 @@ async function updatePrograms(
         ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
         ${rows.map((p) => p.timeZone)}::text[],
         ${rows.map((p) => p.referencesRequired)}::int[],
-        ${rows.map((p) => p.minGrade)}::numeric[],
-        ${rows.map((p) => p.minIelts)}::numeric[],
-        ${rows.map((p) => p.minToefl)}::int[],
-        ${rows.map((p) => p.minDuolingo)}::int[],
-        ${rows.map((p) => p.minCambridge)}::int[],
-        ${rows.map((p) => p.startTerms.join(";"))}::text[],
-        ${rows.map((p) => p.tuitionHome)}::numeric[],
-        ${rows.map((p) => p.applicationFee)}::numeric[],
-        ${rows.map((p) => p.visaSponsorship)}::boolean[]
+        ${requirementArrays(rows)}
       ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline", "timeZone",
-             "referencesRequired", "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge",
-             "startTerms", "tuitionHome", "applicationFee", "visaSponsorship")
+             "referencesRequired", ${REQUIREMENT_ALIASES})
      WHERE p."id" = v."id"`;
   await writeProgramDocuments(tx, rows);
 }
@@ -704,12 +700,9 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
   const inserted = await tx.$queryRaw<{ id: number; universityId: number; name: string; degree: string }[]>`
     INSERT INTO "programs"
       ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-       "timeZone", "referencesRequired", "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge",
-       "startTerms", "tuitionHome", "applicationFee", "visaSponsorship", "updatedAt")
+       "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES}, "updatedAt")
     SELECT v."universityId", v."name", v."description", v."level", v."field", v."degree", v."duration",
-           v."tuition", v."deadline", v."timeZone", v."referencesRequired", v."minGrade", v."minIelts",
-           v."minToefl", v."minDuolingo", v."minCambridge", string_to_array(v."startTerms", ';'),
-           v."tuitionHome", v."applicationFee", v."visaSponsorship", now()
+           v."tuition", v."deadline", v."timeZone", v."referencesRequired", ${REQUIREMENT_VALUES}, now()
       FROM unnest(
       ${rows.map((p) => p.universityId)}::int[],
       ${rows.map((p) => p.name)}::text[],
@@ -722,18 +715,9 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
       ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
       ${rows.map((p) => p.timeZone)}::text[],
       ${rows.map((p) => p.referencesRequired)}::int[],
-      ${rows.map((p) => p.minGrade)}::numeric[],
-      ${rows.map((p) => p.minIelts)}::numeric[],
-      ${rows.map((p) => p.minToefl)}::int[],
-      ${rows.map((p) => p.minDuolingo)}::int[],
-      ${rows.map((p) => p.minCambridge)}::int[],
-      ${rows.map((p) => p.startTerms.join(";"))}::text[],
-      ${rows.map((p) => p.tuitionHome)}::numeric[],
-      ${rows.map((p) => p.applicationFee)}::numeric[],
-      ${rows.map((p) => p.visaSponsorship)}::boolean[]
+      ${requirementArrays(rows)}
     ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
-           "deadline", "timeZone", "referencesRequired", "minGrade", "minIelts", "minToefl", "minDuolingo",
-           "minCambridge", "startTerms", "tuitionHome", "applicationFee", "visaSponsorship")
+           "deadline", "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES})
     RETURNING "id", "universityId", "name", "degree"`;
   const wanted = new Map(rows.map((p) => [programKey(p.universityId, p.name, p.degree), p]));
   const withDocuments = inserted

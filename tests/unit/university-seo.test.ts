@@ -1,3 +1,4 @@
+import { NO_REQUIREMENTS } from "@/lib/fit/requirements";
 import type { UniversityWithPrograms } from "@/lib/universities/queries.server";
 import {
   absoluteImageUrl,
@@ -43,17 +44,7 @@ const university: UniversityWithPrograms = {
       requiredDocuments: ["Transcript"],
       optionalDocuments: [],
       referencesRequired: 1,
-      requirements: {
-        minGrade: null,
-        minIelts: null,
-        minToefl: null,
-        minDuolingo: null,
-        minCambridge: null,
-        startTerms: [],
-        tuitionHome: null,
-        applicationFee: null,
-        visaSponsorship: null,
-      },
+      requirements: NO_REQUIREMENTS,
     },
   ],
 };

@@ -12,6 +12,11 @@ import { DEFAULT_DECIDE_BY_WORKING_DAYS, DEMO_DATA_KEY } from "@/lib/settings/co
 import { listDomains } from "@/lib/universities/domains";
 import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
 import { demoTimeZone, generatePrograms, hashString } from "./programs";
+import {
+  REQUIREMENT_ALIASES,
+  REQUIREMENT_VALUES,
+  requirementArrays,
+} from "@/lib/fit/requirements-sql.server";
 import { PERMISSIONS, toDbPermissions } from "@/lib/auth/staff-permissions";
 
 // The seed: every ISO 3166 country and the 10,251 real universities of prisma/data (MIT licensed,
@@ -250,12 +255,9 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
     await prisma.$executeRaw`
       INSERT INTO "programs"
         ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-         "timeZone", "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge", "startTerms",
-         "tuitionHome", "applicationFee", "visaSponsorship", "updatedAt")
+         "timeZone", ${REQUIREMENT_ALIASES}, "updatedAt")
       SELECT v."universityId", v."name", v."description", v."level", v."field", v."degree", v."duration",
-             v."tuition", v."deadline", v."timeZone", v."minGrade", v."minIelts", v."minToefl", v."minDuolingo",
-             v."minCambridge", string_to_array(v."startTerms", ';'), v."tuitionHome", v."applicationFee",
-             v."visaSponsorship", now()
+             v."tuition", v."deadline", v."timeZone", ${REQUIREMENT_VALUES}, now()
         FROM unnest(
         ${batch.map((p) => p.universityId)}::int[],
         ${batch.map((p) => p.name)}::text[],
@@ -267,18 +269,9 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
         ${batch.map((p) => p.tuition)}::numeric[],
         ${batch.map((p) => utcTimestamp(p.deadline))}::timestamp(3)[],
         ${batch.map((p) => p.timeZone)}::text[],
-        ${batch.map((p) => p.requirements.minGrade)}::numeric[],
-        ${batch.map((p) => p.requirements.minIelts)}::numeric[],
-        ${batch.map((p) => p.requirements.minToefl)}::int[],
-        ${batch.map((p) => p.requirements.minDuolingo)}::int[],
-        ${batch.map((p) => p.requirements.minCambridge)}::int[],
-        ${batch.map((p) => p.requirements.startTerms.join(";"))}::text[],
-        ${batch.map((p) => p.requirements.tuitionHome)}::numeric[],
-        ${batch.map((p) => p.requirements.applicationFee)}::numeric[],
-        ${batch.map((p) => p.requirements.visaSponsorship)}::boolean[]
+        ${requirementArrays(batch.map((p) => p.requirements))}
       ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
-             "deadline", "timeZone", "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge",
-             "startTerms", "tuitionHome", "applicationFee", "visaSponsorship")`;
+             "deadline", "timeZone", ${REQUIREMENT_ALIASES})`;
   }
 }
 
