@@ -62,7 +62,7 @@ export function FitCheck({ requirements, name }: { requirements: FitRequirements
   const results = checkFit(loaded.profile, requirements, { today: new Date(), countryName });
   return (
     <section aria-label={`How you fit ${name}`} className="grid gap-1.5 text-sm" data-testid="fit-check">
-      <h4 className="font-semibold text-slate-900">How you fit</h4>
+      <p className="font-semibold text-slate-900">How you fit</p>
       <FitResults results={results} />
     </section>
   );
