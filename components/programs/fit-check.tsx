@@ -19,10 +19,13 @@ import { FitResults } from "./fit-results";
 
 type Loaded = { state: "none" } | { state: "empty" } | { state: "ready"; profile: FitProfile };
 
-let loading: Promise<Loaded> | null = null;
+let loading: { page: string; answer: Promise<Loaded> } | null = null;
 
+/** The profile, asked for once per page (a new page, after a client-side navigation, asks again). */
 function loadProfile(): Promise<Loaded> {
-  loading ??= (async (): Promise<Loaded> => {
+  const page = window.location.pathname + window.location.search;
+  if (loading?.page === page) return loading.answer;
+  const answer = (async (): Promise<Loaded> => {
     if (!hasSignedInHint(document.cookie)) return { state: "none" };
     try {
       const response = await fetch("/api/user/study-profile", { credentials: "include" });
@@ -33,7 +36,8 @@ function loadProfile(): Promise<Loaded> {
       return { state: "none" };
     }
   })();
-  return loading;
+  loading = { page, answer };
+  return answer;
 }
 
 export function FitCheck({ requirements, name }: { requirements: FitRequirements; name: string }) {

@@ -1,4 +1,4 @@
-import { ENGLISH_TEST_RULES, ENGLISH_TESTS, englishScoreProblem, type EnglishTest } from "@/lib/fit/english";
+import { ENGLISH_TESTS, englishScoreProblem, type EnglishTest } from "@/lib/fit/english";
 import { GRADE_SCALES, gradeRangeText, normaliseGrade, type GradeScale } from "@/lib/fit/grades";
 import { isTerm, TERM_INVALID } from "@/lib/fit/terms";
 import { blankToUndefined, versionSchema } from "./common";
@@ -59,15 +59,16 @@ function takenOn(today: () => Date) {
   );
 }
 
+/** A score of `test`; anything else is refused with the test's range and step. */
 function englishScore(test: EnglishTest) {
-  const { label } = ENGLISH_TEST_RULES[test];
+  // Every test's range starts at 0 or more, so -1 gives its message.
   const message = englishScoreProblem(test, -1)!;
   return optional(
     z.preprocess(
       (value) => (typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
       z.number({ error: message }).superRefine((score, context) => {
         const problem = englishScoreProblem(test, score);
-        if (problem) context.addIssue({ code: "custom", message: problem || `${label}: not a score` });
+        if (problem) context.addIssue({ code: "custom", message: problem });
       }),
     ),
   );
