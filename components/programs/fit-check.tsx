@@ -1,73 +1,33 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import {
-  checkFit,
-  countryName,
-  profileHasFacts,
-  type FitProfile,
-  type FitRequirements,
-} from "@/lib/fit/rules";
-import { FitResults } from "./fit-results";
+import type { FitRequirements } from "@/lib/fit/rules";
 
-// How the signed-in student fits a program, under its card. Public pages are cached for everyone,
-// so the page holds only the program's requirements; the browser asks for the student's own
-// profile once per page (GET /api/user/study-profile, only with the signed-in hint cookie, as the
-// shortlist does) and runs the rules of lib/fit/rules.ts. Signed out: nothing is shown.
+type Panel = (typeof import("./fit-check-panel"))["FitPanel"];
 
-type Loaded = { state: "none" } | { state: "empty" } | { state: "ready"; profile: FitProfile };
+let panel: Promise<Panel> | null = null;
 
-let loading: { page: string; answer: Promise<Loaded> } | null = null;
-
-/** The profile, asked for once per page (a new page, after a client-side navigation, asks again). */
-function loadProfile(): Promise<Loaded> {
-  const page = window.location.pathname + window.location.search;
-  if (loading?.page === page) return loading.answer;
-  const answer = (async (): Promise<Loaded> => {
-    if (!hasSignedInHint(document.cookie)) return { state: "none" };
-    try {
-      const response = await fetch("/api/user/study-profile", { credentials: "include" });
-      if (!response.ok) return { state: "none" };
-      const { profile } = (await response.json()) as { profile: FitProfile | null };
-      return profileHasFacts(profile) ? { state: "ready", profile: profile! } : { state: "empty" };
-    } catch {
-      return { state: "none" };
-    }
-  })();
-  loading = { page, answer };
-  return answer;
-}
-
-export function FitCheck({ requirements, name }: { requirements: FitRequirements; name: string }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+/**
+ * The fit check under a program, for a signed-in student. Its code (the rules, the list, the
+ * profile's request) is fetched only in a browser with the signed-in hint cookie, so a visitor's
+ * first load of a public page carries none of it; signed out, nothing is shown.
+ */
+export function FitCheck(props: { requirements: FitRequirements; name: string }) {
+  const [Panel, setPanel] = useState<Panel | null>(null);
   useEffect(() => {
-    let live = true;
-    void loadProfile().then((answer) => live && setLoaded(answer));
+    if (!hasSignedInHint(document.cookie)) return;
+    let current = true;
+    panel ??= import("./fit-check-panel").then((module) => module.FitPanel);
+    panel
+      .then((loaded) => current && setPanel(() => loaded))
+      .catch(() => {
+        // Offline or a new deployment: the next page asks again; the check is not essential.
+        panel = null;
+      });
     return () => {
-      live = false;
+      current = false;
     };
   }, []);
-  if (!loaded || loaded.state === "none") return null;
-  if (loaded.state === "empty") {
-    return (
-      <p className="text-sm text-slate-600" data-testid="fit-check">
-        <Link
-          href="/user/profile#study-profile"
-          className="font-medium text-brand-700 underline underline-offset-4"
-        >
-          Add your study profile
-        </Link>{" "}
-        to see whether you meet this program&apos;s requirements.
-      </p>
-    );
-  }
-  const results = checkFit(loaded.profile, requirements, { today: new Date(), countryName });
-  return (
-    <section aria-label={`How you fit ${name}`} className="grid gap-1.5 text-sm" data-testid="fit-check">
-      <p className="font-semibold text-slate-900">How you fit</p>
-      <FitResults results={results} />
-    </section>
-  );
+  return Panel ? <Panel {...props} /> : null;
 }
