@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-// The application modules' own order (requests.server is imported by the queries it serves).
-import "@/lib/applications/queries.server";
 import { answerRequest, closeRequest, createRequest } from "@/lib/applications/requests.server";
 import { prisma } from "@/lib/db/client.server";
 import { HttpError } from "@/lib/http/errors";
