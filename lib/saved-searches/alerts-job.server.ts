@@ -1,12 +1,10 @@
 import "server-only";
-import pg from "pg";
-import { prisma, SESSION_OPTIONS } from "@/lib/db/client.server";
+import { prisma } from "@/lib/db/client.server";
 import { env } from "@/lib/env.server";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { logger } from "@/lib/log.server";
-import { mailQueue } from "@/lib/mail/queue.server";
+import { sendToEach } from "@/lib/mail/each-recipient.server";
 import { mailUrl } from "@/lib/mail/render.server";
-import { sendMail, type Mail, type MailDb } from "@/lib/mail/send.server";
+import { sendMail, type Mail } from "@/lib/mail/send.server";
 import { searchAlertMail } from "@/lib/mail/templates/search-alert.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { programsMatching } from "@/lib/programs/queries.server";
@@ -214,10 +212,7 @@ const RECORD_ALERT = `
   ON CONFLICT DO NOTHING
   RETURNING "savedSearchId"`;
 
-/**
- * Sends the alerts of every saved search with news (see the top of this file). A student whose
- * transaction fails is counted and logged; the others still get theirs, and the next run retries.
- */
+/** Sends the alerts of every saved search with news (see the top of this file). */
 export async function sendSearchAlerts(
   now = new Date(),
   connectionString = env.DATABASE_URL,
@@ -225,61 +220,36 @@ export async function sendSearchAlerts(
 ): Promise<{ emails: number; searches: number; failed: number }> {
   const until = new Date(now.getTime() - settleMs);
   const students = await dueSearchAlerts(now, until);
-  const result = { emails: 0, searches: 0, failed: 0 };
-  if (students.length === 0) return result;
-  const platformName = await getPlatformName();
-  // Started before a transaction opens: the embedded database serves one transaction at a time,
-  // and the queue's start-up queries would wait for ours.
-  await mailQueue(connectionString);
-  const client = new pg.Client({ connectionString, options: SESSION_OPTIONS });
-  client.on("error", (error) => logger().error({ err: error }, "search alerts: connection lost"));
-  await client.connect();
-  const db: MailDb = { executeSql: (text, values) => client.query(text, values) };
-  try {
-    for (const student of students) {
-      try {
-        await client.query("BEGIN");
-        const account = await client.query<Pick<AlertStudent, "email" | "fullName" | "emailVerifiedAt">>(
-          RECHECK_STUDENT,
-          [student.userId],
-        );
-        if (account.rows.length === 0) {
-          await client.query("ROLLBACK");
-          continue;
-        }
-        const fresh: SearchNews[] = [];
-        for (const search of student.searches) {
-          const moved = await client.query<{ name: string }>(MOVE_WINDOW, [
-            search.searchId,
-            student.userId,
-            search.since.toISOString(),
-            until.toISOString(),
-          ]);
-          if (moved.rows.length === 0) continue;
-          const recorded = await client.query(RECORD_ALERT, [
-            search.searchId,
-            search.since.toISOString(),
-            until.toISOString(),
-            search.total,
-          ]);
-          if (recorded.rows.length > 0) fresh.push({ ...search, name: moved.rows[0].name });
-        }
-        if (fresh.length > 0)
-          await sendMail(
-            await searchAlertMailOf({ ...student, ...account.rows[0], searches: fresh }, platformName),
-            { db },
-          );
-        await client.query("COMMIT");
-        if (fresh.length > 0) result.emails++;
-        result.searches += fresh.length;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        result.failed++;
-        logger().error({ err: error, userId: student.userId }, "search alerts not sent");
+  const platformName = students.length ? await getPlatformName() : "";
+  const { emails, items, failed } = await sendToEach(
+    students,
+    connectionString,
+    "search alerts",
+    async (student, { client, db }) => {
+      const account = await client.query<Pick<AlertStudent, "email" | "fullName" | "emailVerifiedAt">>(
+        RECHECK_STUDENT,
+        [student.userId],
+      );
+      if (account.rows.length === 0) return 0;
+      const fresh: SearchNews[] = [];
+      for (const search of student.searches) {
+        const window = [search.since.toISOString(), until.toISOString()];
+        const moved = await client.query<{ name: string }>(MOVE_WINDOW, [
+          search.searchId,
+          student.userId,
+          ...window,
+        ]);
+        if (moved.rows.length === 0) continue;
+        const recorded = await client.query(RECORD_ALERT, [search.searchId, ...window, search.total]);
+        if (recorded.rows.length > 0) fresh.push({ ...search, name: moved.rows[0].name });
       }
-    }
-  } finally {
-    await client.end();
-  }
-  return result;
+      if (fresh.length > 0)
+        await sendMail(
+          await searchAlertMailOf({ ...student, ...account.rows[0], searches: fresh }, platformName),
+          { db },
+        );
+      return fresh.length;
+    },
+  );
+  return { emails, searches: items, failed };
 }
