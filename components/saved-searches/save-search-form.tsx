@@ -20,7 +20,7 @@ export function SaveSearchForm({
   query: string;
   suggestedName: string;
 }) {
-  const { formProps, field, pending } = useActionForm<{ name: string }>({
+  const { formProps, field, pending, state } = useActionForm<{ name: string }>({
     action: saveSearchAction,
     schema: savedSearchNameFormSchema,
     defaults: { name: suggestedName },
@@ -31,6 +31,12 @@ export function SaveSearchForm({
     <ActionForm {...formProps} failureTitle={FAILURE_TITLE} aria-label="Save this search">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="query" value={query} />
+      {/* The search itself is in hidden fields: a refusal of it is said here, as no field shows it. */}
+      {(state.fieldErrors?.query ?? state.fieldErrors?.kind)?.map((message) => (
+        <p key={message} role="alert" className="text-sm font-medium text-red-700">
+          {message}
+        </p>
+      ))}
       <FormField
         id="saved-search-name"
         label="Name"

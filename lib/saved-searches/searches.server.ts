@@ -92,8 +92,7 @@ export async function saveSearch(userId: number, input: SavedSearchCreate): Prom
       select: { name: true },
     });
     if (existing) {
-      const message = `You have already saved this search as "${existing.name}".`;
-      throw conflict(message, { query: [message] });
+      throw conflict(`You have already saved this search as "${existing.name}".`);
     }
     if ((await tx.savedSearch.count({ where: { userId } })) >= SAVED_SEARCHES_MAX)
       throw unprocessable(SAVED_SEARCHES_FULL);

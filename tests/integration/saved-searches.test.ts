@@ -11,6 +11,9 @@ import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/
 // fall in them; the race tests, on PostgreSQL, use the same file so that no two runs of the job
 // from different files overlap.
 
+// The forms' actions refresh the Saved searches page, which needs Next's request store.
+jest.mock("next/cache", () => ({ ...jest.requireActual("next/cache"), revalidatePath: () => undefined }));
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const BASE = new Date("2090-06-01T08:00:00.000Z");
@@ -185,6 +188,82 @@ describe("the API", () => {
     expect((await remove(owner.agent, saved.id)).status).toBe(204);
     expect(await list(owner.agent)).toEqual([]);
     expect((await remove(owner.agent, saved.id)).status).toBe(404);
+  });
+});
+
+describe("the forms (server actions)", () => {
+  test("posted without JavaScript: saved, then the Saved searches page; signed out, sign in first", async () => {
+    const { saveSearchAction } = await import("@/lib/saved-searches/actions");
+    const { agent } = await student();
+    const form = {
+      kind: "universities",
+      query: "country=pt&q=Nowhere%20Forms&sort=name",
+      name: "Portugal",
+      alertsEnabled: "on",
+    };
+    const saved = await agent.act(saveSearchAction, form, { path: "/user/searches/new" });
+    const [row] = await list(agent);
+    expect(row).toMatchObject({
+      kind: "universities",
+      query: "country=PT&q=Nowhere+Forms",
+      name: "Portugal",
+      alertsEnabled: true,
+    });
+    expect(saved.redirect).toBe(`/user/searches?saved=${row.id}`);
+
+    // The same search again: the form says so, naming the saved one.
+    const again = await agent.act(
+      saveSearchAction,
+      { ...form, name: "Again" },
+      { path: "/user/searches/new" },
+    );
+    expect(again.state).toMatchObject({
+      status: 409,
+      error: 'You have already saved this search as "Portugal".',
+    });
+    expect(again.state?.fieldErrors).toBeUndefined();
+
+    const visitor = await new Agent().act(saveSearchAction, form, { path: "/user/searches/new" });
+    expect(visitor.redirect).toMatch(/^\/auth\?callbackUrl=/);
+    expect(new URL(visitor.redirect!, "http://localhost").searchParams.get("callbackUrl")).toBe(
+      `/user/searches/new?${new URLSearchParams({ kind: "universities", query: form.query })}`,
+    );
+  });
+
+  test("rename, alert and delete forms act on the student's own search only", async () => {
+    const actions = await import("@/lib/saved-searches/actions");
+    const owner = await student();
+    const other = await student();
+    const saved = (await (
+      await save(owner.agent, { kind: "programs", query: "open=true", name: "Open" })
+    ).json()) as Saved;
+    const id = String(saved.id);
+
+    expect((await other.agent.act(actions.deleteSearchAction, { id })).state).toMatchObject({ status: 404 });
+    expect((await other.agent.act(actions.renameSearchAction, { id, name: "Taken" })).state).toMatchObject({
+      status: 404,
+    });
+    expect((await owner.agent.act(actions.renameSearchAction, { id, name: "" })).state).toMatchObject({
+      status: 400,
+      fieldErrors: { name: ["Give the search a name"] },
+    });
+    expect(
+      (await owner.agent.act(actions.renameSearchAction, { id, name: "Still open" })).state,
+    ).toMatchObject({
+      message: "The saved search was renamed.",
+    });
+    expect(
+      (await owner.agent.act(actions.toggleSearchAlertAction, { id, alertsEnabled: "false" })).state,
+    ).toMatchObject({
+      message: "Alert e-mails for this search are off.",
+    });
+    expect(await list(owner.agent)).toEqual([
+      expect.objectContaining({ name: "Still open", alertsEnabled: false }),
+    ]);
+    expect((await owner.agent.act(actions.deleteSearchAction, { id })).state).toMatchObject({
+      message: "The saved search was deleted.",
+    });
+    expect(await list(owner.agent)).toEqual([]);
   });
 });
 
