@@ -4,11 +4,13 @@ import { limitDataExport } from "@/lib/auth/rate-limit.server";
 import { listApplicationDetailsOf, type ApplicationDetail } from "@/lib/applications/queries.server";
 import { recordAudit } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
+import { env } from "@/lib/env.server";
 import { DOCUMENT_SELECT } from "@/lib/documents/view";
 import { REFERENCE_SELECT, toReferenceView, type ReferenceView } from "@/lib/references/queries.server";
 import { FILE_TYPE_EXTENSIONS, type DocumentFileType } from "@/lib/documents/limits";
 import { zipStream, type ZipEntry } from "@/lib/http/zip-stream.server";
 import { logger } from "@/lib/log.server";
+import { savedSearchPath } from "@/lib/saved-searches/kinds";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { getDocumentStorage } from "@/lib/storage/private.server";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
@@ -64,6 +66,16 @@ export interface AccountData {
   /** Documents uploaded for an application not started as a draft yet (none in the usual case). */
   otherDocuments: ExportedDocument[];
   shortlist: ExportedShortlistEntry[];
+  /** The saved searches, each with its address and the alert e-mails sent for it. */
+  savedSearches: {
+    name: string;
+    kind: string;
+    /** The search's address on the platform. */
+    url: string;
+    alertsEnabled: boolean;
+    savedAt: string;
+    alertsSent: { sentAt: string; results: number }[];
+  }[];
   reminders: {
     emailsEnabled: boolean;
     deadlineRemindersSent: { program: string; daysBefore: number; deadline: string; sentAt: string }[];
@@ -99,6 +111,7 @@ async function collect(userId: number, now: Date) {
     sends,
     offerSends,
     references,
+    savedSearches,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
@@ -150,6 +163,18 @@ async function collect(userId: number, now: Date) {
       where: { application: { userId } },
       orderBy: { id: "asc" },
       select: { ...REFERENCE_SELECT, applicationId: true },
+    }),
+    prisma.savedSearch.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: {
+        name: true,
+        kind: true,
+        query: true,
+        alertsEnabled: true,
+        createdAt: true,
+        alerts: { orderBy: { sentAt: "asc" }, select: { sentAt: true, items: true } },
+      },
     }),
   ]);
 
@@ -219,6 +244,17 @@ async function collect(userId: number, now: Date) {
         savedAt: u.createdAt.toISOString(),
       })),
     ],
+    savedSearches: savedSearches.map((search) => ({
+      name: search.name,
+      kind: search.kind,
+      url: new URL(savedSearchPath(search.kind, search.query), env.APP_URL).toString(),
+      alertsEnabled: search.alertsEnabled,
+      savedAt: search.createdAt.toISOString(),
+      alertsSent: search.alerts.map((alert) => ({
+        sentAt: alert.sentAt.toISOString(),
+        results: alert.items,
+      })),
+    })),
     reminders: {
       emailsEnabled: user.remindersEnabled,
       deadlineRemindersSent: sends.map((s) => ({

@@ -1,4 +1,4 @@
-import { BellIcon, DownloadIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { BellIcon, DownloadIcon, KeyRoundIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
@@ -250,6 +250,22 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
             <CalendarLink url={reminders.calendarUrl} />
             <ActionButton action={resetCalendarAction} label="Reset address" pendingLabel="Resetting..." />
           </section>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeading
+          icon={SearchIcon}
+          title="Saved searches"
+          description="University and program searches you saved, with their weekly alert e-mails."
+        />
+        <CardContent>
+          <p className="text-sm text-slate-600">
+            <Link href="/user/searches" className={linkClass}>
+              Manage your saved searches
+            </Link>
+            : open, rename or delete them, and turn their alerts on or off.
+          </p>
         </CardContent>
       </Card>
 
