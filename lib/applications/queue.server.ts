@@ -52,41 +52,6 @@ function overdueOf(now: Date): Prisma.Sql {
     OR (a."status" = ANY(${statuses(UNDECIDED_STATUSES)}) AND ${beforeToday(Prisma.sql`a."decideBy"`, now)}))`;
 }
 
-/** SQL: the application `a` has an offer whose reply-by date is within REPLY_NEAR_DAYS of today. */
-function replyNearOf(now: Date): Prisma.Sql {
-  return Prisma.sql`(a."status" = 'approved'::"ApplicationStatus"
-    AND ${beforeToday(Prisma.sql`a."replyBy"`, now, REPLY_NEAR_DAYS + 1)})`;
-}
-
-/** What the rules read of an application, as SQL: the status and four yes-or-no facts. */
-interface FactsSql {
-  status: Prisma.Sql;
-  answered: Prisma.Sql;
-  openRequest: Prisma.Sql;
-  overdue: Prisma.Sql;
-  replyNear: Prisma.Sql;
-}
-
-/** The facts as columns of the derived table `f` (factsOf). */
-const FACT_COLUMNS: FactsSql = {
-  status: Prisma.sql`f."status"`,
-  answered: Prisma.sql`f."answered"`,
-  openRequest: Prisma.sql`f."openRequest"`,
-  overdue: Prisma.sql`f."overdue"`,
-  replyNear: Prisma.sql`f."replyNear"`,
-};
-
-/** The facts as expressions on the application `a` itself, which its indexes can serve. */
-function factsOnRow(now: Date): FactsSql {
-  return {
-    status: Prisma.sql`a."status"`,
-    answered: hasRequest("answered"),
-    openRequest: hasRequest("open"),
-    overdue: overdueOf(now),
-    replyNear: replyNearOf(now),
-  };
-}
-
 /**
  * SQL: the facts the rules read, one row per matching application: its status and dates, whether
  * one of its requests is answered or open (from the requests grouped per application and hashed,
@@ -95,9 +60,12 @@ function factsOnRow(now: Date): FactsSql {
  * urgency read many times over.
  */
 function factsOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
+  // Reply-by within REPLY_NEAR_DAYS of today (on or before today + those days).
+  const replyNear = Prisma.sql`(a."status" = 'approved'::"ApplicationStatus"
+    AND ${beforeToday(Prisma.sql`a."replyBy"`, now, REPLY_NEAR_DAYS + 1)})`;
   return Prisma.sql`SELECT a."id", a."status", a."submittedAt", a."decideBy", a."replyBy",
       COALESCE(rq."answered", false) AS "answered", COALESCE(rq."open", false) AS "openRequest",
-      ${overdueOf(now)} AS "overdue", COALESCE(${replyNearOf(now)}, false) AS "replyNear"
+      ${overdueOf(now)} AS "overdue", COALESCE(${replyNear}, false) AS "replyNear"
     ${fromOf(filters)}
     LEFT JOIN (SELECT r."applicationId",
         bool_or(r."status" = 'answered'::"DocumentRequestStatus") AS "answered",
@@ -108,71 +76,42 @@ function factsOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Pri
     OFFSET 0`;
 }
 
-/**
- * The queue's rules (lib/applications/queue.ts) in SQL on facts `x`: each tab's condition, the
- * urgency's rank (URGENCIES' order), and each urgency's own condition (`bucket`: it and none of
- * the urgencies before it).
- */
-function rules(x: FactsSql) {
-  const open = Prisma.sql`${x.status} = ANY(${statuses(OPEN_STATUSES)})`;
-  const conditions = Prisma.sql`${x.status} = 'conditions-pending'::"ApplicationStatus"`;
+/** The queue's rules (lib/applications/queue.ts) as expressions on the facts `f` (factsOf). */
+function rules() {
+  const open = Prisma.sql`f."status" = ANY(${statuses(OPEN_STATUSES)})`;
   const rank: Record<Urgency, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
-    overdue: x.overdue,
-    answered: x.answered,
-    conditions,
-    "reply-near": x.replyNear,
-    new: Prisma.sql`${x.status} = 'pending'::"ApplicationStatus"`,
+    overdue: Prisma.sql`f."overdue"`,
+    answered: Prisma.sql`f."answered"`,
+    conditions: Prisma.sql`f."status" = 'conditions-pending'::"ApplicationStatus"`,
+    "reply-near": Prisma.sql`f."replyNear"`,
+    new: Prisma.sql`f."status" = 'pending'::"ApplicationStatus"`,
     open: Prisma.sql`TRUE`,
   };
   // The order of URGENCIES, but a closed application is closed whatever else holds.
-  const checked: Urgency[] = ["closed", ...URGENCIES.filter((u) => u !== "closed" && u !== "open"), "open"];
   const urgencyRank = Prisma.sql`CASE
+    WHEN ${rank.closed} THEN ${URGENCIES.indexOf("closed")}
     ${Prisma.join(
-      checked.slice(0, -1).map((u) => Prisma.sql`WHEN ${rank[u]} THEN ${URGENCIES.indexOf(u)}`),
+      URGENCIES.filter((u) => u !== "closed" && u !== "open").map(
+        (u) => Prisma.sql`WHEN ${rank[u]} THEN ${URGENCIES.indexOf(u)}`,
+      ),
       " ",
     )}
     ELSE ${URGENCIES.indexOf("open")} END`;
-  const bucket = Object.fromEntries(
-    checked.map((u, index) => [
-      u,
-      Prisma.sql`(${Prisma.join(
-        [
-          ...checked.slice(0, index).map((before) => Prisma.sql`NOT COALESCE(${rank[before]}, false)`),
-          rank[u],
-        ],
-        " AND ",
-      )})`,
-    ]),
-  ) as Record<Urgency, Prisma.Sql>;
   const tab: Record<QueueTab, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
-    "needs-review": Prisma.sql`(${open} AND (${x.answered} OR ${x.overdue} OR ${conditions}
-      OR (${x.status} = ANY(${statuses(["pending", "in-review"])}) AND NOT ${x.openRequest})))`,
-    student: Prisma.sql`(${open} AND NOT ${x.answered} AND NOT ${x.overdue}
-      AND NOT ${conditions} AND ${x.openRequest})`,
-    offers: Prisma.sql`(${x.status} = ANY(${statuses(["approved", "place-confirmed", "deferred"])})
-      AND NOT ${x.answered} AND NOT ${x.openRequest})`,
-    university: Prisma.sql`(${x.status} = ANY(${statuses(["sent-to-university", "interviewing"])})
-      AND NOT ${x.answered} AND NOT ${x.overdue} AND NOT ${x.openRequest})`,
+    "needs-review": Prisma.sql`(${open} AND (f."answered" OR f."overdue"
+      OR f."status" = 'conditions-pending'::"ApplicationStatus"
+      OR (f."status" = ANY(${statuses(["pending", "in-review"])}) AND NOT f."openRequest")))`,
+    student: Prisma.sql`(${open} AND NOT f."answered" AND NOT f."overdue"
+      AND f."status" <> 'conditions-pending'::"ApplicationStatus" AND f."openRequest")`,
+    offers: Prisma.sql`(f."status" = ANY(${statuses(["approved", "place-confirmed", "deferred"])})
+      AND NOT f."answered" AND NOT f."openRequest")`,
+    university: Prisma.sql`(f."status" = ANY(${statuses(["sent-to-university", "interviewing"])})
+      AND NOT f."answered" AND NOT f."overdue" AND NOT f."openRequest")`,
   };
-  return { urgencyRank, bucket, tab };
+  return { urgencyRank, tab };
 }
-
-/**
- * Each urgency's order within the queue (after the urgency itself): overdue, the oldest decide-by
- * date first; a near reply, the nearest reply-by date first; closed, the newest first; the rest,
- * the oldest submission first (first come, first served); the id last.
- */
-const BUCKET_ORDER: Record<Urgency, Prisma.Sql> = {
-  overdue: Prisma.sql`a."decideBy" ASC NULLS LAST, a."submittedAt" ASC, a."id" ASC`,
-  answered: Prisma.sql`a."submittedAt" ASC, a."id" ASC`,
-  conditions: Prisma.sql`a."submittedAt" ASC, a."id" ASC`,
-  "reply-near": Prisma.sql`a."replyBy" ASC NULLS LAST, a."submittedAt" ASC, a."id" ASC`,
-  new: Prisma.sql`a."submittedAt" ASC, a."id" ASC`,
-  open: Prisma.sql`a."submittedAt" ASC, a."id" ASC`,
-  closed: Prisma.sql`a."submittedAt" DESC, a."id" ASC`,
-};
 
 /** Who is asking: "me" is them. */
 export interface QueueViewer {
@@ -180,14 +119,10 @@ export interface QueueViewer {
 }
 
 /**
- * The workspace's filters on the application `a`, minus its order and its tab, and `also`.
+ * The workspace's filters on the application `a`, minus its order and its tab (which reads the
+ * facts: tabWhere).
  */
-function whereOf(
-  filters: WorkspaceFilters,
-  viewer: QueueViewer,
-  now: Date,
-  also: Prisma.Sql[] = [],
-): Prisma.Sql {
+function whereOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (filters.status !== "all")
     conditions.push(Prisma.sql`a."status" = ${filters.status}::"ApplicationStatus"`);
@@ -215,7 +150,6 @@ function whereOf(
   if (filters.to)
     conditions.push(Prisma.sql`a."submittedAt" < ${new Date(dateOf(filters.to).getTime() + 86_400_000)}`);
   if (filters.overdue) conditions.push(overdueOf(now));
-  conditions.push(...also);
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
@@ -235,7 +169,7 @@ function fromOf(filters: WorkspaceFilters): Prisma.Sql {
 
 /** The condition of the current tab on the facts `f`, or none for All. */
 function tabWhere(filters: WorkspaceFilters): Prisma.Sql {
-  return filters.tab === "all" ? Prisma.empty : Prisma.sql`WHERE ${rules(FACT_COLUMNS).tab[filters.tab]}`;
+  return filters.tab === "all" ? Prisma.empty : Prisma.sql`WHERE ${rules().tab[filters.tab]}`;
 }
 
 /**
@@ -248,7 +182,7 @@ function orderedIds(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): 
   if (filters.order === "newest")
     return Prisma.sql`SELECT f."id" FROM (${factsOf(filters, viewer, now)}) f ${tabWhere(filters)}
       ORDER BY f."submittedAt" DESC, f."id" DESC`;
-  const { urgencyRank } = rules(FACT_COLUMNS);
+  const { urgencyRank } = rules();
   return Prisma.sql`SELECT q."id" FROM (
       SELECT f."id", f."submittedAt", f."decideBy", f."replyBy", ${urgencyRank} AS "rank"
         FROM (${factsOf(filters, viewer, now)}) f ${tabWhere(filters)}
@@ -283,11 +217,8 @@ export interface QueuePage {
 }
 
 /**
- * One page of the queue's ids in its order, with the tabs' counts. First the counts, which read
- * every matching application once: each tab's, and within the current tab each urgency's. Then the
- * page, read urgency by urgency for just the urgencies the page spans, each in its own order on
- * the application's own columns, so that an index serves it and the read stops at the page's end
- * (rather than ranking and sorting every matching application a second time).
+ * One page of the queue's ids in its order, with the tabs' counts: two reads, the page and the
+ * counts (the list's count is its tab's).
  */
 export async function queuePage(
   filters: WorkspaceFilters,
@@ -295,72 +226,12 @@ export async function queuePage(
   window: { limit: number; offset: number },
   now = new Date(),
 ): Promise<QueuePage> {
-  const { tabs, urgencies } = await countQueue(filters, viewer, now);
-  const onRow = rules(factsOnRow(now));
-  const inTab = filters.tab === "all" ? [] : [onRow.tab[filters.tab]];
-  const pageOf = (conditions: Prisma.Sql[], order: Prisma.Sql, limit: number, offset: number) =>
-    read<{ id: number }[]>(Prisma.sql`SELECT a."id" ${fromOf(filters)}
-      ${whereOf(filters, viewer, now, [...inTab, ...conditions])}
-      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
-  const reads: Promise<{ id: number }[]>[] = [];
-  if (filters.order === "newest") {
-    reads.push(pageOf([], Prisma.sql`a."submittedAt" DESC, a."id" DESC`, window.limit, window.offset));
-  } else {
-    let skip = window.offset;
-    let wanted = window.limit;
-    for (const urgency of URGENCIES) {
-      if (wanted <= 0) break;
-      const count = urgencies[urgency];
-      if (skip >= count) {
-        skip -= count;
-        continue;
-      }
-      const take = Math.min(wanted, count - skip);
-      reads.push(pageOf([onRow.bucket[urgency]], BUCKET_ORDER[urgency], take, skip));
-      wanted -= take;
-      skip = 0;
-    }
-  }
-  const pages = await Promise.all(reads);
-  return { ids: pages.flat().map((row) => row.id), total: tabs[filters.tab], counts: tabs };
-}
-
-/**
- * How many matching applications each tab holds under the other filters, and how many of the
- * current tab's have each urgency: one read of the facts.
- */
-async function countQueue(
-  filters: WorkspaceFilters,
-  viewer: QueueViewer,
-  now: Date,
-): Promise<{ tabs: Record<QueueTab | "all", number>; urgencies: Record<Urgency, number> }> {
-  const { tab, urgencyRank } = rules(FACT_COLUMNS);
-  const inTab = filters.tab === "all" ? Prisma.sql`TRUE` : tab[filters.tab];
-  const column = (name: string) => Prisma.raw(`"${name}"`);
-  const rows = await read<Record<string, number>[]>(Prisma.sql`SELECT count(*)::int AS "all",
-    ${Prisma.join(
-      QUEUE_TABS.map((name) => Prisma.sql`(count(*) FILTER (WHERE ${tab[name]}))::int AS ${column(name)}`),
-      ", ",
-    )},
-    ${Prisma.join(
-      URGENCIES.map(
-        (urgency, rank) =>
-          Prisma.sql`(count(*) FILTER (WHERE ${inTab} AND f."rank" = ${rank}))::int AS ${column(`u:${urgency}`)}`,
-      ),
-      ", ",
-    )}
-    FROM (SELECT f.*, ${urgencyRank} AS "rank" FROM (${factsOf(filters, viewer, now)}) f OFFSET 0) f`);
-  const row = rows[0] ?? {};
-  return {
-    tabs: Object.fromEntries(["all", ...QUEUE_TABS].map((name) => [name, row[name] ?? 0])) as Record<
-      QueueTab | "all",
-      number
-    >,
-    urgencies: Object.fromEntries(URGENCIES.map((urgency) => [urgency, row[`u:${urgency}`] ?? 0])) as Record<
-      Urgency,
-      number
-    >,
-  };
+  const [rows, counts] = await Promise.all([
+    read<{ id: number }[]>(Prisma.sql`${orderedIds(filters, viewer, now)}
+      LIMIT ${window.limit} OFFSET ${window.offset}`),
+    queueTabCounts(filters, viewer, now),
+  ]);
+  return { ids: rows.map((row) => row.id), total: counts[filters.tab], counts };
 }
 
 /** How many applications each tab holds under the other filters (the tabs' counts). */
@@ -369,7 +240,20 @@ export async function queueTabCounts(
   viewer: QueueViewer,
   now = new Date(),
 ): Promise<Record<QueueTab | "all", number>> {
-  return (await countQueue(filters, viewer, now)).tabs;
+  const { tab } = rules();
+  const rows = await read<Record<string, number>[]>(Prisma.sql`SELECT count(*)::int AS "all",
+    ${Prisma.join(
+      QUEUE_TABS.map(
+        (name) => Prisma.sql`(count(*) FILTER (WHERE ${tab[name]}))::int AS ${Prisma.raw(`"${name}"`)}`,
+      ),
+      ", ",
+    )}
+    FROM (${factsOf(filters, viewer, now)}) f`);
+  const row = rows[0] ?? {};
+  return Object.fromEntries(["all", ...QUEUE_TABS].map((name) => [name, row[name] ?? 0])) as Record<
+    QueueTab | "all",
+    number
+  >;
 }
 
 /**
