@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { loadRatesAction } from "@/lib/rates/actions";
@@ -11,7 +12,12 @@ import { loadRatesAction } from "@/lib/rates/actions";
  */
 export function RatesForm() {
   const [state, formAction, pending] = useActionState(loadRatesAction, INITIAL_FORM_STATE);
+  const router = useRouter();
   const problem = state.fieldErrors?.file?.[0] ?? state.error;
+  // Once interactive, a load shows in the table below at once (a post without JavaScript reloads it).
+  useEffect(() => {
+    if (state.message) router.refresh();
+  }, [state, router]);
   return (
     <form action={formAction} className="flex flex-col gap-3" aria-label="Load exchange rates">
       <label htmlFor="rates-file" className="text-sm font-medium text-slate-900">

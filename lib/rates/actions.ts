@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { prisma } from "@/lib/db/client.server";
 import { action } from "@/lib/http/action.server";
 import { badRequest } from "@/lib/http/errors";
@@ -21,7 +20,6 @@ export const loadRatesAction = action({
     const file = data.get("file");
     if (!(file instanceof File) || file.size === 0) throw badRequest(RATES_FILE_MISSING, { file: [RATES_FILE_MISSING] });
     const loaded = await loadRates(prisma, viewer, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-    revalidatePath("/admin/rates");
     return {
       message: `Saved ${loaded.saved} exchange rate${loaded.saved === 1 ? "" : "s"} of ${loaded.currencies.join(", ")}.`,
     };

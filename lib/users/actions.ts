@@ -50,7 +50,6 @@ export const setDisplayCurrencyAction = action({
   handle: async ({ viewer, input }) => {
     const saved = await setDisplayCurrency(viewer.id, input.currency);
     await writeDisplayCurrencyCookie(saved.currency);
-    revalidatePath("/user/profile");
     return {
       message: saved.currency ? DISPLAY_CURRENCY_SAVED : DISPLAY_CURRENCY_CLEARED,
       values: { currency: saved.currency ?? "" },
