@@ -14,7 +14,14 @@ import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/u
 import type { Rates } from "@/lib/money/convert";
 import { latestRates } from "@/lib/rates/queries.server";
 import { isBuilding } from "./store";
-import { RATES, SETTINGS, STUDY_LISTS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySlugTag } from "./tags.server";
+import {
+  RATES,
+  SETTINGS,
+  STUDY_LISTS,
+  UNIVERSITY_LISTS,
+  UNIVERSITY_PAGES,
+  universitySlugTag,
+} from "./tags.server";
 
 // What the public pages read, cached and tagged (./tags.ts): read from the database once, then
 // from the cache (lib/cache/store.js) until a write expires a tag, or after a minute (the time a
@@ -72,7 +79,12 @@ export const cachedStudyLists = cached(
 );
 
 /** The latest exchange rates: what every public page's approximations convert with. */
-export const cachedRates = cached<[], Rates>("exchange-rates", () => [RATES], {}, () => latestRates());
+export const cachedRates = cached<[], Rates>(
+  "exchange-rates",
+  () => [RATES],
+  {},
+  () => latestRates(),
+);
 
 /** The country filter's choices: countries with live universities. */
 export const cachedCountries = cached<[], CountryWithCount[]>(

@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, minorDigits } from "./currencies";
+import { BASE_CURRENCY, minorDigits } from "./base";
 
 // Currency conversion with exact arithmetic: amounts and rates are decimal strings turned into
 // integers (BigInt), multiplied and divided once, and rounded once at the end to the target
@@ -68,7 +68,10 @@ export function convert(amount: string | number, from: string, to: string, rates
   if (!value) return null;
   const digits = minorDigits(to);
   if (from === to) {
-    return { amount: toDecimal(divideRounded(value[0] * 10n ** BigInt(digits), 10n ** BigInt(value[1])), digits), rateDate: null };
+    return {
+      amount: toDecimal(divideRounded(value[0] * 10n ** BigInt(digits), 10n ** BigInt(value[1])), digits),
+      rateDate: null,
+    };
   }
   const source = rateOf(from, rates);
   const target = rateOf(to, rates);

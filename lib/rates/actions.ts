@@ -18,8 +18,12 @@ export const loadRatesAction = action({
   reads: { file: z.string() },
   handle: async ({ viewer, data }) => {
     const file = data.get("file");
-    if (!(file instanceof File) || file.size === 0) throw badRequest(RATES_FILE_MISSING, { file: [RATES_FILE_MISSING] });
-    const loaded = await loadRates(prisma, viewer, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    if (!(file instanceof File) || file.size === 0)
+      throw badRequest(RATES_FILE_MISSING, { file: [RATES_FILE_MISSING] });
+    const loaded = await loadRates(prisma, viewer, {
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
     return {
       message: `Saved ${loaded.saved} exchange rate${loaded.saved === 1 ? "" : "s"} of ${loaded.currencies.join(", ")}.`,
     };

@@ -46,7 +46,12 @@ function isDay(text: string): boolean {
 
 /** One CSV line's cells: commas separate, double quotes may wrap a cell (no commas inside a rate file). */
 function cells(line: string): string[] {
-  return line.split(",").map((cell) => cell.trim().replace(/^"(.*)"$/, "$1").trim());
+  return line.split(",").map((cell) =>
+    cell
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .trim(),
+  );
 }
 
 function refuse(line: number, message: string): RatesParse {
@@ -61,13 +66,20 @@ export function parseRatesCsv(text: string, today: string): RatesParse {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const headerIndex = lines.findIndex((line) => line.trim() !== "");
   if (headerIndex === -1) {
-    return { ok: false, line: 1, message: "The file is empty: add the header row currency,rate,date and one line per rate." };
+    return {
+      ok: false,
+      line: 1,
+      message: "The file is empty: add the header row currency,rate,date and one line per rate.",
+    };
   }
   const header = cells(lines[headerIndex]).map((name) => name.toLowerCase());
   const missing = RATES_COLUMNS.filter((column) => !header.includes(column));
   const extra = header.filter((name) => !(RATES_COLUMNS as readonly string[]).includes(name));
   if (missing.length > 0 || extra.length > 0 || header.length !== RATES_COLUMNS.length) {
-    return refuse(headerIndex + 1, `the header must name the columns ${RATES_COLUMNS.join(",")} (it names ${header.join(",")}).`);
+    return refuse(
+      headerIndex + 1,
+      `the header must name the columns ${RATES_COLUMNS.join(",")} (it names ${header.join(",")}).`,
+    );
   }
   const at = Object.fromEntries(RATES_COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<
     (typeof RATES_COLUMNS)[number],
@@ -80,7 +92,10 @@ export function parseRatesCsv(text: string, today: string): RatesParse {
     const line = index + 1;
     const values = cells(lines[index]);
     if (values.length !== RATES_COLUMNS.length) {
-      return refuse(line, `expected ${RATES_COLUMNS.length} values (${RATES_COLUMNS.join(",")}), found ${values.length}.`);
+      return refuse(
+        line,
+        `expected ${RATES_COLUMNS.length} values (${RATES_COLUMNS.join(",")}), found ${values.length}.`,
+      );
     }
     const currency = values[at.currency].toUpperCase();
     const rate = values[at.rate];
@@ -89,22 +104,36 @@ export function parseRatesCsv(text: string, today: string): RatesParse {
       return refuse(line, `"${values[at.currency]}" is not an ISO 4217 currency code (e.g. EUR, GBP, JPY).`);
     }
     if (currency === BASE_CURRENCY) {
-      return refuse(line, `${BASE_CURRENCY} is the base currency: every rate is per 1 ${BASE_CURRENCY}, so it needs no line. Remove it.`);
+      return refuse(
+        line,
+        `${BASE_CURRENCY} is the base currency: every rate is per 1 ${BASE_CURRENCY}, so it needs no line. Remove it.`,
+      );
     }
     if (!RATE.test(rate) || !/[1-9]/.test(rate)) {
-      return refuse(line, `the rate "${rate}" must be a positive number such as 0.9195 (a point for decimals, at most 10 decimals, no thousands separators).`);
+      return refuse(
+        line,
+        `the rate "${rate}" must be a positive number such as 0.9195 (a point for decimals, at most 10 decimals, no thousands separators).`,
+      );
     }
-    if (!isDay(date)) return refuse(line, `the date "${date}" must be a day written YYYY-MM-DD, e.g. 2026-11-01.`);
-    if (date > today) return refuse(line, `the date ${date} has not come yet: a rate is of a day that has passed or today.`);
+    if (!isDay(date))
+      return refuse(line, `the date "${date}" must be a day written YYYY-MM-DD, e.g. 2026-11-01.`);
+    if (date > today)
+      return refuse(line, `the date ${date} has not come yet: a rate is of a day that has passed or today.`);
     const key = `${currency} ${date}`;
     const earlier = seen.get(key);
-    if (earlier !== undefined) return refuse(line, `${currency} on ${date} is already on line ${earlier}: keep one of them.`);
+    if (earlier !== undefined)
+      return refuse(line, `${currency} on ${date} is already on line ${earlier}: keep one of them.`);
     seen.set(key, line);
     rows.push({ line, currency, rate, date });
-    if (rows.length > RATES_MAX_ROWS) return refuse(line, `a file holds at most ${RATES_MAX_ROWS} rates: split it.`);
+    if (rows.length > RATES_MAX_ROWS)
+      return refuse(line, `a file holds at most ${RATES_MAX_ROWS} rates: split it.`);
   }
   if (rows.length === 0) {
-    return { ok: false, line: headerIndex + 1, message: "The file has no rates: add one line per rate under the header." };
+    return {
+      ok: false,
+      line: headerIndex + 1,
+      message: "The file has no rates: add one line per rate under the header.",
+    };
   }
   return { ok: true, rows };
 }

@@ -10,8 +10,14 @@ export async function getDisplayCurrency(userId: number): Promise<string | null>
 }
 
 /** Saves the choice (a checked ISO code, or null). */
-export async function setDisplayCurrency(userId: number, currency: string | null): Promise<{ currency: string | null }> {
-  const updated = await prisma.user.updateMany({ where: { id: userId }, data: { displayCurrency: currency } });
+export async function setDisplayCurrency(
+  userId: number,
+  currency: string | null,
+): Promise<{ currency: string | null }> {
+  const updated = await prisma.user.updateMany({
+    where: { id: userId },
+    data: { displayCurrency: currency },
+  });
   if (updated.count === 0) throw notFound("User not found");
   return { currency };
 }

@@ -25,5 +25,6 @@ export const displayCurrencySchema = z.object({
 });
 export type DisplayCurrencyInput = z.output<typeof displayCurrencySchema>;
 
-export const DISPLAY_CURRENCY_SAVED = "Your currency is saved: amounts now also show in it where a rate is known.";
+export const DISPLAY_CURRENCY_SAVED =
+  "Your currency is saved: amounts now also show in it where a rate is known.";
 export const DISPLAY_CURRENCY_CLEARED = "Amounts now follow your browser's language for the second currency.";

@@ -52,11 +52,10 @@ beforeEach(() => prisma.exchangeRate.deleteMany({ where: { currency: { in: CURRE
 
 describe("loading a rates file", () => {
   test("saves every line in one go, keeps history and audits it", async () => {
-    const loaded = await loadRates(
-      prisma,
-      actor,
-      { name: "rates.csv", bytes: bytes("currency,rate,date\nCHF,0.88,2026-10-01\nCHF,0.8812,2026-11-01\n\nsek,10.5,2026-11-01\n") },
-    );
+    const loaded = await loadRates(prisma, actor, {
+      name: "rates.csv",
+      bytes: bytes("currency,rate,date\nCHF,0.88,2026-10-01\nCHF,0.8812,2026-11-01\n\nsek,10.5,2026-11-01\n"),
+    });
     expect(loaded).toEqual({ saved: 3, currencies: ["CHF", "SEK"] });
     expect(await snapshot()).toEqual([
       "CHF 2026-10-01 0.8800000000",
@@ -74,13 +73,22 @@ describe("loading a rates file", () => {
   });
 
   test("replaces a day's rate loaded again", async () => {
-    await loadRates(prisma, actor, { name: "a.csv", bytes: bytes("currency,rate,date\nNOK,11,2026-11-01\n") });
-    await loadRates(prisma, actor, { name: "b.csv", bytes: bytes("date,currency,rate\n2026-11-01,NOK,11.2\n") });
+    await loadRates(prisma, actor, {
+      name: "a.csv",
+      bytes: bytes("currency,rate,date\nNOK,11,2026-11-01\n"),
+    });
+    await loadRates(prisma, actor, {
+      name: "b.csv",
+      bytes: bytes("date,currency,rate\n2026-11-01,NOK,11.2\n"),
+    });
     expect(await snapshot()).toEqual(["NOK 2026-11-01 11.2000000000"]);
   });
 
   test("a bad line is named and nothing changes", async () => {
-    await loadRates(prisma, actor, { name: "a.csv", bytes: bytes("currency,rate,date\nCHF,0.88,2026-10-01\n") });
+    await loadRates(prisma, actor, {
+      name: "a.csv",
+      bytes: bytes("currency,rate,date\nCHF,0.88,2026-10-01\n"),
+    });
     const before = await snapshot();
     const audits = await prisma.auditEvent.count({ where: { action: "exchangeRates.load" } });
     await expect(
@@ -96,10 +104,14 @@ describe("loading a rates file", () => {
   test("the command line loads a good file and refuses a bad one, naming its line", async () => {
     const run = promisify(execFile);
     const script = (file: string) =>
-      run(join(process.cwd(), "node_modules", ".bin", "tsx"), [...TSX_SCRIPT_FLAGS, "scripts/rates-update.ts", file], {
-        cwd: process.cwd(),
-        env: process.env,
-      }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+      run(
+        join(process.cwd(), "node_modules", ".bin", "tsx"),
+        [...TSX_SCRIPT_FLAGS, "scripts/rates-update.ts", file],
+        {
+          cwd: process.cwd(),
+          env: process.env,
+        },
+      ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     const good = join(workDir, "good.csv");
     writeFileSync(good, "currency,rate,date\nCHF,0.88,2026-11-01\nSEK,10.5,2026-11-01\n");
     const ok = await script(good);
@@ -137,12 +149,17 @@ describe("who may load and read rates", () => {
     const posted = await agent.call(postRates, "/api/rates", { body: file });
     expect(posted.status).toBe(200);
     expect(await posted.json()).toEqual({ saved: 1, currencies: ["CHF"] });
-    const bad = await agent.call(postRates, "/api/rates", { body: "currency,rate,date\nCHF,-1,2026-11-02\n" });
+    const bad = await agent.call(postRates, "/api/rates", {
+      body: "currency,rate,date\nCHF,-1,2026-11-02\n",
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/^Line 2: /);
 
     const form = new FormData();
-    form.append("file", new File(["currency,rate,date\nSEK,10.4,2026-11-01\n"], "sek.csv", { type: "text/csv" }));
+    form.append(
+      "file",
+      new File(["currency,rate,date\nSEK,10.4,2026-11-01\n"], "sek.csv", { type: "text/csv" }),
+    );
     const acted = await agent.act(loadRatesAction, form, { path: "/admin/rates" });
     expect(acted.state).toMatchObject({ message: "Saved 1 exchange rate of SEK." });
     const empty = await agent.act(loadRatesAction, {}, { path: "/admin/rates" });
@@ -160,9 +177,15 @@ describe("who may load and read rates", () => {
 describe("the student's display currency", () => {
   test("is saved on the account and in the cookie; another browser gets it from GET /api/user", async () => {
     const student = roles.agents.student;
-    const refused = await student.call(putCurrency, "/api/user/currency", { method: "PUT", json: { currency: "EURO" } });
+    const refused = await student.call(putCurrency, "/api/user/currency", {
+      method: "PUT",
+      json: { currency: "EURO" },
+    });
     expect(refused.status).toBe(400);
-    const put = await student.call(putCurrency, "/api/user/currency", { method: "PUT", json: { currency: "eur" } });
+    const put = await student.call(putCurrency, "/api/user/currency", {
+      method: "PUT",
+      json: { currency: "eur" },
+    });
     expect(await put.json()).toEqual({ currency: "EUR" });
     expect(student.cookies.get(DISPLAY_CURRENCY_COOKIE)).toBe("EUR");
     expect(await (await student.call(getCurrency, "/api/user/currency")).json()).toEqual({ currency: "EUR" });
@@ -170,7 +193,10 @@ describe("the student's display currency", () => {
     const acted = await student.act(setDisplayCurrencyAction, { currency: "GBP" }, { path: "/user/profile" });
     expect(acted.state?.error).toBeUndefined();
     expect(student.cookies.get(DISPLAY_CURRENCY_COOKIE)).toBe("GBP");
-    const stored = await prisma.user.findUniqueOrThrow({ where: { id: roles.ids.student }, select: { displayCurrency: true } });
+    const stored = await prisma.user.findUniqueOrThrow({
+      where: { id: roles.ids.student },
+      select: { displayCurrency: true },
+    });
     expect(stored.displayCurrency).toBe("GBP");
 
     // A browser without the cookie (signed in elsewhere) gets it with the header's GET /api/user.
@@ -183,6 +209,13 @@ describe("the student's display currency", () => {
     expect(student.cookies.has(DISPLAY_CURRENCY_COOKIE)).toBe(false);
     expect(await (await student.call(getCurrency, "/api/user/currency")).json()).toEqual({ currency: null });
 
-    expect((await new Agent().call(putCurrency, "/api/user/currency", { method: "PUT", json: { currency: "EUR" } })).status).toBe(401);
+    expect(
+      (
+        await new Agent().call(putCurrency, "/api/user/currency", {
+          method: "PUT",
+          json: { currency: "EUR" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -66,7 +66,9 @@ test("the API stores the currency, defaults to USD, keeps it on an edit without 
     params,
   });
   expect((await moved.json()).currency).toBe("GBP");
-  expect((await (await admin.call(getProgram, `/api/programs/${program.id}`, { params })).json()).currency).toBe("GBP");
+  expect(
+    (await (await admin.call(getProgram, `/api/programs/${program.id}`, { params })).json()).currency,
+  ).toBe("GBP");
 });
 
 test("CSV: the export carries the currency and importing it back changes nothing; a new code updates", async () => {
@@ -93,15 +95,28 @@ test("CSV: the export carries the currency and importing it back changes nothing
     apply: true,
   });
   expect(report.counts).toMatchObject({ updated: 1, unchanged: 1 });
-  const stored = await prisma.program.findFirstOrThrow({ where: { name: `Currency ${tag}` }, select: { currency: true } });
+  const stored = await prisma.program.findFirstOrThrow({
+    where: { name: `Currency ${tag}` },
+    select: { currency: true },
+  });
   expect(stored.currency).toBe("JPY");
 
   // Without the column, an existing program keeps its currency and a new one is USD.
   const columns = PROGRAM_COLUMNS.map((c) => c.name).filter((name) => name !== "currency");
   const row = (name: string) =>
-    columns.map((column) =>
-      ({ university: university.slug, name, degree: "MSc", level: "Master's", field: "Business", duration: "2",
-         tuition: "13000.00", deadline, description: "Money." })[column] ?? "",
+    columns.map(
+      (column) =>
+        ({
+          university: university.slug,
+          name,
+          degree: "MSc",
+          level: "Master's",
+          field: "Business",
+          duration: "2",
+          tuition: "13000.00",
+          deadline,
+          description: "Money.",
+        })[column] ?? "",
     );
   const withoutColumn = stringify([columns, row(`Currency ${tag}`), row(`New ${tag}`)]);
   const third = await runImport(prisma, actor, {

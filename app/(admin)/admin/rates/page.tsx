@@ -38,10 +38,10 @@ export default async function AdminRatesPage() {
           Load rates
         </h2>
         <p className="text-slate-700">
-          A CSV file with the header <code className="font-mono">{RATES_COLUMNS.join(",")}</code> and one line per
-          rate: how many units of the currency 1 {BASE_CURRENCY} bought on that day (YYYY-MM-DD), e.g.{" "}
-          <code className="font-mono">EUR,0.9195,2026-11-01</code>. The whole file is checked first: a bad line is
-          named and nothing is saved. A rate for a currency and day already loaded is replaced.
+          A CSV file with the header <code className="font-mono">{RATES_COLUMNS.join(",")}</code> and one line
+          per rate: how many units of the currency 1 {BASE_CURRENCY} bought on that day (YYYY-MM-DD), e.g.{" "}
+          <code className="font-mono">EUR,0.9195,2026-11-01</code>. The whole file is checked first: a bad
+          line is named and nothing is saved. A rate for a currency and day already loaded is replaced.
         </p>
         <RatesForm />
       </section>
