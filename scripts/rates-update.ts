@@ -10,6 +10,7 @@ import { createPrismaClient } from "@/lib/db/client.server";
 import { withDatabaseUrl } from "@/lib/db/connection.server";
 import { HttpError } from "@/lib/http/errors";
 import { loadRates } from "@/lib/rates/commands.server";
+import { commandLineActor } from "./actor";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,15 +24,7 @@ async function main() {
   await withDatabaseUrl(async (url) => {
     const prisma = createPrismaClient(url, { max: 1 });
     try {
-      let actor: { id: number | null; fullName: string } = { id: null, fullName: "Command line" };
-      if (values.as) {
-        const admin = await prisma.user.findFirst({
-          where: { username: values.as, role: "admin", adminType: "super" },
-          select: { id: true, fullName: true },
-        });
-        if (!admin) throw new Error(`No super admin has the username ${values.as}.`);
-        actor = admin;
-      }
+      const actor = await commandLineActor(prisma, values.as, { superOnly: true });
       const loaded = await loadRates(prisma, actor, { name: basename(file), bytes });
       console.log(
         `Saved ${loaded.saved} exchange rate${loaded.saved === 1 ? "" : "s"} of ${loaded.currencies.join(", ")}.`,

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
+import { FormAnswer } from "@/components/forms/form-answer";
 import { Button } from "@/components/ui/button";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { loadRatesAction } from "@/lib/rates/actions";
@@ -37,16 +38,7 @@ export function RatesForm() {
           {pending ? "Loading..." : "Load rates"}
         </Button>
       </div>
-      {problem && (
-        <p id="rates-problem" role="alert" className="text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      {state.message && (
-        <p role="status" className="text-sm text-green-800">
-          {state.message}
-        </p>
-      )}
+      <FormAnswer id="rates-problem" error={problem} message={state.message} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { FormAnswer } from "@/components/forms/form-answer";
 import { Button } from "@/components/ui/button";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { COMMON_CURRENCIES } from "@/lib/money/currencies";
@@ -49,16 +50,7 @@ export function CurrencyForm({ current }: { current: string | null }) {
           {pending ? "Saving..." : "Save currency"}
         </Button>
       </div>
-      {problem && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      {state.message && (
-        <p role="status" className="text-sm text-green-800">
-          {state.message}
-        </p>
-      )}
+      <FormAnswer error={problem} message={state.message} />
     </form>
   );
 }
