@@ -3,7 +3,7 @@ import { currentSessionId } from "@/lib/auth/session.server";
 import { route } from "@/lib/http/route.server";
 import { readDisplayCurrencyCookie, writeDisplayCurrencyCookie } from "@/lib/money/display-cookie.server";
 import { getUserDto, updateProfile } from "@/lib/users/accounts.server";
-import { getDisplayCurrency } from "@/lib/users/display-currency.server";
+import { getUserWithDisplayCurrency } from "@/lib/users/display-currency.server";
 import { deleteOwnAccount } from "@/lib/users/delete-account.server";
 import { deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 
@@ -13,12 +13,10 @@ import { deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
 export const GET = route({
   auth: "user",
   handle: async ({ viewer }) => {
-    const [user, currency, cookie] = await Promise.all([
-      getUserDto(viewer.id),
-      getDisplayCurrency(viewer.id),
-      readDisplayCurrencyCookie(),
-    ]);
-    if (currency && currency !== cookie) await writeDisplayCurrencyCookie(currency);
+    const { user, displayCurrency } = await getUserWithDisplayCurrency(viewer.id);
+    if (displayCurrency && displayCurrency !== (await readDisplayCurrencyCookie())) {
+      await writeDisplayCurrencyCookie(displayCurrency);
+    }
     return user;
   },
 });
