@@ -2,7 +2,7 @@ import { noContent } from "@/lib/http/responses";
 import { currentSessionId } from "@/lib/auth/session.server";
 import { route } from "@/lib/http/route.server";
 import { readDisplayCurrencyCookie, writeDisplayCurrencyCookie } from "@/lib/money/display-cookie.server";
-import { getUserDto, updateProfile } from "@/lib/users/accounts.server";
+import { updateProfile } from "@/lib/users/accounts.server";
 import { getUserWithDisplayCurrency } from "@/lib/users/display-currency.server";
 import { deleteOwnAccount } from "@/lib/users/delete-account.server";
 import { deleteAccountSchema, profileSchema } from "@/lib/validation/auth";
