@@ -1,10 +1,9 @@
 "use server";
 
-import { prisma } from "@/lib/db/client.server";
 import { action } from "@/lib/http/action.server";
 import { badRequest } from "@/lib/http/errors";
 import { z } from "@/lib/validation/zod";
-import { loadRates } from "./commands.server";
+import { loadUploadedRates } from "./commands.server";
 import { RATES_FILE_MISSING, RATES_MAX_BYTES } from "./csv";
 
 /**
@@ -20,7 +19,7 @@ export const loadRatesAction = action({
     const file = data.get("file");
     if (!(file instanceof File) || file.size === 0)
       throw badRequest(RATES_FILE_MISSING, { file: [RATES_FILE_MISSING] });
-    const loaded = await loadRates(prisma, viewer, {
+    const loaded = await loadUploadedRates(viewer, {
       name: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });

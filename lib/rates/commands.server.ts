@@ -2,6 +2,7 @@ import "server-only";
 import type { AuditActor } from "@/lib/audit/record.server";
 import { recordAudit } from "@/lib/audit/record.server";
 import { expireTags, RATES } from "@/lib/cache/tags.server";
+import { prisma } from "@/lib/db/client.server";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { badRequest } from "@/lib/http/errors";
 import { parseRatesCsv, RATES_MAX_BYTES, utcToday } from "./csv";
@@ -55,4 +56,9 @@ export async function loadRates(
   });
   await expireTags(RATES);
   return { saved: rows.length, currencies };
+}
+
+/** loadRates on the app's database: the admin page's form and POST /api/rates. */
+export function loadUploadedRates(actor: AuditActor, file: { name: string; bytes: Uint8Array }) {
+  return loadRates(prisma, actor, file);
 }

@@ -1,6 +1,5 @@
-import { prisma } from "@/lib/db/client.server";
 import { route } from "@/lib/http/route.server";
-import { loadRates, RATES_TOO_LARGE } from "@/lib/rates/commands.server";
+import { loadUploadedRates, RATES_TOO_LARGE } from "@/lib/rates/commands.server";
 import { RATES_MAX_BYTES } from "@/lib/rates/csv";
 import { listLatestRates } from "@/lib/rates/queries.server";
 
@@ -20,5 +19,5 @@ export const POST = route({
   body: "bytes" as const,
   bodyLimit: RATES_MAX_BYTES,
   tooLargeMessage: RATES_TOO_LARGE,
-  handle: ({ viewer, body }) => loadRates(prisma, viewer, { name: "rates.csv", bytes: body }),
+  handle: ({ viewer, body }) => loadUploadedRates(viewer, { name: "rates.csv", bytes: body }),
 });
