@@ -21,6 +21,7 @@ import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatDate, formatYears } from "@/lib/format";
 import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
 import type { ProgramDto } from "@/lib/programs/queries.server";
+import { COMMON_CURRENCIES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
 import { cn } from "@/lib/utils";
 import {
@@ -41,6 +42,7 @@ const FIELDS = [
   "degree",
   "duration",
   "tuition",
+  "currency",
   "deadline",
   "timeZone",
   "description",
@@ -76,6 +78,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
       degree: "",
       duration: "",
       tuition: "",
+      currency: DEFAULT_CURRENCY,
       deadline: "",
       timeZone: "",
       description: "",
@@ -92,6 +95,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
     degree: program.degree,
     duration: String(program.duration),
     tuition: tuitionToInput(program.tuition),
+    currency: program.currency,
     deadline: program.deadline,
     timeZone: program.timeZone,
     description: program.description,
@@ -360,11 +364,11 @@ export function ProgramForm({
           render={({ field }) => (
             <FormField
               id={ids.tuition}
-              label="Tuition (USD)"
+              label="Tuition"
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
-              hint="Per year, in US dollars."
+              hint="Per year, in the program's currency."
               error={errors.tuition?.message}
               name={field.name}
               ref={field.ref}
@@ -384,6 +388,19 @@ export function ProgramForm({
               }}
             />
           )}
+        />
+
+        <SelectField
+          control={control}
+          name="currency"
+          id={ids.currency}
+          label="Currency"
+          placeholder="Select currency"
+          options={(program && !(COMMON_CURRENCIES as readonly string[]).includes(program.currency)
+            ? [program.currency, ...COMMON_CURRENCIES]
+            : COMMON_CURRENCIES
+          ).map((code) => ({ value: code, label: code }))}
+          error={errors.currency?.message}
         />
 
         <Controller
@@ -533,7 +550,7 @@ function SelectField({
   error,
 }: {
   control: ReturnType<typeof useForm<ProgramFormValues, unknown, ProgramInput>>["control"];
-  name: "level" | "field" | "degree" | "duration";
+  name: "level" | "field" | "degree" | "duration" | "currency";
   id: string;
   label: string;
   placeholder: string;

@@ -3,7 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { DeadlineText } from "@/components/programs/deadline-text";
-import { deadlinePassed, formatUsd, formatYears } from "@/lib/format";
+import { Amount } from "@/components/money/amount";
+import { deadlinePassed, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
 
@@ -34,7 +35,9 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
           <div className="flex items-center gap-2">
             <Wallet aria-hidden="true" className="size-4 text-slate-500" />
             <dt className="text-slate-600">Tuition:</dt>
-            <dd className="font-medium">{formatUsd(program.tuition)} per year</dd>
+            <dd className="font-medium">
+              <Amount amount={program.tuition} currency={program.currency} suffix="per year" />
+            </dd>
           </div>
           <div className="flex items-center gap-2">
             <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />

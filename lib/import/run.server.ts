@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { countryTimeZone } from "@/lib/dates/country-zones";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "@/lib/validation/zod";
@@ -396,6 +397,8 @@ interface NewProgram {
   duration: number;
   /** "12000.00" */
   tuition: string;
+  /** ISO 4217 code of the tuition. */
+  currency: string;
   deadline: Date;
   timeZone: string;
   referencesRequired: number;
@@ -431,7 +434,7 @@ async function findPrograms(
   if (keys.length === 0) return [];
   const rows = await tx.$queryRaw<(Omit<StoredProgram, "deadline"> & { deadlineMs: number })[]>`
     SELECT p."id", p."universityId", p."name", p."degree", p."description", p."level", p."field",
-           p."duration", p."tuition"::text AS "tuition", p."timeZone", p."archivedAt",
+           p."duration", p."tuition"::text AS "tuition", p."currency", p."timeZone", p."archivedAt",
            p."referencesRequired",
            (extract(epoch FROM p."deadline") * 1000)::float8 AS "deadlineMs",
            ARRAY(SELECT d."documentType" FROM "program_documents" d
@@ -576,6 +579,8 @@ async function importPrograms(context: PassContext) {
         field: program.field,
         duration: program.duration,
         tuition: program.tuition,
+        // Empty: an existing program keeps its currency, a new one is in US dollars.
+        currency: program.currency ?? matches[0]?.currency ?? DEFAULT_CURRENCY,
         deadline: program.deadline,
         // Empty: an existing program keeps its zone, a new one gets its country's (as the API).
         timeZone: program.timeZone ?? matches[0]?.timeZone ?? countryTimeZone(r.university?.country.code),
@@ -624,8 +629,8 @@ async function updatePrograms(
   await tx.$executeRaw`
     UPDATE "programs" AS p
        SET "description" = v."description", "level" = v."level", "field" = v."field",
-           "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline",
-           "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired", "updatedAt" = now(),
+           "duration" = v."duration", "tuition" = v."tuition", "currency" = v."currency",
+           "deadline" = v."deadline", "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired", "updatedAt" = now(),
            "version" = p."version" + 1
       FROM unnest(
         ${rows.map((p) => p.id)}::int[],
@@ -634,11 +639,12 @@ async function updatePrograms(
         ${rows.map((p) => p.field)}::text[],
         ${rows.map((p) => p.duration)}::int[],
         ${rows.map((p) => p.tuition)}::numeric[],
+        ${rows.map((p) => p.currency)}::text[],
         ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
         ${rows.map((p) => p.timeZone)}::text[],
         ${rows.map((p) => p.referencesRequired)}::int[]
-      ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline", "timeZone",
-             "referencesRequired")
+      ) AS v("id", "description", "level", "field", "duration", "tuition", "currency", "deadline",
+             "timeZone", "referencesRequired")
      WHERE p."id" = v."id"`;
   await writeProgramDocuments(tx, rows);
 }
@@ -667,8 +673,8 @@ async function writeProgramDocuments(
 async function insertPrograms(tx: Tx, rows: NewProgram[]) {
   const inserted = await tx.$queryRaw<{ id: number; universityId: number; name: string; degree: string }[]>`
     INSERT INTO "programs"
-      ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-       "timeZone", "referencesRequired", "updatedAt")
+      ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "currency",
+       "deadline", "timeZone", "referencesRequired", "updatedAt")
     SELECT *, now() FROM unnest(
       ${rows.map((p) => p.universityId)}::int[],
       ${rows.map((p) => p.name)}::text[],
@@ -678,6 +684,7 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
       ${rows.map((p) => p.degree)}::text[],
       ${rows.map((p) => p.duration)}::int[],
       ${rows.map((p) => p.tuition)}::numeric[],
+      ${rows.map((p) => p.currency)}::text[],
       ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
       ${rows.map((p) => p.timeZone)}::text[],
       ${rows.map((p) => p.referencesRequired)}::int[]

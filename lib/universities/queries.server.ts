@@ -39,6 +39,8 @@ export interface UniversityProgram {
   degree: string;
   duration: number;
   tuition: string;
+  /** The ISO 4217 code of the tuition. */
+  currency: string;
   deadline: Date;
   timeZone: string;
   /** The documents an application must include, and those it may (document type names). */
@@ -144,6 +146,7 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         degree: true,
         duration: true,
         tuition: true,
+        currency: true,
         deadline: true,
         timeZone: true,
         updatedAt: true,

@@ -58,7 +58,12 @@ export interface AccountData {
   version: typeof DATA_EXPORT_VERSION;
   generatedAt: string;
   platform: string;
-  account: Omit<UserDto, "adminType"> & { adminType: string | null; lastLoginAt: string | null };
+  account: Omit<UserDto, "adminType"> & {
+    adminType: string | null;
+    lastLoginAt: string | null;
+    /** The currency chosen on the profile for approximations (null: the browser's language decides). */
+    displayCurrency: string | null;
+  };
   sessions: { startedAt: string; lastSeenAt: string; expiresAt: string; endedAt: string | null }[];
   /** Each with its documents and the referees named for it (the words of a reference only if not waived). */
   applications: (ApplicationDetail & { documents: ExportedDocument[]; references: ReferenceView[] })[];
@@ -115,7 +120,7 @@ async function collect(userId: number, now: Date) {
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { ...userDtoSelect, lastLoginAt: true, remindersEnabled: true },
+      select: { ...userDtoSelect, lastLoginAt: true, remindersEnabled: true, displayCurrency: true },
     }),
     getPlatformName(),
     prisma.userSession.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
@@ -206,6 +211,7 @@ async function collect(userId: number, now: Date) {
       ...account,
       adminType: adminType ?? null,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      displayCurrency: user.displayCurrency,
     },
     sessions: sessions.map((s) => ({
       startedAt: s.createdAt.toISOString(),

@@ -149,6 +149,8 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
     toggleSavedSearchAlert: { id: world.ownSavedSearchId },
     deleteSavedSearch: { id: world.othersSavedSearchId },
     unsubscribeSearchAlerts: { token: `1.${"A".repeat(43)}` },
+    // The rates page posts a file; as text it is refused (400) before anything is read.
+    loadRates: { file: "currency,rate,date\nEUR,0.9,2026-11-01\n" },
     // The notifications page posts a checkbox per university, not the API's JSON list.
     saveNoticePreferences: { universityIds: String(world.universityId) },
     // The application page's form of the student's pending application: its review starts once,

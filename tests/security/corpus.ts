@@ -362,6 +362,7 @@ export function validExamples(world: World): Record<string, Record<string, unkno
       universityIds: [world.universityId],
     },
     "DELETE /api/user": { currentPassword: "not the password" },
+    "PUT /api/user/currency": { currency: "EUR" },
     "PATCH /api/users/[id]": { isActive: true },
     "POST /api/users": { ...newAccount, role: "user", adminType: null },
   };

@@ -5,7 +5,8 @@ import { CountryFlag } from "@/components/country-flag";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Button } from "@/components/ui/button";
 import { DeadlineText } from "@/components/programs/deadline-text";
-import { daysLeftLabel, formatUsd, formatYears } from "@/lib/format";
+import { Amount } from "@/components/money/amount";
+import { daysLeftLabel, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
 import { getProgramsToCompare, type ProgramWithRanking } from "@/lib/programs/queries.server";
 import { rankingLabel } from "@/lib/universities/ranking";
@@ -19,9 +20,11 @@ export const metadata: Metadata = {
 
 type Props = { searchParams: Promise<SearchParams> };
 
-/** Tuition for the whole program: per year × years, in cents so that nothing is lost. */
-function totalTuition(program: ProgramWithRanking): number {
-  return (Math.round(Number(program.tuition) * 100) * program.duration) / 100;
+/** Tuition for the whole program: per year × years, in cents so that nothing is lost ("24000.00"). */
+function totalTuition(program: ProgramWithRanking): string {
+  const cents = BigInt(program.tuition.replace(".", "")) * BigInt(program.duration);
+  const text = cents.toString().padStart(3, "0");
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
 export default async function ComparePage({ searchParams }: Props) {
@@ -51,8 +54,13 @@ export default async function ComparePage({ searchParams }: Props) {
     ["Level", (p) => p.level],
     ["Degree", (p) => p.degree],
     ["Duration", (p) => formatYears(p.duration)],
-    ["Tuition per year", (p) => formatUsd(p.tuition)],
-    ["Tuition in total", (p) => `${formatUsd(totalTuition(p))} (${formatYears(p.duration)})`],
+    ["Tuition per year", (p) => <Amount amount={p.tuition} currency={p.currency} />],
+    [
+      "Tuition in total",
+      (p) => (
+        <Amount amount={totalTuition(p)} currency={p.currency} suffix={`(${formatYears(p.duration)})`} />
+      ),
+    ],
     [
       "Deadline",
       (p) => (

@@ -1,4 +1,4 @@
-import { BellIcon, DownloadIcon, KeyRoundIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { BellIcon, CoinsIcon, DownloadIcon, KeyRoundIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
@@ -13,12 +13,14 @@ import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { PendingEmail } from "@/components/user/pending-email";
 import { ProfileForm } from "@/components/user/profile-form";
+import { CurrencyForm } from "@/components/user/currency-form";
 import { googleEnabled } from "@/lib/auth/auth.server";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { formatDate } from "@/lib/format";
 import { reminderSettings } from "@/lib/reminders/settings.server";
 import { getUserDto } from "@/lib/users/accounts.server";
+import { getDisplayCurrency } from "@/lib/users/display-currency.server";
 import { accountFootprint } from "@/lib/users/delete-account.server";
 import {
   remindersOffAction,
@@ -46,10 +48,11 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 export default async function ProfilePage({ searchParams }: ProfilePageProps) {
   const viewer = await viewerOrSignIn("/user/profile");
-  const [user, footprint, reminders] = await Promise.all([
+  const [user, footprint, reminders, displayCurrency] = await Promise.all([
     getUserDto(viewer.id),
     accountFootprint(viewer.id),
     reminderSettings(viewer.id),
+    getDisplayCurrency(viewer.id),
   ]);
   const { google } = await searchParams;
   const outcome =
@@ -116,6 +119,17 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
             defaultValues={{ fullName: user.fullName, email: user.email }}
             hasPassword={user.hasPassword}
           />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeading
+          icon={CoinsIcon}
+          title="Currency"
+          description="The currency you think in: amounts are approximated in it."
+        />
+        <CardContent>
+          <CurrencyForm current={displayCurrency} />
         </CardContent>
       </Card>
 
