@@ -4,6 +4,7 @@ import { safeCallbackPath } from "@/lib/auth/paths";
 import { hasRenderedPage, recordRequest } from "@/lib/cache/rendered-pages";
 import { cachedSearchPath, RSC_PARAMETER } from "@/lib/cache/search-pages";
 import { isDatabaseMarkedUnavailable } from "@/lib/db/availability.server";
+import { currencyFromAcceptLanguage, DISPLAY_CURRENCY_COOKIE } from "@/lib/money/currencies";
 import { env } from "@/lib/env.server";
 import { isDecodablePath, UNDECODABLE_PAGE, UNDECODABLE_PATH } from "@/lib/http/decodable-path";
 import { securityHeaderOptions, securityHeaders } from "@/lib/http/security-headers";
@@ -23,6 +24,7 @@ import { tagRequest } from "@/lib/telemetry/request-id";
 //    (lib/cache/search-pages.ts);
 //  - while the database is known to be down (lib/db/availability.server.ts), public pages the cache
 //    holds are served from it, and every other page is the branded 503 page;
+//  - a public page's first visit gets a display-currency cookie from Accept-Language (below);
 //  - early redirects of navigations (GET) from the session token's claims. They never grant
 //    anything: every page, route handler and server action checks again on the server through
 //    lib/auth/session.server.ts.
@@ -82,7 +84,7 @@ export async function proxy(request: NextRequest) {
   }
   if (!isProtected || TOKEN_ADDRESSES.has(pathname)) {
     const toCache = cachedSearch !== null && (await goesToCachedRoute(request, cachedSearch));
-    return pass(request, requestId, toCache ? rewriteTo : null);
+    return withDisplayCurrency(request, pass(request, requestId, toCache ? rewriteTo : null));
   }
 
   // Only navigations are sent to sign in early. A POST (a server action, from a form sent by its
@@ -159,6 +161,26 @@ function pass(request: NextRequest, requestId: string, rewriteTo: string | null 
     ? NextResponse.rewrite(target, { request: { headers } })
     : NextResponse.next({ request: { headers } });
   response.headers.set("X-Request-Id", requestId);
+  return response;
+}
+
+/**
+ * A public page's first visit from a browser without a display currency: the cookie the amounts'
+ * approximations read (components/money/display-currency.tsx), taken from the region of its
+ * preferred language (Accept-Language, lib/money/currencies.ts), so no script is needed to pick it.
+ * A choice on the profile replaces it. Nothing when the languages name no region with a currency.
+ */
+function withDisplayCurrency(request: NextRequest, response: NextResponse): NextResponse {
+  if (request.method !== "GET" || request.cookies.has(DISPLAY_CURRENCY_COOKIE)) return response;
+  const currency = currencyFromAcceptLanguage(request.headers.get("accept-language"));
+  if (currency) {
+    response.cookies.set(DISPLAY_CURRENCY_COOKIE, currency, {
+      path: "/",
+      maxAge: 30 * 86_400,
+      sameSite: "lax",
+      secure: request.nextUrl.protocol === "https:",
+    });
+  }
   return response;
 }
 

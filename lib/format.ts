@@ -1,33 +1,16 @@
 // Display formats shared by pages and components. Fixed locales and time zone, so that the server
 // and every browser render the same text.
 
+import { formatMoney } from "@/lib/money/format";
 import { dateOf, dayHasPassed, dayIn, daysBetween, deadlineDay } from "@/lib/dates/days";
-
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-const withCents = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /**
  * An amount in US dollars with thousands separators: 12000 and "12000.00" give "$12,000",
  * "12000.5" gives "$12,000.50". `cents: true` always shows two decimals ("$12,000.00");
- * `cents: false` rounds to whole dollars. Tuition arrives as a decimal string ("12000.00").
+ * `cents: false` rounds to whole dollars. Other currencies: formatMoney (lib/money/format.ts).
  */
 export function formatUsd(amount: string | number, options: { cents?: boolean } = {}): string {
-  const value = typeof amount === "number" ? amount : Number(amount.replaceAll(",", "").trim());
-  if (typeof amount === "string" && amount.trim() === "") throw new RangeError("Empty amount");
-  if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${String(amount)}`);
-  const showCents = options.cents ?? Math.round(value * 100) % 100 !== 0;
-  return (showCents ? withCents : wholeDollars).format(value);
+  return formatMoney(amount, "USD", options);
 }
 
 const longDate = new Intl.DateTimeFormat("en-GB", {

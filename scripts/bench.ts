@@ -122,7 +122,7 @@ async function main(options: BenchOptions) {
     return;
   }
   if (options.applications) {
-    await runWorkspace(options.applications, results);
+    await runWorkspace(options.applications, options, results);
     save();
     return;
   }
@@ -221,18 +221,41 @@ async function main(options: BenchOptions) {
   console.log(`\nWritten to ${options.out}`);
 }
 
-/** The admissions workspace's database calls with `applications` synthetic applications. */
-async function runWorkspace(applications: number, results: Record<string, unknown>) {
+/**
+ * The admissions workspace with `applications` synthetic applications: its database calls and a
+ * bulk change (the queries part), then its pages rendered by the production server, one request
+ * at a time (the render part).
+ */
+async function runWorkspace(applications: number, options: BenchOptions, results: Record<string, unknown>) {
   const database = await benchDatabase("unisearch_bench_workspace");
   results.database = database.mode;
-  results.workspace = await database.serve(async (url) => {
+  const workspace: Record<string, unknown> = await database.serve(async (url) => {
     const started = Date.now();
     const count = await seedApplications(url, applications);
     console.log(`Seeded ${count} applications in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    if (!options.parts.has("queries")) return { applications: count };
     process.env.DATABASE_URL = url;
     const { runWorkspaceBench } = await import("./bench/workspace");
     return { applications: count, ...(await runWorkspaceBench()) };
   });
+  results.workspace = workspace;
+  if (!options.parts.has("render")) return;
+  ensureBuild(options.build);
+  const server = await startServer(options.port, database.env);
+  try {
+    const admin = DEMO_ACCOUNTS.find((account) => account.adminType === "super")!;
+    const cookie = await signIn(server.url, admin.username, admin.password);
+    const { measurePages } = await import("./bench/workspace");
+    const pages = await measurePages(server.url, server.pid, cookie);
+    console.log(`\nThe workspace's pages, one request at a time (median of 20), as a super admin:\n`);
+    for (const page of pages)
+      console.log(
+        `${page.name.padEnd(24)} ${page.ms.toFixed(1).padStart(7)} ms  CPU ${page.cpuMs === null ? "-" : `${page.cpuMs.toFixed(1)} ms`}`,
+      );
+    workspace.pages = pages;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The search scenarios with the demo catalogue (about 10,000 universities), then at options.scale. */

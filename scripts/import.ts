@@ -12,6 +12,7 @@ import { HttpError } from "@/lib/http/errors";
 import { IMPORT_TYPES, type ImportType } from "@/lib/import/columns";
 import { formatReport } from "@/lib/import/report-text";
 import { runImport } from "@/lib/import/run.server";
+import { commandLineActor } from "./actor";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -54,15 +55,7 @@ async function main() {
   await withDatabaseUrl(async (url) => {
     const prisma = createPrismaClient(url, { max: 1 });
     try {
-      let actor: { id: number | null; fullName: string } = { id: null, fullName: "Command line" };
-      if (values.as) {
-        const admin = await prisma.user.findFirst({
-          where: { username: values.as, role: "admin" },
-          select: { id: true, fullName: true },
-        });
-        if (!admin) throw new Error(`No admin has the username ${values.as}.`);
-        actor = admin;
-      }
+      const actor = await commandLineActor(prisma, values.as);
       const report = await runImport(prisma, actor, {
         type,
         fileName: basename(file),

@@ -1,5 +1,6 @@
 import {
   BellIcon,
+  BanknoteIcon,
   BookOpenIcon,
   FileTextIcon,
   HistoryIcon,
@@ -40,6 +41,12 @@ const ADMIN_NAV: readonly (SidebarItem & {
     label: "Settings",
     icon: <SettingsIcon aria-hidden="true" />,
     allowed: canEditSettings,
+  },
+  {
+    href: "/admin/rates",
+    label: "Exchange rates",
+    icon: <BanknoteIcon aria-hidden="true" />,
+    allowed: isSuperAdmin,
   },
   {
     href: "/admin/audit",

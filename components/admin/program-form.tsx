@@ -21,6 +21,7 @@ import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatDate, formatYears } from "@/lib/format";
 import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
 import type { ProgramDto } from "@/lib/programs/queries.server";
+import { COMMON_CURRENCIES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
 import { ENGLISH_MINIMUMS, REQUIREMENT_FIELDS, requirementsToInput } from "@/lib/fit/requirements";
 import { ENGLISH_TEST_RULES } from "@/lib/fit/english";
@@ -43,6 +44,7 @@ const FIELDS = [
   "degree",
   "duration",
   "tuition",
+  "currency",
   "deadline",
   "timeZone",
   "description",
@@ -79,6 +81,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
       degree: "",
       duration: "",
       tuition: "",
+      currency: DEFAULT_CURRENCY,
       deadline: "",
       timeZone: "",
       description: "",
@@ -96,6 +99,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
     degree: program.degree,
     duration: String(program.duration),
     tuition: tuitionToInput(program.tuition),
+    currency: program.currency,
     deadline: program.deadline,
     timeZone: program.timeZone,
     description: program.description,
@@ -365,11 +369,11 @@ export function ProgramForm({
           render={({ field }) => (
             <FormField
               id={ids.tuition}
-              label="Tuition (USD)"
+              label="Tuition"
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
-              hint="Per year, in US dollars."
+              hint="Per year, in the program's currency."
               error={errors.tuition?.message}
               name={field.name}
               ref={field.ref}
@@ -389,6 +393,19 @@ export function ProgramForm({
               }}
             />
           )}
+        />
+
+        <SelectField
+          control={control}
+          name="currency"
+          id={ids.currency}
+          label="Currency"
+          placeholder="Select currency"
+          options={(program && !(COMMON_CURRENCIES as readonly string[]).includes(program.currency)
+            ? [program.currency, ...COMMON_CURRENCIES]
+            : COMMON_CURRENCIES
+          ).map((code) => ({ value: code, label: code }))}
+          error={errors.currency?.message}
         />
 
         <Controller
@@ -536,16 +553,16 @@ export function ProgramForm({
           />
           <FormField
             id={ids.tuitionHome}
-            label="Home students' tuition (USD per year)"
+            label="Home students' tuition (per year)"
             inputMode="decimal"
             autoComplete="off"
-            hint="The tuition above is the international students' figure."
+            hint="In the program's currency; the tuition above is the international students' figure."
             error={errors.tuitionHome?.message}
             {...register("tuitionHome")}
           />
           <FormField
             id={ids.applicationFee}
-            label="Application fee (USD)"
+            label="Application fee"
             inputMode="decimal"
             autoComplete="off"
             error={errors.applicationFee?.message}
@@ -614,7 +631,7 @@ function SelectField({
   error,
 }: {
   control: ReturnType<typeof useForm<ProgramFormValues, unknown, ProgramInput>>["control"];
-  name: "level" | "field" | "degree" | "duration";
+  name: "level" | "field" | "degree" | "duration" | "currency";
   id: string;
   label: string;
   placeholder: string;

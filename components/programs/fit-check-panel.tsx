@@ -10,6 +10,7 @@ import {
   type FitProfile,
   type FitRequirements,
 } from "@/lib/fit/rules";
+import { useRates } from "@/components/money/display-currency";
 import { FitResults } from "./fit-results";
 
 // How the signed-in student fits a program: loaded by FitCheck (./fit-check.tsx) only in a
@@ -42,6 +43,7 @@ function loadProfile(): Promise<Loaded> {
 
 export function FitPanel({ requirements, name }: { requirements: FitRequirements; name: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const rates = useRates();
   useEffect(() => {
     let live = true;
     void loadProfile().then((answer) => live && setLoaded(answer));
@@ -63,7 +65,7 @@ export function FitPanel({ requirements, name }: { requirements: FitRequirements
       </p>
     );
   }
-  const results = checkFit(loaded.profile, requirements, { today: new Date(), countryName });
+  const results = checkFit(loaded.profile, requirements, { today: new Date(), countryName, rates });
   return (
     <section aria-label={`How you fit ${name}`} className="grid gap-1.5 text-sm" data-testid="fit-check">
       <p className="font-semibold text-slate-900">How you fit</p>

@@ -1,12 +1,12 @@
 import { ENGLISH_TEST_RULES, formatEnglishScore } from "@/lib/fit/english";
 import type { ProgramRequirements } from "@/lib/fit/requirements";
 import { formatTerm } from "@/lib/fit/terms";
-import { formatUsd } from "@/lib/format";
+import { formatMoney } from "@/lib/money/format";
 
 export const NOT_STATED = "Not stated";
 
 /** Each requirement and fee as a labelled line, "Not stated" where the university does not say. */
-export function requirementRows(requirements: ProgramRequirements): [string, string][] {
+export function requirementRows(requirements: ProgramRequirements, currency: string): [string, string][] {
   const english = (
     [
       ["ielts", requirements.minIelts],
@@ -29,11 +29,13 @@ export function requirementRows(requirements: ProgramRequirements): [string, str
     ],
     [
       "Home students' tuition",
-      requirements.tuitionHome === null ? NOT_STATED : `${formatUsd(requirements.tuitionHome)} per year`,
+      requirements.tuitionHome === null
+        ? NOT_STATED
+        : `${formatMoney(requirements.tuitionHome, currency)} per year`,
     ],
     [
       "Application fee",
-      requirements.applicationFee === null ? NOT_STATED : formatUsd(requirements.applicationFee),
+      requirements.applicationFee === null ? NOT_STATED : formatMoney(requirements.applicationFee, currency),
     ],
     [
       "Student visa sponsorship",
@@ -47,8 +49,15 @@ export function requirementRows(requirements: ProgramRequirements): [string, str
  * ("Not stated"), so that a missing figure is never mistaken for none. A disclosure, closed at
  * first, which works without JavaScript.
  */
-export function RequirementsList({ requirements }: { requirements: ProgramRequirements }) {
-  const rows = requirementRows(requirements);
+export function RequirementsList({
+  requirements,
+  currency,
+}: {
+  requirements: ProgramRequirements;
+  /** The program's currency, which its fees are in. */
+  currency: string;
+}) {
+  const rows = requirementRows(requirements, currency);
   return (
     <details className="group text-sm" data-testid="program-requirements">
       <summary className="cursor-pointer font-medium text-brand-700 hover:text-brand-900">

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { CalendarDays, Clock, Wallet } from "lucide-react";
 import { DeadlineText } from "@/components/programs/deadline-text";
-import { daysLeftLabel, deadlinePassed, formatUsd, formatYears } from "@/lib/format";
+import { Amount } from "@/components/money/amount";
+import { daysLeftLabel, deadlinePassed, formatYears } from "@/lib/format";
 import type { ProgramCard } from "@/lib/programs/cards";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import { CountryFlag } from "@/components/country-flag";
@@ -77,7 +78,9 @@ function ProgramResultCard({ program, now }: { program: ProgramCard; now: Date }
           <div className="flex items-center gap-1.5">
             <SpriteIcon id="icon-tuition" className="size-4 text-slate-500" />
             <dt className="sr-only">Tuition</dt>
-            <dd>{`${formatUsd(program.tuition)} per year`}</dd>
+            <dd>
+              <Amount amount={program.tuition} currency={program.currency} suffix="per year" />
+            </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <SpriteIcon id="icon-deadline" className="size-4 text-slate-500" />

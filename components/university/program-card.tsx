@@ -3,7 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { DeadlineText } from "@/components/programs/deadline-text";
-import { deadlinePassed, formatUsd, formatYears } from "@/lib/format";
+import { Amount } from "@/components/money/amount";
+import { deadlinePassed, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { FitCheck } from "@/components/programs/fit-check";
 import { RequirementsList } from "@/components/programs/requirements-list";
@@ -46,7 +47,9 @@ export function ProgramCard({
           <div className="flex items-center gap-2">
             <Wallet aria-hidden="true" className="size-4 text-slate-500" />
             <dt className="text-slate-600">Tuition:</dt>
-            <dd className="font-medium">{formatUsd(program.tuition)} per year</dd>
+            <dd className="font-medium">
+              <Amount amount={program.tuition} currency={program.currency} suffix="per year" />
+            </dd>
           </div>
           <div className="flex items-center gap-2">
             <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
@@ -80,11 +83,12 @@ export function ProgramCard({
           )}
         </dl>
         <div className="mt-3 grid gap-3">
-          <RequirementsList requirements={program.requirements} />
+          <RequirementsList requirements={program.requirements} currency={program.currency} />
           <FitCheck
             name={`${program.degree} ${program.name}`}
             requirements={fitRequirements(program.requirements, {
               tuition: program.tuition,
+              currency: program.currency,
               countryCode: country.code,
               country: country.name,
             })}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { FormAnswer } from "@/components/forms/form-answer";
 import { Button } from "@/components/ui/button";
 import { INITIAL_FORM_STATE, type FormState } from "@/lib/http/form-state";
 
@@ -36,16 +37,7 @@ export function ActionButton({
           {pending ? pendingLabel : label}
         </Button>
       </div>
-      {state.error && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {state.error}
-        </p>
-      )}
-      {state.message && (
-        <p role="status" className="text-sm text-green-800">
-          {state.message}
-        </p>
-      )}
+      <FormAnswer error={state.error} message={state.message} />
     </form>
   );
 }

@@ -28,12 +28,17 @@ export interface AssignmentResult {
   changed: boolean;
 }
 
-/** The active admin with this id, or the 422 saying to choose one. */
+/**
+ * The active admin with this id, or the 422 saying to choose one. Read FOR SHARE: a deactivation
+ * or demotion of that account (which updates its row, then gives its applications back) either
+ * waits until this assignment has committed, and then gives this application back too, or has
+ * committed first, and then this read sees an inactive account. Without the lock an assignment made
+ * while the account was being deactivated would leave work with someone who can no longer do it.
+ */
 async function staffMember(tx: Tx, id: number) {
-  const user = await tx.user.findUnique({
-    where: { id },
-    select: { id: true, fullName: true, role: true, isActive: true },
-  });
+  const rows = await tx.$queryRaw<{ id: number; fullName: string; role: string; isActive: boolean }[]>`
+    SELECT "id", "fullName", "role"::text AS "role", "isActive" FROM "users" WHERE "id" = ${id} FOR SHARE`;
+  const user = rows[0];
   if (!user || user.role !== "admin" || !user.isActive) throw unprocessable(ASSIGNEE_NOT_STAFF);
   return { id: user.id, fullName: user.fullName };
 }

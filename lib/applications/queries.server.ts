@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { OfferCondition } from "./conditions";
 import { conditionSelect, toCondition } from "./conditions.server";
 import type { DocumentRequest, RequestFilter } from "./requests";
-import { requestSelect, toRequest } from "./requests.server";
+import { requestSelect, toRequest } from "./request-view";
 import { dayOf } from "./dates";
 import { historyFor, type HistoryEntry, type HistoryReader } from "./history";
 import { offerOf, startTermOf, type Offer } from "./offer";

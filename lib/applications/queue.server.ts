@@ -46,23 +46,46 @@ function beforeToday(column: Prisma.Sql, now: Date, days = 0): Prisma.Sql {
     AND ${column} < (SELECT ${programToday} + ${days}::int FROM "programs" z WHERE z."id" = a."programId")))`;
 }
 
-/** The expressions of the queue's rules at `now` (each program's today is its own zone's). */
-function rules(now: Date) {
-  const open = Prisma.sql`a."status" = ANY(${statuses(OPEN_STATUSES)})`;
-  const overdue = Prisma.sql`(a."status" = 'inactive'::"ApplicationStatus"
+/** SQL: the application `a` is past its decide-by date with no decision, or already inactive. */
+function overdueOf(now: Date): Prisma.Sql {
+  return Prisma.sql`(a."status" = 'inactive'::"ApplicationStatus"
     OR (a."status" = ANY(${statuses(UNDECIDED_STATUSES)}) AND ${beforeToday(Prisma.sql`a."decideBy"`, now)}))`;
-  const answered = hasRequest("answered");
-  const openRequest = hasRequest("open");
+}
+
+/**
+ * SQL: the facts the rules read, one row per matching application: its status and dates, whether
+ * one of its requests is answered or open (from the requests grouped per application and hashed,
+ * one probe a row), whether it is overdue and whether its offer's reply-by date is near (each
+ * worked out once a row). OFFSET 0 keeps them columns of their own, which the tabs and the
+ * urgency read many times over.
+ */
+function factsOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
   // Reply-by within REPLY_NEAR_DAYS of today (on or before today + those days).
   const replyNear = Prisma.sql`(a."status" = 'approved'::"ApplicationStatus"
     AND ${beforeToday(Prisma.sql`a."replyBy"`, now, REPLY_NEAR_DAYS + 1)})`;
+  return Prisma.sql`SELECT a."id", a."status", a."submittedAt", a."decideBy", a."replyBy",
+      COALESCE(rq."answered", false) AS "answered", COALESCE(rq."open", false) AS "openRequest",
+      ${overdueOf(now)} AS "overdue", COALESCE(${replyNear}, false) AS "replyNear"
+    ${fromOf(filters)}
+    LEFT JOIN (SELECT r."applicationId",
+        bool_or(r."status" = 'answered'::"DocumentRequestStatus") AS "answered",
+        bool_or(r."status" = 'open'::"DocumentRequestStatus") AS "open"
+      FROM "document_requests" r WHERE r."status" <> 'closed'::"DocumentRequestStatus" GROUP BY r."applicationId"
+    ) rq ON rq."applicationId" = a."id"
+    ${whereOf(filters, viewer, now)}
+    OFFSET 0`;
+}
+
+/** The queue's rules (lib/applications/queue.ts) as expressions on the facts `f` (factsOf). */
+function rules() {
+  const open = Prisma.sql`f."status" = ANY(${statuses(OPEN_STATUSES)})`;
   const rank: Record<Urgency, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
-    overdue,
-    answered,
-    conditions: Prisma.sql`a."status" = 'conditions-pending'::"ApplicationStatus"`,
-    "reply-near": replyNear,
-    new: Prisma.sql`a."status" = 'pending'::"ApplicationStatus"`,
+    overdue: Prisma.sql`f."overdue"`,
+    answered: Prisma.sql`f."answered"`,
+    conditions: Prisma.sql`f."status" = 'conditions-pending'::"ApplicationStatus"`,
+    "reply-near": Prisma.sql`f."replyNear"`,
+    new: Prisma.sql`f."status" = 'pending'::"ApplicationStatus"`,
     open: Prisma.sql`TRUE`,
   };
   // The order of URGENCIES, but a closed application is closed whatever else holds.
@@ -77,17 +100,17 @@ function rules(now: Date) {
     ELSE ${URGENCIES.indexOf("open")} END`;
   const tab: Record<QueueTab, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
-    "needs-review": Prisma.sql`(${open} AND (${answered} OR ${overdue}
-      OR a."status" = 'conditions-pending'::"ApplicationStatus"
-      OR (a."status" = ANY(${statuses(["pending", "in-review"])}) AND NOT ${openRequest})))`,
-    student: Prisma.sql`(${open} AND NOT ${answered} AND NOT ${overdue}
-      AND a."status" <> 'conditions-pending'::"ApplicationStatus" AND ${openRequest})`,
-    offers: Prisma.sql`(a."status" = ANY(${statuses(["approved", "place-confirmed", "deferred"])})
-      AND NOT ${answered} AND NOT ${openRequest})`,
-    university: Prisma.sql`(a."status" = ANY(${statuses(["sent-to-university", "interviewing"])})
-      AND NOT ${answered} AND NOT ${overdue} AND NOT ${openRequest})`,
+    "needs-review": Prisma.sql`(${open} AND (f."answered" OR f."overdue"
+      OR f."status" = 'conditions-pending'::"ApplicationStatus"
+      OR (f."status" = ANY(${statuses(["pending", "in-review"])}) AND NOT f."openRequest")))`,
+    student: Prisma.sql`(${open} AND NOT f."answered" AND NOT f."overdue"
+      AND f."status" <> 'conditions-pending'::"ApplicationStatus" AND f."openRequest")`,
+    offers: Prisma.sql`(f."status" = ANY(${statuses(["approved", "place-confirmed", "deferred"])})
+      AND NOT f."answered" AND NOT f."openRequest")`,
+    university: Prisma.sql`(f."status" = ANY(${statuses(["sent-to-university", "interviewing"])})
+      AND NOT f."answered" AND NOT f."overdue" AND NOT f."openRequest")`,
   };
-  return { urgencyRank, tab, overdue };
+  return { urgencyRank, tab };
 }
 
 /** Who is asking: "me" is them. */
@@ -95,9 +118,11 @@ export interface QueueViewer {
   id: number;
 }
 
-/** The workspace's filters, minus its order; `tab` too unless `withTab` is false (the tab counts). */
-function whereOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date, withTab = true): Prisma.Sql {
-  const r = rules(now);
+/**
+ * The workspace's filters on the application `a`, minus its order and its tab (which reads the
+ * facts: tabWhere).
+ */
+function whereOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (filters.status !== "all")
     conditions.push(Prisma.sql`a."status" = ${filters.status}::"ApplicationStatus"`);
@@ -109,7 +134,6 @@ function whereOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date, with
       Prisma.sql`(a."userId" IN (SELECT s."id" FROM "users" s WHERE ${containsText('s."fullName"', filters.q)})
         OR a."programId" IN (SELECT pq."id" FROM "programs" pq WHERE ${containsText('pq."name"', filters.q)}))`,
     );
-  if (withTab && filters.tab !== "all") conditions.push(r.tab[filters.tab]);
   if (filters.university) conditions.push(Prisma.sql`p."universityId" = ${filters.university}`);
   if (filters.program) conditions.push(Prisma.sql`a."programId" = ${filters.program}`);
   if (filters.country && filters.country !== "all")
@@ -125,7 +149,7 @@ function whereOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date, with
   if (filters.from) conditions.push(Prisma.sql`a."submittedAt" >= ${dateOf(filters.from)}`);
   if (filters.to)
     conditions.push(Prisma.sql`a."submittedAt" < ${new Date(dateOf(filters.to).getTime() + 86_400_000)}`);
-  if (filters.overdue) conditions.push(r.overdue);
+  if (filters.overdue) conditions.push(overdueOf(now));
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
@@ -143,6 +167,11 @@ function fromOf(filters: WorkspaceFilters): Prisma.Sql {
 `;
 }
 
+/** The condition of the current tab on the facts `f`, or none for All. */
+function tabWhere(filters: WorkspaceFilters): Prisma.Sql {
+  return filters.tab === "all" ? Prisma.empty : Prisma.sql`WHERE ${rules().tab[filters.tab]}`;
+}
+
 /**
  * SELECT of the matching ids in the list's order. The queue's order: the urgency (URGENCIES'
  * order); then overdue, the oldest decide-by date first; a near reply, the nearest reply-by date
@@ -150,13 +179,13 @@ function fromOf(filters: WorkspaceFilters): Prisma.Sql {
  * OFFSET 0 keeps the rank a column of its own, computed once a row, which the sort reads thrice.
  */
 function orderedIds(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
-  const where = whereOf(filters, viewer, now);
-  const from = fromOf(filters);
   if (filters.order === "newest")
-    return Prisma.sql`SELECT a."id" ${from} ${where} ORDER BY a."submittedAt" DESC, a."id" DESC`;
-  const { urgencyRank } = rules(now);
+    return Prisma.sql`SELECT f."id" FROM (${factsOf(filters, viewer, now)}) f ${tabWhere(filters)}
+      ORDER BY f."submittedAt" DESC, f."id" DESC`;
+  const { urgencyRank } = rules();
   return Prisma.sql`SELECT q."id" FROM (
-      SELECT a."id", a."submittedAt", a."decideBy", a."replyBy", ${urgencyRank} AS "rank" ${from} ${where}
+      SELECT f."id", f."submittedAt", f."decideBy", f."replyBy", ${urgencyRank} AS "rank"
+        FROM (${factsOf(filters, viewer, now)}) f ${tabWhere(filters)}
       OFFSET 0
     ) q
     ORDER BY q."rank",
@@ -211,8 +240,7 @@ export async function queueTabCounts(
   viewer: QueueViewer,
   now = new Date(),
 ): Promise<Record<QueueTab | "all", number>> {
-  const { tab } = rules(now);
-  const where = whereOf(filters, viewer, now, false);
+  const { tab } = rules();
   const rows = await read<Record<string, number>[]>(Prisma.sql`SELECT count(*)::int AS "all",
     ${Prisma.join(
       QUEUE_TABS.map(
@@ -220,7 +248,7 @@ export async function queueTabCounts(
       ),
       ", ",
     )}
-    ${fromOf(filters)} ${where}`);
+    FROM (${factsOf(filters, viewer, now)}) f`);
   const row = rows[0] ?? {};
   return Object.fromEntries(["all", ...QUEUE_TABS].map((name) => [name, row[name] ?? 0])) as Record<
     QueueTab | "all",

@@ -4,8 +4,7 @@ import { canReviewApplication, OWN_APPLICATION_REVIEW } from "@/lib/auth/policy"
 import type { Viewer } from "@/lib/auth/viewer";
 import { prisma } from "@/lib/db/client.server";
 import { refuseOverTotal, storeUpload } from "@/lib/documents/commands.server";
-import { DOCUMENT_SELECT, toDocumentView } from "@/lib/documents/view";
-import { MAX_DOCUMENT_BYTES } from "@/lib/documents/limits";
+import { DOCUMENT_SELECT } from "@/lib/documents/view";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { documentRequest } from "@/lib/mail/templates/document-request.server";
@@ -17,6 +16,7 @@ import {
   type RequestAnswerInput,
 } from "@/lib/validation/application";
 import { MAIL_SUBJECT_SELECT, queueMail, readyToQueueMail } from "./mail.server";
+import { requestSelect, toRequest } from "./request-view";
 import {
   acceptsRequests,
   noRequestsMessage,
@@ -45,42 +45,6 @@ export const NOT_A_DOCUMENT_REQUEST =
 export const UPLOAD_FIRST = "Upload the document asked for first, then answer the request.";
 export const STILL_CHECKING =
   "The document you uploaded is still being checked for viruses. Answer once it shows as uploaded.";
-
-export const requestSelect = {
-  id: true,
-  documentType: true,
-  message: true,
-  status: true,
-  requestedByName: true,
-  createdAt: true,
-  answer: true,
-  answeredAt: true,
-  closedByName: true,
-  closedAt: true,
-  documents: { orderBy: { id: "asc" }, select: DOCUMENT_SELECT },
-  type: { select: { fileTypes: true, maxBytes: true } },
-} satisfies Prisma.DocumentRequestSelect;
-
-export function toRequest(
-  row: Prisma.DocumentRequestGetPayload<{ select: typeof requestSelect }>,
-): DocumentRequest {
-  return {
-    id: row.id,
-    documentType: row.documentType,
-    message: row.message,
-    status: row.status,
-    requestedBy: row.requestedByName,
-    createdAt: row.createdAt.toISOString(),
-    answer: row.answer,
-    answeredAt: row.answeredAt?.toISOString() ?? null,
-    closedBy: row.closedByName,
-    closedAt: row.closedAt?.toISOString() ?? null,
-    documents: row.documents.map(toDocumentView),
-    accepts: row.type
-      ? { fileTypes: row.type.fileTypes, maxBytes: Math.min(row.type.maxBytes, MAX_DOCUMENT_BYTES) }
-      : null,
-  };
-}
 
 /** The requests of each of these applications, oldest first (none: no entry). */
 export async function listRequests(applicationIds: number[]): Promise<Map<number, DocumentRequest[]>> {

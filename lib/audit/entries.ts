@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   "documentType",
   "import",
   "contactMessage",
+  "exchangeRates",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "import.universities",
   "import.programs",
   "contactMessage.delete",
+  "exchangeRates.load",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +64,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   documentType: "Document type",
   import: "Import",
   contactMessage: "Contact message",
+  exchangeRates: "Exchange rates",
 };
 
 /** The Action column's words. */
@@ -98,6 +101,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "import.universities": "Imported universities",
   "import.programs": "Imported programs",
   "contactMessage.delete": "Deleted contact message",
+  "exchangeRates.load": "Loaded exchange rates",
 };
 
 /** What a row looked like: plain values (dates and decimals become strings when stored). */

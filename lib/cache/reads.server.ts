@@ -11,8 +11,17 @@ import {
 import type { SearchCriteria } from "@/lib/universities/criteria";
 import { getUniversityPage, type UniversityWithPrograms } from "@/lib/universities/queries.server";
 import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/universities/search.server";
+import type { Rates } from "@/lib/money/convert";
+import { latestRates } from "@/lib/rates/queries.server";
 import { isBuilding } from "./store";
-import { SETTINGS, STUDY_LISTS, UNIVERSITY_LISTS, UNIVERSITY_PAGES, universitySlugTag } from "./tags.server";
+import {
+  RATES,
+  SETTINGS,
+  STUDY_LISTS,
+  UNIVERSITY_LISTS,
+  UNIVERSITY_PAGES,
+  universitySlugTag,
+} from "./tags.server";
 
 // What the public pages read, cached and tagged (./tags.ts): read from the database once, then
 // from the cache (lib/cache/store.js) until a write expires a tag, or after a minute (the time a
@@ -67,6 +76,14 @@ export const cachedStudyLists = cached(
     const [levels, fields] = await Promise.all([listStudyLevels(), listStudyFields()]);
     return { levels, fields };
   },
+);
+
+/** The latest exchange rates: what every public page's approximations convert with. */
+export const cachedRates = cached<[], Rates>(
+  "exchange-rates",
+  () => [RATES],
+  {},
+  () => latestRates(),
 );
 
 /** The country filter's choices: countries with live universities. */

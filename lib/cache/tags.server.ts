@@ -10,6 +10,7 @@ import { cacheStore } from "./store";
 //   settings (platform name)       -> SETTINGS
 //   a study level or field          -> STUDY_LISTS
 //   an import, data:update         -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
+//   exchange rates loaded          -> RATES
 // Writes call these after their commit, so each is best effort: a failure is logged and never
 // thrown, since the write is saved whatever happens here (lib/db/after-commit.server.ts).
 
@@ -17,6 +18,8 @@ import { cacheStore } from "./store";
 export const SETTINGS = "settings";
 /** The study levels and fields: both searches' filters, the university pages' tabs (levels). */
 export const STUDY_LISTS = "study-lists";
+/** The latest exchange rates, which every public page passes to its amounts' approximations. */
+export const RATES = "exchange-rates";
 /** Anything that lists universities: search results, the country choices and counts, the sitemap. */
 export const UNIVERSITY_LISTS = "university-lists";
 /** Every university page at once, for changes that reach many of them (an import). */

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
+import type { Rates } from "@/lib/money/convert";
 import { getStudentProfile } from "./profile.server";
 import { fitRequirements, requirementSelect, requirementsOf } from "./requirements";
 import { checkFit, countryName, profileHasFacts, type FitResult } from "./rules";
@@ -13,6 +14,7 @@ export async function fitOfPrograms(
   userId: number,
   programIds: readonly number[],
   today: Date,
+  rates: Rates,
 ): Promise<Map<number, FitResult[]> | null> {
   const profile = await getStudentProfile(userId);
   if (!profileHasFacts(profile) || programIds.length === 0) return null;
@@ -21,6 +23,7 @@ export async function fitOfPrograms(
     select: {
       id: true,
       tuition: true,
+      currency: true,
       ...requirementSelect,
       university: { select: { country: { select: { code: true, name: true } } } },
     },
@@ -32,10 +35,11 @@ export async function fitOfPrograms(
         profile!,
         fitRequirements(requirementsOf(program), {
           tuition: program.tuition.toFixed(2),
+          currency: program.currency,
           countryCode: program.university.country.code,
           country: program.university.country.name,
         }),
-        { today, countryName },
+        { today, countryName, rates },
       ),
     ]),
   );

@@ -41,9 +41,9 @@ export interface ProgramRequirements {
   minCambridge: number | null;
   /** "YYYY-MM", sorted; empty: not stated. */
   startTerms: string[];
-  /** USD per year for home students, "9250.00"; the international figure is the program's tuition. */
+  /** Per year for home students, in the program's currency, "9250.00"; tuition is the international figure. */
   tuitionHome: string | null;
-  /** USD, "75.00". */
+  /** In the program's currency, "75.00". */
   applicationFee: string | null;
   /** Whether the university can sponsor a student visa. */
   visaSponsorship: boolean | null;
@@ -91,7 +91,9 @@ function amount(label: string) {
   return z.preprocess(
     blankToNull,
     z
-      .union([z.string(), z.number()], { error: `${label}: enter an amount in US dollars (e.g. 75.00)` })
+      .union([z.string(), z.number()], {
+        error: `${label}: enter an amount in the program's currency (e.g. 75.00)`,
+      })
       .transform((value, context) => {
         const check = checkTuition(value);
         if (check.ok) return check.value;
@@ -179,7 +181,7 @@ export function requirementsOf(row: {
 /** What the fit check reads of a program with these requirements. */
 export function fitRequirements(
   requirements: ProgramRequirements,
-  program: { tuition: string; countryCode: string; country: string },
+  program: { tuition: string; currency: string; countryCode: string; country: string },
 ): FitRequirements {
   return {
     countryCode: program.countryCode,
@@ -193,6 +195,7 @@ export function fitRequirements(
     ),
     startTerms: requirements.startTerms,
     tuition: Number(program.tuition),
+    currency: program.currency,
     tuitionHome: requirements.tuitionHome === null ? null : Number(requirements.tuitionHome),
     visaSponsorship: requirements.visaSponsorship,
   };

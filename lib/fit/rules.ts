@@ -1,4 +1,5 @@
-import { formatUsd } from "@/lib/format";
+import { convert, type Rates } from "@/lib/money/convert";
+import { formatMoney, formatRateDate } from "@/lib/money/format";
 import {
   ENGLISH_RESULT_YEARS,
   ENGLISH_TEST_RULES,
@@ -45,7 +46,7 @@ export interface FitProfile {
   startTerm: string | null;
 }
 
-/** What the fit check reads of a program (amounts in USD, as programs keep them). */
+/** What the fit check reads of a program (amounts in the program's currency). */
 export interface FitRequirements {
   /** The university's country: ISO code and name. */
   countryCode: string;
@@ -53,8 +54,10 @@ export interface FitRequirements {
   minGrade: number | null;
   minEnglish: Partial<Record<EnglishTest, number | null>>;
   startTerms: readonly string[];
-  /** The international students' yearly tuition. */
+  /** The international students' yearly tuition, in `currency`. */
   tuition: number;
+  /** The ISO 4217 currency of the program's amounts. */
+  currency: string;
   tuitionHome: number | null;
   visaSponsorship: boolean | null;
 }
@@ -63,10 +66,10 @@ export interface FitOptions {
   /** Today, for the age of English results. */
   today: Date;
   /**
-   * Converts an amount between currencies (ISO 4217), or null without a rate. Without it, a
-   * budget in another currency than the program's USD is unknown.
+   * The latest exchange rates (lib/money): a budget in another currency than the program's is
+   * compared through them, and is unknown without a rate.
    */
-  convert?: (amount: number, from: string, to: string) => number | null;
+  rates?: Rates;
   /** How a country code is named ("DE" → "Germany"); the code itself by default. */
   countryName?: (code: string) => string;
 }
@@ -160,32 +163,35 @@ export function checkBudget(profile: FitProfile, program: FitRequirements, optio
   const usesHome = home && program.tuitionHome !== null;
   const tuition = usesHome ? program.tuitionHome! : program.tuition;
   const who = usesHome
-    ? "home students' tuition"
+    ? "Home students' tuition"
     : home
-      ? "tuition (home students' not stated)"
-      : "international tuition";
-  const amount =
-    profile.budgetCurrency === "USD"
-      ? tuition
-      : (options.convert?.(tuition, "USD", profile.budgetCurrency) ?? null);
+      ? "Tuition (home students' not stated)"
+      : "International tuition";
+  const own = formatMoney(tuition, program.currency);
   const budget = `your budget ${formatMoney(profile.budgetAmount, profile.budgetCurrency)}`;
-  if (amount === null) {
+  const converted =
+    profile.budgetCurrency === program.currency
+      ? null
+      : convert(tuition, program.currency, profile.budgetCurrency, options.rates ?? {});
+  if (profile.budgetCurrency !== program.currency && converted === null) {
     return result(
       "budget",
       label,
       "unknown",
-      `${capitalise(who)} ${formatUsd(tuition)} a year; ${budget} needs an exchange rate to compare`,
+      `${who} ${own} a year; ${budget} needs an exchange rate to compare`,
     );
   }
-  const cost =
-    profile.budgetCurrency === "USD"
-      ? formatUsd(tuition)
-      : `${formatUsd(tuition)} (about ${formatMoney(amount, profile.budgetCurrency)})`;
+  const cost = converted
+    ? `${own} (about ${formatMoney(converted.amount, profile.budgetCurrency)}${
+        converted.rateDate ? `, rate of ${formatRateDate(converted.rateDate)}` : ""
+      })`
+    : own;
+  const amount = converted ? Number(converted.amount) : tuition;
   return result(
     "budget",
     label,
     amount <= profile.budgetAmount ? "met" : "not-met",
-    `${capitalise(who)} ${cost} a year, ${budget}`,
+    `${who} ${cost} a year, ${budget}`,
   );
 }
 
@@ -261,19 +267,6 @@ export function checkFit(profile: FitProfile, program: FitRequirements, options:
   ];
 }
 
-/** An amount in a currency: "€12,000", "USD 12,000.50" where Intl has no symbol. */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency,
-      maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    }).format(amount);
-  } catch {
-    return `${currency} ${amount.toFixed(2)}`;
-  }
-}
-
 const regionNames =
   typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
 
@@ -285,5 +278,3 @@ export function countryName(code: string): string {
     return code;
   }
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

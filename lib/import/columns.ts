@@ -48,7 +48,14 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
   { name: "level", required: true, description: "A study level of Settings (e.g. Master's)." },
   { name: "field", required: true, description: "A study field of Settings (e.g. Computer Science)." },
   { name: "duration", required: true, description: "Years, one of the durations of the program form." },
-  { name: "tuition", required: true, description: "US dollars per year (e.g. 12000.00)." },
+  { name: "tuition", required: true, description: "Per year, in the program's currency (e.g. 12000.00)." },
+  {
+    name: "currency",
+    required: false,
+    description:
+      "The ISO 4217 code of the tuition (e.g. EUR). Empty or without the column: a new program is in US " +
+      "dollars (USD), an existing one keeps its currency.",
+  },
   {
     name: "deadline",
     required: true,
@@ -117,9 +124,13 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
     name: "tuitionHome",
     required: false,
     description:
-      "Home students' tuition, US dollars per year (tuition is the international figure). Empty: not stated.",
+      "Home students' tuition per year, in the program's currency (tuition is the international figure). Empty: not stated.",
   },
-  { name: "applicationFee", required: false, description: "US dollars per application. Empty: not stated." },
+  {
+    name: "applicationFee",
+    required: false,
+    description: "Per application, in the program's currency. Empty: not stated.",
+  },
   {
     name: "visaSponsorship",
     required: false,
@@ -155,6 +166,7 @@ export const TEMPLATE_EXAMPLES: Record<ImportType, Record<string, string>> = {
     field: "Computer Science",
     duration: "2",
     tuition: "12000.00",
+    currency: "USD",
     deadline: "2027-03-15T00:00:00.000Z",
     timeZone: "America/New_York",
     description: "A two-year master's program in computer science.",

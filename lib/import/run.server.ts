@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { countryTimeZone } from "@/lib/dates/country-zones";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "@/lib/validation/zod";
@@ -407,6 +408,8 @@ interface NewProgram extends ProgramRequirements {
   duration: number;
   /** "12000.00" */
   tuition: string;
+  /** ISO 4217 code of the tuition. */
+  currency: string;
   deadline: Date;
   timeZone: string;
   referencesRequired: number;
@@ -442,7 +445,7 @@ async function findPrograms(
   if (keys.length === 0) return [];
   const rows = await tx.$queryRaw<(Omit<StoredProgram, "deadline"> & { deadlineMs: number })[]>`
     SELECT p."id", p."universityId", p."name", p."degree", p."description", p."level", p."field",
-           p."duration", p."tuition"::text AS "tuition", p."timeZone", p."archivedAt",
+           p."duration", p."tuition"::text AS "tuition", p."currency", p."timeZone", p."archivedAt",
            p."referencesRequired",
            p."minGrade"::float8 AS "minGrade", p."minIelts"::float8 AS "minIelts", p."minToefl",
            p."minDuolingo", p."minCambridge", p."startTerms", p."tuitionHome"::text AS "tuitionHome",
@@ -601,6 +604,8 @@ async function importPrograms(context: PassContext) {
         field: program.field,
         duration: program.duration,
         tuition: program.tuition,
+        // Empty: an existing program keeps its currency, a new one is in US dollars.
+        currency: program.currency ?? matches[0]?.currency ?? DEFAULT_CURRENCY,
         deadline: program.deadline,
         // Empty: an existing program keeps its zone, a new one gets its country's (as the API).
         timeZone: program.timeZone ?? matches[0]?.timeZone ?? countryTimeZone(r.university?.country.code),
@@ -651,9 +656,9 @@ async function updatePrograms(
   await tx.$executeRaw`
     UPDATE "programs" AS p
        SET "description" = v."description", "level" = v."level", "field" = v."field",
-           "duration" = v."duration", "tuition" = v."tuition", "deadline" = v."deadline",
-           "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired", "updatedAt" = now(),
-           "minGrade" = v."minGrade", "minIelts" = v."minIelts", "minToefl" = v."minToefl",
+           "duration" = v."duration", "tuition" = v."tuition", "currency" = v."currency",
+           "deadline" = v."deadline", "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired",
+           "updatedAt" = now(), "minGrade" = v."minGrade", "minIelts" = v."minIelts", "minToefl" = v."minToefl",
            "minDuolingo" = v."minDuolingo", "minCambridge" = v."minCambridge",
            "startTerms" = string_to_array(v."startTerms", ';'), "tuitionHome" = v."tuitionHome",
            "applicationFee" = v."applicationFee", "visaSponsorship" = v."visaSponsorship",
@@ -665,12 +670,13 @@ async function updatePrograms(
         ${rows.map((p) => p.field)}::text[],
         ${rows.map((p) => p.duration)}::int[],
         ${rows.map((p) => p.tuition)}::numeric[],
+        ${rows.map((p) => p.currency)}::text[],
         ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
         ${rows.map((p) => p.timeZone)}::text[],
         ${rows.map((p) => p.referencesRequired)}::int[],
         ${requirementArrays(rows)}
-      ) AS v("id", "description", "level", "field", "duration", "tuition", "deadline", "timeZone",
-             "referencesRequired", ${REQUIREMENT_ALIASES})
+      ) AS v("id", "description", "level", "field", "duration", "tuition", "currency", "deadline",
+             "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES})
      WHERE p."id" = v."id"`;
   await writeProgramDocuments(tx, rows);
 }
@@ -699,10 +705,11 @@ async function writeProgramDocuments(
 async function insertPrograms(tx: Tx, rows: NewProgram[]) {
   const inserted = await tx.$queryRaw<{ id: number; universityId: number; name: string; degree: string }[]>`
     INSERT INTO "programs"
-      ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-       "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES}, "updatedAt")
+      ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "currency",
+       "deadline", "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES}, "updatedAt")
     SELECT v."universityId", v."name", v."description", v."level", v."field", v."degree", v."duration",
-           v."tuition", v."deadline", v."timeZone", v."referencesRequired", ${REQUIREMENT_VALUES}, now()
+           v."tuition", v."currency", v."deadline", v."timeZone", v."referencesRequired", ${REQUIREMENT_VALUES},
+           now()
       FROM unnest(
       ${rows.map((p) => p.universityId)}::int[],
       ${rows.map((p) => p.name)}::text[],
@@ -712,12 +719,13 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
       ${rows.map((p) => p.degree)}::text[],
       ${rows.map((p) => p.duration)}::int[],
       ${rows.map((p) => p.tuition)}::numeric[],
+      ${rows.map((p) => p.currency)}::text[],
       ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
       ${rows.map((p) => p.timeZone)}::text[],
       ${rows.map((p) => p.referencesRequired)}::int[],
       ${requirementArrays(rows)}
     ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
-           "deadline", "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES})
+           "currency", "deadline", "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES})
     RETURNING "id", "universityId", "name", "degree"`;
   const wanted = new Map(rows.map((p) => [programKey(p.universityId, p.name, p.degree), p]));
   const withDocuments = inserted

@@ -22,6 +22,7 @@ import { emailChangedMail } from "./templates/email-changed.server";
 import { passwordChangedMail } from "./templates/password-changed.server";
 import { passwordResetMail } from "./templates/password-reset.server";
 import { verifyEmailMail } from "./templates/verify-email.server";
+import { searchAlertMail } from "./templates/search-alert.server";
 import { referenceRequestMail, type ReferenceRequest } from "./templates/reference-request.server";
 import { referenceAnswered } from "./templates/reference-answered.server";
 
@@ -101,6 +102,48 @@ const LAW = {
   draft: false,
 };
 
+const SEARCH_ALERT_STUDENT = {
+  userId: 7,
+  email: "amira@example.com",
+  fullName: "Amira Haddad",
+  emailVerifiedAt: NOW,
+  searches: [
+    {
+      searchId: 11,
+      name: "Marine master's in France",
+      kind: "programs" as const,
+      query: "country=FR&level=Master",
+      since: NOW,
+      total: 12,
+      items: [
+        {
+          id: 1,
+          title: "Marine Biology (MSc), Riverside University",
+          path: "/university/riverside-university",
+          isNew: true,
+        },
+        {
+          id: 2,
+          title: "Ocean Engineering (MEng), Riverside University",
+          path: "/university/riverside-university",
+          isNew: false,
+        },
+      ],
+    },
+    {
+      searchId: 12,
+      name: "Cheap in Portugal",
+      kind: "universities" as const,
+      query: "cost=5000&country=PT",
+      since: NOW,
+      total: 1,
+      items: [
+        { id: 3, title: "Harbour College, Portugal", path: "/university/harbour-college", isNew: true },
+      ],
+    },
+  ],
+};
+
 export const MAIL_PREVIEWS: MailPreview[] = [
   {
     id: "application-received",
@@ -176,6 +219,23 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     template: "deadline-reminder.server.tsx",
     sentWhen: "The same, for a single program (its subject names it).",
     render: (platformName) => deadlineReminderMail(reminderStudent([LAW]), NOW, platformName),
+  },
+  {
+    id: "search-alert",
+    template: "search-alert.server.tsx",
+    sentWhen:
+      "npm run jobs:search-alerts (weekly): what is new or changed in the saved searches with alerts on.",
+    render: (platformName) => searchAlertMail(SEARCH_ALERT_STUDENT, platformName),
+  },
+  {
+    id: "search-alert-unverified",
+    template: "search-alert.server.tsx",
+    sentWhen: "The same, to an address not yet verified: the searches' names are not repeated.",
+    render: (platformName) =>
+      searchAlertMail(
+        { ...SEARCH_ALERT_STUDENT, emailVerifiedAt: null, searches: [SEARCH_ALERT_STUDENT.searches[1]] },
+        platformName,
+      ),
   },
   {
     id: "verify-email",

@@ -3,7 +3,7 @@ import type { ProgramSearchResult } from "./search.server";
 /** What a /programs result card shows of a program: the fields its RSC payload carries. */
 export interface ProgramCard extends Pick<
   ProgramSearchResult,
-  "id" | "name" | "degree" | "duration" | "tuition" | "deadline" | "timeZone"
+  "id" | "name" | "degree" | "duration" | "tuition" | "currency" | "deadline" | "timeZone"
 > {
   university: Pick<
     ProgramSearchResult["university"],
@@ -13,7 +13,7 @@ export interface ProgramCard extends Pick<
 
 /** The card's fields of a search result (not its description). */
 export function toProgramCard(program: ProgramSearchResult): ProgramCard {
-  const { id, name, degree, duration, tuition, deadline, timeZone } = program;
+  const { id, name, degree, duration, tuition, currency, deadline, timeZone } = program;
   const {
     slug,
     name: universityName,
@@ -29,6 +29,7 @@ export function toProgramCard(program: ProgramSearchResult): ProgramCard {
     degree,
     duration,
     tuition,
+    currency,
     deadline,
     timeZone,
     university: { slug, name: universityName, country, countryCode, ranking, rankingSource, rankingYear },

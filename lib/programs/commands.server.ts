@@ -36,6 +36,7 @@ function toData(input: ProgramInput) {
     degree: input.degree,
     duration: input.duration,
     tuition: new Prisma.Decimal(input.tuition),
+    ...(input.currency ? { currency: input.currency } : {}),
     deadline: input.deadline,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     ...(input.referencesRequired !== undefined ? { referencesRequired: input.referencesRequired } : {}),

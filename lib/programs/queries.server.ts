@@ -28,8 +28,10 @@ export interface ProgramDto extends ProgramRequirements {
   degree: string;
   /** Years. */
   duration: number;
-  /** USD per year with two decimals, as a string so that no cent is lost: "12000.00". */
+  /** Per year in `currency`, with two decimals, as a string so that no cent is lost: "12000.00". */
   tuition: string;
+  /** The ISO 4217 code of the program's amounts ("USD"). */
+  currency: string;
   /** ISO 8601 date-time: the deadline day's midnight UTC. */
   deadline: string;
   /** The IANA time zone the deadline day ends in (23:59 there), e.g. "Europe/Berlin". */
@@ -55,6 +57,7 @@ export const programSelect = {
   degree: true,
   duration: true,
   tuition: true,
+  currency: true,
   deadline: true,
   timeZone: true,
   version: true,

@@ -20,8 +20,8 @@ export type { ProgramSearchCriteria };
 
 export type ProgramSearchResult = ProgramWithRanking;
 
-/** SQL condition on programs `p` (the text is in programsMatching). */
-function condition(criteria: ProgramSearchCriteria): Prisma.Sql {
+/** SQL condition on programs `p` (the text is in programsMatching); the saved search alerts use it too. */
+export function programSearchCondition(criteria: ProgramSearchCriteria): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`p."archivedAt" IS NULL`];
   if (criteria.countryCode) {
     parts.push(Prisma.sql`p."universityId" IN (SELECT c."id" FROM "universities" c
@@ -82,7 +82,7 @@ export async function searchPrograms(
   options: { sort: ProgramSort; limit: number; offset: number; now?: Date },
 ): Promise<{ items: ProgramSearchResult[]; total: number }> {
   const programs = programsMatching(criteria.text);
-  const where = condition(criteria);
+  const where = programSearchCondition(criteria);
   const now = options.now ?? criteria.openAt ?? new Date();
   const { sort, limit, offset } = options;
   const [openPage, [{ total, open }]] = await Promise.all([

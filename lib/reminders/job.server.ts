@@ -1,11 +1,9 @@
 import "server-only";
-import pg from "pg";
-import { prisma, SESSION_OPTIONS } from "@/lib/db/client.server";
+import { prisma } from "@/lib/db/client.server";
 import { env } from "@/lib/env.server";
-import { logger } from "@/lib/log.server";
-import { mailQueue } from "@/lib/mail/queue.server";
+import { sendToEach } from "@/lib/mail/each-recipient.server";
 import { mailUrl } from "@/lib/mail/render.server";
-import { sendMail, type Mail, type MailDb } from "@/lib/mail/send.server";
+import { sendMail, type Mail } from "@/lib/mail/send.server";
 import { deadlineReminderMail } from "@/lib/mail/templates/deadline-reminder.server";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { unsubscribeToken } from "./tokens.server";
@@ -160,57 +158,33 @@ export async function sendDueReminders(
   connectionString = env.DATABASE_URL,
 ): Promise<{ emails: number; reminders: number; failed: number }> {
   const students = await dueReminders(now);
-  const result = { emails: 0, reminders: 0, failed: 0 };
-  if (students.length === 0) return result;
-  const platformName = await getPlatformName();
-  // Started before a transaction opens: the embedded database serves one transaction at a time,
-  // and the queue's start-up queries would wait for ours.
-  await mailQueue(connectionString);
-  const client = new pg.Client({ connectionString, options: SESSION_OPTIONS });
-  // A dropped connection fails the query in progress (its student is retried next run); unhandled,
-  // the client's error event would end the process.
-  client.on("error", (error) => logger().error({ err: error }, "deadline reminders: connection lost"));
-  await client.connect();
-  const db: MailDb = { executeSql: (text, values) => client.query(text, values) };
-  try {
-    for (const student of students) {
-      try {
-        await client.query("BEGIN");
-        const account = await client.query<Pick<DueStudent, "email" | "fullName" | "emailVerifiedAt">>(
-          RECHECK_STUDENT,
-          [student.userId],
+  const platformName = students.length ? await getPlatformName() : "";
+  const { emails, items, failed } = await sendToEach(
+    students,
+    connectionString,
+    "deadline reminders",
+    async (student, { client, db }) => {
+      const account = await client.query<Pick<DueStudent, "email" | "fullName" | "emailVerifiedAt">>(
+        RECHECK_STUDENT,
+        [student.userId],
+      );
+      if (account.rows.length === 0) return 0;
+      const { rows } = await client.query<{ programId: number; daysBefore: number }>(RECORD_SENDS, [
+        student.userId,
+        student.programs.map((p) => p.programId),
+        student.programs.map((p) => p.daysBefore),
+        student.programs.map((p) => p.deadline.toISOString()),
+      ]);
+      const fresh = student.programs.filter((p) =>
+        rows.some((row) => row.programId === p.programId && row.daysBefore === p.daysBefore),
+      );
+      if (fresh.length > 0)
+        await sendMail(
+          await reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
+          { db },
         );
-        if (account.rows.length === 0) {
-          await client.query("ROLLBACK");
-          continue;
-        }
-        const { rows } = await client.query<{ programId: number; daysBefore: number }>(RECORD_SENDS, [
-          student.userId,
-          student.programs.map((p) => p.programId),
-          student.programs.map((p) => p.daysBefore),
-          student.programs.map((p) => p.deadline.toISOString()),
-        ]);
-        const fresh = student.programs.filter((p) =>
-          rows.some((row) => row.programId === p.programId && row.daysBefore === p.daysBefore),
-        );
-        if (fresh.length > 0)
-          await sendMail(
-            await reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
-            {
-              db,
-            },
-          );
-        await client.query("COMMIT");
-        if (fresh.length > 0) result.emails++;
-        result.reminders += fresh.length;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        result.failed++;
-        logger().error({ err: error, userId: student.userId }, "deadline reminders not sent");
-      }
-    }
-  } finally {
-    await client.end();
-  }
-  return result;
+      return fresh.length;
+    },
+  );
+  return { emails, reminders: items, failed };
 }

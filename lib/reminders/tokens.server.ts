@@ -6,6 +6,8 @@ import { env } from "@/lib/env.server";
 //   unsubscribe:  <userId>.<mac>            valid for good (unsubscribing twice changes nothing)
 //   calendar:     <userId>.<version>.<mac>  valid while users.calendarVersion is <version>; the
 //                                           profile's Reset bumps it, so the old address is dead.
+//   search alert: <searchId>...<mac>        the saved searches one alert e-mail lists (or one of
+//                                           them): turns their alerts off, for good.
 // Rotating AUTH_SECRET (which also ends every session) voids them all.
 
 function mac(purpose: string, parts: number[]): string {
@@ -44,4 +46,17 @@ export const calendarToken = (userId: number, version: number) => sign("calendar
 export function calendarTokenParts(token: string): { userId: number; version: number } | null {
   const parts = verify("calendar", token, 2);
   return parts && parts[1] <= 2_147_483_647 ? { userId: parts[0], version: parts[1] } : null;
+}
+
+/** The most saved searches one unsubscribe token names (a student's whole list at most). */
+const SEARCH_ALERT_TOKEN_MAX = 20;
+
+/** The unsubscribe token of saved searches' alerts (one e-mail's, or one search's). */
+export const searchAlertToken = (searchIds: number[]) => sign("search-alerts-unsubscribe", searchIds);
+
+/** The saved search ids a search alert token names, or null. */
+export function searchAlertTokenSearches(token: string): number[] | null {
+  const count = token.split(".").length - 1;
+  if (count < 1 || count > SEARCH_ALERT_TOKEN_MAX) return null;
+  return verify("search-alerts-unsubscribe", token, count);
 }

@@ -20,6 +20,10 @@ export interface ShortlistEntry {
   countryCode: string;
   /** A program: its degree; null for a university. */
   degree: string | null;
+  /** A program: its tuition per year ("12000.00") in `currency`; null for a university. */
+  tuition: string | null;
+  /** A program: the ISO 4217 code of its tuition; null for a university. */
+  currency: string | null;
   /** ISO date-time: the program's deadline, or the university's next one (null without one). */
   deadline: string | null;
   /** The IANA time zone that deadline's day ends in (null without a deadline). */
@@ -41,6 +45,8 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
             id: true,
             name: true,
             degree: true,
+            tuition: true,
+            currency: true,
             deadline: true,
             timeZone: true,
             archivedAt: true,
@@ -86,6 +92,8 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
       country: program.university.country.name,
       countryCode: program.university.country.code,
       degree: program.degree,
+      tuition: program.tuition.toFixed(2),
+      currency: program.currency,
       deadline: program.deadline.toISOString(),
       timeZone: program.timeZone,
       archived: program.archivedAt !== null,
@@ -102,6 +110,8 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
         country: university.country.name,
         countryCode: university.country.code,
         degree: null,
+        tuition: null,
+        currency: null,
         deadline: next?.deadline.toISOString() ?? null,
         timeZone: next?.timeZone ?? null,
         archived: university.archivedAt !== null,

@@ -40,6 +40,8 @@ export interface UniversityProgram {
   degree: string;
   duration: number;
   tuition: string;
+  /** The ISO 4217 code of the tuition. */
+  currency: string;
   deadline: Date;
   timeZone: string;
   /** The documents an application must include, and those it may (document type names). */
@@ -147,6 +149,7 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         degree: true,
         duration: true,
         tuition: true,
+        currency: true,
         deadline: true,
         timeZone: true,
         updatedAt: true,
@@ -178,6 +181,7 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         referencesRequired: row.referencesRequired,
         requirements: requirementsOf(row),
         tuition: row.tuition.toFixed(2),
+        currency: row.currency,
         requiredDocuments: row.documentTypes.filter((d) => d.required).map((d) => d.documentType),
         optionalDocuments: row.documentTypes.filter((d) => !d.required).map((d) => d.documentType),
       })),

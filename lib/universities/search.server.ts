@@ -39,7 +39,7 @@ export interface SearchOptions {
 }
 
 /** SQL condition on programs `p` for the criteria's program part (live programs only in public). */
-function programCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
+export function programCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (!includeArchived) parts.push(Prisma.sql`p."archivedAt" IS NULL`);
   const program = criteria.program;

@@ -96,7 +96,7 @@ export function universityJsonLd(university: UniversityWithPrograms, baseUrl: st
         offers: {
           "@type": "Offer",
           price: program.tuition,
-          priceCurrency: "USD",
+          priceCurrency: program.currency,
           category: "Tuition",
         },
         provider: { "@id": url },

@@ -29,10 +29,33 @@ import {
   PROFILE_UPDATED,
 } from "./profile-messages";
 import { deleteOwnAccount } from "./delete-account.server";
+import { setDisplayCurrency } from "./display-currency.server";
+import { writeDisplayCurrencyCookie } from "@/lib/money/display-cookie.server";
+import {
+  DISPLAY_CURRENCY_CLEARED,
+  DISPLAY_CURRENCY_SAVED,
+  displayCurrencySchema,
+} from "@/lib/validation/money";
 
 // The server actions of the profile page: the account's own settings and deleting the account.
 // Each does what its route handler does, through the same domain function and schema; they are
 // the forms' only path, before hydration, without JavaScript and once interactive.
+
+/** PUT /api/user/currency's work: the profile's currency choice, saved and written to the cookie. */
+export const setDisplayCurrencyAction = action({
+  name: "setDisplayCurrency",
+  audience: "user",
+  schema: displayCurrencySchema,
+  echo: ["currency"],
+  handle: async ({ viewer, input }) => {
+    const saved = await setDisplayCurrency(viewer.id, input.currency);
+    await writeDisplayCurrencyCookie(saved.currency);
+    return {
+      message: saved.currency ? DISPLAY_CURRENCY_SAVED : DISPLAY_CURRENCY_CLEARED,
+      values: { currency: saved.currency ?? "" },
+    };
+  },
+});
 
 /** PATCH /api/user's work. */
 export const updateProfileAction = action({

@@ -216,6 +216,20 @@ function Page({ data }: { data: AccountData }) {
             <p className="muted">Nothing saved.</p>
           )}
 
+          <h2>Saved searches ({data.savedSearches.length})</h2>
+          {data.savedSearches.length === 0 ? (
+            <p className="muted">None.</p>
+          ) : (
+            <ul>
+              {data.savedSearches.map((search, index) => (
+                <li key={index}>
+                  <a href={search.url}>{search.name}</a> (saved {formatDate(search.savedAt)}; alert e-mails{" "}
+                  {search.alertsEnabled ? "on" : "off"}; {search.alertsSent.length} sent)
+                </li>
+              ))}
+            </ul>
+          )}
+
           <h2>Reminders sent</h2>
           {data.reminders.deadlineRemindersSent.length + data.reminders.offerRemindersSent.length === 0 ? (
             <p className="muted">None.</p>

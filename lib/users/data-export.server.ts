@@ -4,6 +4,7 @@ import { limitDataExport } from "@/lib/auth/rate-limit.server";
 import { listApplicationDetailsOf, type ApplicationDetail } from "@/lib/applications/queries.server";
 import { recordAudit } from "@/lib/audit/record.server";
 import { prisma } from "@/lib/db/client.server";
+import { env } from "@/lib/env.server";
 import { DOCUMENT_SELECT } from "@/lib/documents/view";
 import { REFERENCE_SELECT, toReferenceView, type ReferenceView } from "@/lib/references/queries.server";
 import { FILE_TYPE_EXTENSIONS, type DocumentFileType } from "@/lib/documents/limits";
@@ -11,6 +12,7 @@ import { zipStream, type ZipEntry } from "@/lib/http/zip-stream.server";
 import { logger } from "@/lib/log.server";
 import { getStudentProfile } from "@/lib/fit/profile.server";
 import type { StudentProfileDto } from "@/lib/fit/profile";
+import { savedSearchPath } from "@/lib/saved-searches/kinds";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { getDocumentStorage } from "@/lib/storage/private.server";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
@@ -58,7 +60,12 @@ export interface AccountData {
   version: typeof DATA_EXPORT_VERSION;
   generatedAt: string;
   platform: string;
-  account: Omit<UserDto, "adminType"> & { adminType: string | null; lastLoginAt: string | null };
+  account: Omit<UserDto, "adminType"> & {
+    adminType: string | null;
+    lastLoginAt: string | null;
+    /** The currency chosen on the profile for approximations (null: the browser's language decides). */
+    displayCurrency: string | null;
+  };
   sessions: { startedAt: string; lastSeenAt: string; expiresAt: string; endedAt: string | null }[];
   /** Each with its documents and the referees named for it (the words of a reference only if not waived). */
   applications: (ApplicationDetail & { documents: ExportedDocument[]; references: ReferenceView[] })[];
@@ -68,6 +75,16 @@ export interface AccountData {
   shortlist: ExportedShortlistEntry[];
   /** The profile the fit check reads (nationality, grades, English tests, budget, start); null if never saved. */
   studentProfile: StudentProfileDto | null;
+  /** The saved searches, each with its address and the alert e-mails sent for it. */
+  savedSearches: {
+    name: string;
+    kind: string;
+    /** The search's address on the platform. */
+    url: string;
+    alertsEnabled: boolean;
+    savedAt: string;
+    alertsSent: { sentAt: string; results: number }[];
+  }[];
   reminders: {
     emailsEnabled: boolean;
     deadlineRemindersSent: { program: string; daysBefore: number; deadline: string; sentAt: string }[];
@@ -104,10 +121,11 @@ async function collect(userId: number, now: Date) {
     offerSends,
     references,
     studentProfile,
+    savedSearches,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { ...userDtoSelect, lastLoginAt: true, remindersEnabled: true },
+      select: { ...userDtoSelect, lastLoginAt: true, remindersEnabled: true, displayCurrency: true },
     }),
     getPlatformName(),
     prisma.userSession.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
@@ -157,6 +175,18 @@ async function collect(userId: number, now: Date) {
       select: { ...REFERENCE_SELECT, applicationId: true },
     }),
     getStudentProfile(userId),
+    prisma.savedSearch.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: {
+        name: true,
+        kind: true,
+        query: true,
+        alertsEnabled: true,
+        createdAt: true,
+        alerts: { orderBy: { sentAt: "asc" }, select: { sentAt: true, items: true } },
+      },
+    }),
   ]);
 
   const files: { path: string; key: string; modified: Date }[] = [];
@@ -187,6 +217,7 @@ async function collect(userId: number, now: Date) {
       ...account,
       adminType: adminType ?? null,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      displayCurrency: user.displayCurrency,
     },
     sessions: sessions.map((s) => ({
       startedAt: s.createdAt.toISOString(),
@@ -226,6 +257,17 @@ async function collect(userId: number, now: Date) {
       })),
     ],
     studentProfile,
+    savedSearches: savedSearches.map((search) => ({
+      name: search.name,
+      kind: search.kind,
+      url: new URL(savedSearchPath(search.kind, search.query), env.APP_URL).toString(),
+      alertsEnabled: search.alertsEnabled,
+      savedAt: search.createdAt.toISOString(),
+      alertsSent: search.alerts.map((alert) => ({
+        sentAt: alert.sentAt.toISOString(),
+        results: alert.items,
+      })),
+    })),
     reminders: {
       emailsEnabled: user.remindersEnabled,
       deadlineRemindersSent: sends.map((s) => ({

@@ -5,6 +5,7 @@ import { checkTuition } from "@/lib/programs/tuition";
 import { blankToUndefined, versionSchema, wholeNumber } from "./common";
 import { isTimeZone } from "@/lib/dates/zones";
 import { requirementShape, type RequirementField } from "@/lib/fit/requirements";
+import { programCurrencySchema } from "./money";
 
 // The program form, shared by the admin form and POST/PATCH /api/programs. Study levels
 // and fields are the lists kept in the database (Settings, Programs tab), so the schema is made
@@ -138,6 +139,9 @@ export function programSchema({
           ctx.addIssue({ code: "custom", message: check.message });
           return z.NEVER;
         }),
+      // The ISO 4217 code of the tuition. Optional: a new program without one is USD, an edit keeps
+      // its own.
+      currency: z.preprocess(blankToUndefined, programCurrencySchema.optional()),
       deadline: z.preprocess(
         (value) => {
           if (value instanceof Date) return Number.isNaN(value.getTime()) ? "invalid" : value.toISOString();
@@ -209,6 +213,8 @@ export interface ProgramFormValues extends Record<RequirementField, string> {
   degree: string;
   duration: string;
   tuition: string;
+  /** An ISO 4217 code ("USD"). */
+  currency: string;
   deadline: string;
   timeZone: string;
   description: string;

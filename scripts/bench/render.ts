@@ -52,10 +52,14 @@ export interface Timing {
   cpuNs: number | null;
 }
 
-async function timed(url: string, pid: number | null = null): Promise<Timing> {
+export async function timed(
+  url: string,
+  pid: number | null = null,
+  headers: Record<string, string> = {},
+): Promise<Timing> {
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   const started = performance.now();
-  const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
+  const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br", ...headers } });
   await response.arrayBuffer();
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
@@ -72,7 +76,7 @@ export function meanCpuMs(timings: Timing[]): number | null {
   return Math.round(total / timings.length / 1e5) / 10;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   return (
     Math.round(
       percentile(

@@ -181,3 +181,51 @@ export async function runWorkspaceBench(): Promise<{ queries: WorkspaceTiming[];
     throw new Error("The bulk assignment did not write an event and an audit entry for every change");
   return { queries, bulk500Ms };
 }
+
+/** The workspace's pages the render measurement asks for, as a super admin. */
+export const WORKSPACE_PAGES: [string, string][] = [
+  ["the queue", "/admin/applications"],
+  ["tab closed", "/admin/applications?tab=closed"],
+  ["my queue", "/admin/applications?assignee=me"],
+  ["level Master's", "/admin/applications?level=Master%27s"],
+];
+
+export interface PageTiming {
+  name: string;
+  path: string;
+  /** Median milliseconds, one request at a time. */
+  ms: number;
+  /** The server's mean CPU milliseconds per request, or null without /proc. */
+  cpuMs: number | null;
+}
+
+/**
+ * Each page of `pages` (and two references: /robots.txt, which does no work, and the sign-in page,
+ * a rendering without data) asked for one at a time by the signed-in `cookie`, `samples` times in
+ * turn: median milliseconds and CPU per request. The same function times another build's server
+ * (`url`) against the same database, so that two builds compare as a ratio.
+ */
+export async function measurePages(
+  url: string,
+  pid: number | null,
+  cookie: string,
+  pages: [string, string][] = WORKSPACE_PAGES,
+  samples = 20,
+): Promise<PageTiming[]> {
+  const { timed, median, meanCpuMs } = await import("./render");
+  const all: [string, string][] = [...pages, ["/robots.txt", "/robots.txt"], ["sign-in page", "/auth"]];
+  const headers = { Cookie: cookie };
+  // The routes' first renderings load their code: not what is measured.
+  for (const [, path] of all) for (let i = 0; i < 3; i++) await timed(`${url}${path}`, null, headers);
+  const timings = all.map(() => [] as Awaited<ReturnType<typeof timed>>[]);
+  for (let i = 0; i < samples; i++) {
+    for (const [index, [, path]] of all.entries())
+      timings[index].push(await timed(`${url}${path}`, pid, headers));
+  }
+  return all.map(([name, path], index) => ({
+    name,
+    path,
+    ms: median(timings[index].map((timing) => timing.ms)),
+    cpuMs: meanCpuMs(timings[index]),
+  }));
+}

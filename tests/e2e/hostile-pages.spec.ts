@@ -212,6 +212,15 @@ function pages(real: { slug: string; universityId: number; programId: number }) 
     { name: "/auth/forgot-password", as: "anonymous", path: "/auth/forgot-password", keys: ["email"] },
     { name: "/verify-email", as: "anonymous", path: "/verify-email", keys: ["token"] },
     { name: "/reminders/unsubscribe", as: "anonymous", path: "/reminders/unsubscribe", keys: ["token"] },
+    { name: "/searches/unsubscribe", as: "anonymous", path: "/searches/unsubscribe", keys: ["token"] },
+    {
+      name: "/user/searches/new",
+      as: "student",
+      path: "/user/searches/new",
+      keys: ["kind", "query"],
+      valid: { kind: "programs" },
+    },
+    { name: "/user/searches", as: "student", path: "/user/searches", keys: ["saved"] },
     { name: "/compare", as: "anonymous", path: "/compare", keys: ["ids"], valid: { ids: "1,2" } },
     { name: "/user/profile", as: "student", path: "/user/profile", keys: ["google"] },
   ];

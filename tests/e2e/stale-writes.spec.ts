@@ -23,7 +23,7 @@ test("program edit in two tabs: the stale save is refused and a reload shows the
   await second.goto(edit);
   await expect(second.getByLabel("Program Name")).toHaveValue(program.name);
 
-  await first.getByLabel("Tuition (USD)").fill("4500");
+  await first.getByLabel("Tuition", { exact: true }).fill("4500");
   await first.getByRole("button", { name: "Update Program" }).click();
   await expect(first).toHaveURL(/\/admin\/programs$/);
 
@@ -36,7 +36,7 @@ test("program edit in two tabs: the stale save is refused and a reload shows the
   await expectNoAccessibilityViolations(second);
 
   await notice.getByRole("button", { name: "Reload" }).click();
-  await expect(second.getByLabel("Tuition (USD)")).toHaveValue("4,500.00");
+  await expect(second.getByLabel("Tuition", { exact: true })).toHaveValue("4,500.00");
   await expect(second.getByLabel("Program Name")).toHaveValue(program.name);
   await second.getByLabel("Program Name").fill(renamed);
   await second.getByRole("button", { name: "Update Program" }).click();

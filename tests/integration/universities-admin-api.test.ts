@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { POST as createUniversity } from "@/app/api/universities/route";
 import { DELETE as deleteUniversity, PATCH as updateUniversity } from "@/app/api/universities/[id]/route";
+import { GET as getBySlug } from "@/app/api/universities/by-slug/[slug]/route";
 import { POST as upload } from "@/app/api/uploads/route";
 import { GET as serveUpload } from "@/app/uploads/[key]/route";
 import { prisma } from "@/lib/db/client.server";
@@ -232,6 +233,21 @@ describe("PATCH /api/universities/{id}", () => {
 
     const renamed = await (await patch(admin, created.id, body(`Harbour ${tag} University`))).json();
     expect(renamed).toMatchObject({ name: `Harbour ${tag} University`, slug: `harbour-${tag}-university` });
+
+    // A client that kept the old slug is sent on to the current one, as the page's visitors are.
+    const old = await admin.call(getBySlug, `/api/universities/by-slug/${created.slug}`, {
+      params: { slug: created.slug },
+    });
+    expect(old.status).toBe(308);
+    expect(old.headers.get("location")).toBe(`/api/universities/by-slug/${renamed.slug}`);
+    const current = await admin.call(getBySlug, `/api/universities/by-slug/${renamed.slug}`, {
+      params: { slug: renamed.slug },
+    });
+    expect((await current.json()).id).toBe(created.id);
+    const unknown = await admin.call(getBySlug, `/api/universities/by-slug/no-such-${tag}-university`, {
+      params: { slug: `no-such-${tag}-university` },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   test("the website: set, kept when not sent, cleared when empty, refused when not an address", async () => {

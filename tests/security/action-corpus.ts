@@ -143,6 +143,14 @@ function formExamples(world: World): Record<string, Record<string, unknown>> {
     // A token of the right shape that names no request: "not valid" (404).
     writeReference: { token: "A".repeat(43), text: "A careful and gifted student. ".repeat(10) },
     declineReference: { token: "A".repeat(43), reason: "I do not know the student well enough." },
+    // The saved searches page's forms name the search in a hidden field: the student's own for a
+    // rename or the alert's button, the other student's for Delete (refused, 404: the own stays).
+    renameSavedSearch: { id: world.ownSavedSearchId },
+    toggleSavedSearchAlert: { id: world.ownSavedSearchId },
+    deleteSavedSearch: { id: world.othersSavedSearchId },
+    unsubscribeSearchAlerts: { token: `1.${"A".repeat(43)}` },
+    // The rates page posts a file; as text it is refused (400) before anything is read.
+    loadRates: { file: "currency,rate,date\nEUR,0.9,2026-11-01\n" },
     // The notifications page posts a checkbox per university, not the API's JSON list.
     saveNoticePreferences: { universityIds: String(world.universityId) },
     // The application page's form of the student's pending application: its review starts once,

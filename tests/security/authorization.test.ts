@@ -84,6 +84,12 @@ const OWNED: Record<
     other: 404,
     json: { answer: "Here it is." },
   },
+  "PATCH /api/user/searches/[id]": {
+    params: (w) => ({ id: String(w.ownSavedSearchId) }),
+    other: 404,
+    json: { name: "Not yours" },
+  },
+  "DELETE /api/user/searches/[id]": { params: (w) => ({ id: String(w.ownSavedSearchId) }), other: 404 },
   "GET /api/applications": { params: () => ({}), other: "own data only" },
   "GET /api/applications/drafts/[programId]": {
     params: (w) => ({ programId: String(w.programId) }),

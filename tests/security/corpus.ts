@@ -86,6 +86,9 @@ export interface World {
   teamRequest: { applicationId: number; requestId: number };
   /** A study level that programs use (deleting it is a 409). */
   usedLevelId: number;
+  /** The student's saved search, and the other student's. */
+  ownSavedSearchId: number;
+  othersSavedSearchId: number;
   /**
    * A team admin whose permissions a test sets before each call (a grant applies at the next
    * request, with no new sign-in): the permission dimension of the matrix. The `team` actor holds
@@ -328,6 +331,12 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     "PATCH /api/programs/[id]": program,
     "POST /api/register": newAccount,
     "POST /api/shortlist": { items: [{ type: "program", id: world.programId }] },
+    "POST /api/user/searches": {
+      kind: "programs",
+      query: "country=NZ&level=Master%27s",
+      name: "Hostile search",
+    },
+    "PATCH /api/user/searches/[id]": { name: "Renamed search", alertsEnabled: false },
     "PATCH /api/settings": { platformName: "UniSearch", decideByWorkingDays: 20 },
     "POST /api/settings/study-fields": { name: "Hostile field" },
     "POST /api/settings/study-levels": { name: "Hostile level" },
@@ -365,6 +374,7 @@ export function validExamples(world: World): Record<string, Record<string, unkno
       startTerm: "2027-09",
     },
     "DELETE /api/user": { currentPassword: "not the password" },
+    "PUT /api/user/currency": { currency: "EUR" },
     "PATCH /api/users/[id]": { isActive: true },
     "POST /api/users": { ...newAccount, role: "user", adminType: null },
   };
@@ -412,6 +422,8 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
       return destructive ? [NONEXISTENT_ID] : [String(world.universityId), NONEXISTENT_ID];
     case "/api/users/[id]:id":
       return destructive ? [NONEXISTENT_ID] : [String(world.victimId), String(world.userIds.super)];
+    case "/api/user/searches/[id]:id":
+      return [String(world.othersSavedSearchId), String(world.ownSavedSearchId), NONEXISTENT_ID];
     case "/api/settings/study-levels/[id]:id":
       return [String(world.usedLevelId), NONEXISTENT_ID];
     case "/api/universities/by-slug/[slug]:slug":

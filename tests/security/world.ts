@@ -70,6 +70,18 @@ export async function makeWorld(): Promise<World> {
   await prisma.applicationDraft.create({
     data: { userId: otherStudent.id, programId: program.id, data: { step: 1, personalStatement: "mine" } },
   });
+  const savedSearch = (userId: number) =>
+    prisma.savedSearch.create({
+      data: {
+        userId,
+        kind: "programs",
+        name: "Matrix search",
+        query: "country=NZ",
+        alertedUntil: new Date(),
+      },
+    });
+  const ownSavedSearch = await savedSearch(student.id);
+  const othersSavedSearch = await savedSearch(otherStudent.id);
   const level = await prisma.studyLevel.findUniqueOrThrow({ where: { name: "Master's" } });
   const agents: Record<Actor, Agent> = {
     anonymous: new Agent(),
@@ -106,6 +118,8 @@ export async function makeWorld(): Promise<World> {
     ownRequestId: ownRequest.id,
     teamRequest: { applicationId: teams.id, requestId: teamsRequest.id },
     usedLevelId: level.id,
+    ownSavedSearchId: ownSavedSearch.id,
+    othersSavedSearchId: othersSavedSearch.id,
     grantee: { id: grantee.id, agent: await signIn(grantee.username) },
   };
 }

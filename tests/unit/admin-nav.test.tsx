@@ -34,6 +34,7 @@ test("a super admin is shown every page, with no grant needed", () => {
     "Import",
     "Notifications",
     "Settings",
+    "Exchange rates",
     "Audit Log",
   ]);
 });

@@ -28,6 +28,7 @@ const unstated: FitRequirements = {
   minEnglish: {},
   startTerms: [],
   tuition: 12000,
+  currency: "USD",
   tuitionHome: null,
   visaSponsorship: null,
 };
@@ -135,16 +136,28 @@ describe("budget", () => {
       reason: "Tuition (home students' not stated) $12,000 a year, your budget $2,000",
     });
   });
-  test("another currency: unknown without a rate, converted with one", () => {
+  test("another currency: unknown without a rate, converted with one (and its date)", () => {
     const euros = { ...empty, budgetAmount: 11000, budgetCurrency: "EUR" };
     expect(checkBudget(euros, unstated, options)).toMatchObject({
       status: "unknown",
       reason: "International tuition $12,000 a year; your budget €11,000 needs an exchange rate to compare",
     });
-    const convert = (amount: number) => amount * 0.9;
-    expect(checkBudget(euros, unstated, { today, convert })).toMatchObject({
+    const rates = { EUR: { rate: "0.9", date: "2026-11-01" } };
+    expect(checkBudget(euros, unstated, { today, rates })).toMatchObject({
       status: "met",
-      reason: "International tuition $12,000 (about €10,800) a year, your budget €11,000",
+      reason: "International tuition $12,000 (about €10,800, rate of 1 Nov 2026) a year, your budget €11,000",
+    });
+    expect(checkBudget({ ...euros, budgetAmount: 10799.99 }, unstated, { today, rates }).status).toBe(
+      "not-met",
+    );
+  });
+  test("a budget in the program's own currency needs no rate", () => {
+    const program = { ...unstated, currency: "EUR", tuition: 9000 };
+    expect(
+      checkBudget({ ...empty, budgetAmount: 9000, budgetCurrency: "EUR" }, program, options),
+    ).toMatchObject({
+      status: "met",
+      reason: "International tuition €9,000 a year, your budget €9,000",
     });
   });
   test("no budget: unknown", () => {

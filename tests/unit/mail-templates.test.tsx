@@ -12,6 +12,24 @@ import { deadlineReminderMail } from "@/lib/mail/templates/deadline-reminder.ser
 
 /** The subject and the words each sample must show, in the HTML and in the text alike. */
 const EXPECTED: Record<string, { subject: string; says: string[] }> = {
+  "search-alert": {
+    subject: "New or changed results in 2 of your saved searches",
+    says: [
+      "Hello Amira Haddad,",
+      "13 results are new or changed in your saved searches since the last e-mail.",
+      `Your saved search "Marine master's in France": 12 results.`,
+      "New: Marine Biology (MSc), Riverside University",
+      "Changed: Ocean Engineering (MEng), Riverside University",
+      "And 10 more.",
+      `Your saved search "Cheap in Portugal": 1 result.`,
+      "New: Harbour College, Portugal",
+      "e-mails you once a week when your saved searches have new or changed results",
+    ],
+  },
+  "search-alert-unverified": {
+    subject: "1 new or changed result in your saved search",
+    says: ["Hello,", "Your saved search of universities: 1 result.", "New: Harbour College, Portugal"],
+  },
   "offer-reply-reminder": {
     subject: "Marine Biology (MSc) at Riverside University: reply to your offer by 12 March 2026",
     says: [

@@ -52,6 +52,7 @@ const program: ProgramDto = {
   degree: "MSc",
   duration: 2,
   tuition: "12000.50",
+  currency: "USD",
   deadline: "2099-03-15T00:00:00.000Z",
   timeZone: "Europe/Berlin",
   version: 3,
@@ -92,7 +93,7 @@ test("adding: an empty form shows SPEC's messages and sends nothing", async () =
   renderForm();
   expect(screen.getByRole("button", { name: "Create Program" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: /Application Deadline/ })).toHaveTextContent("Pick a date");
-  expect(screen.getByLabelText("Tuition (USD)")).toHaveAttribute("placeholder", "0.00");
+  expect(screen.getByLabelText("Tuition")).toHaveAttribute("placeholder", "0.00");
   fireEvent.click(screen.getByRole("button", { name: "Create Program" }));
   for (const message of [
     "Program name is required",
@@ -128,7 +129,7 @@ test("the deadline's time zone: a new program's is left to the university's coun
 
 test("the tuition box inserts commas and refuses letters and a third decimal", () => {
   renderForm();
-  const tuition = screen.getByLabelText("Tuition (USD)");
+  const tuition = screen.getByLabelText("Tuition");
   fireEvent.change(tuition, { target: { value: "1234567" } });
   expect(tuition).toHaveValue("1,234,567");
   fireEvent.change(tuition, { target: { value: "1,234,567.891a" } });
@@ -138,7 +139,7 @@ test("the tuition box inserts commas and refuses letters and a third decimal", (
 test("editing: starts with the program's values and sends them, tuition without commas", async () => {
   renderForm({ program });
   expect(screen.getByLabelText("Program Name")).toHaveValue("Data Science");
-  expect(screen.getByLabelText("Tuition (USD)")).toHaveValue("12,000.50");
+  expect(screen.getByLabelText("Tuition")).toHaveValue("12,000.50");
   expect(screen.getByRole("combobox", { name: "University" })).toHaveTextContent("Test University (Chile)");
   expect(screen.getByRole("button", { name: /Application Deadline/ })).toHaveTextContent("15 March 2099");
 
@@ -163,6 +164,7 @@ test("editing: starts with the program's values and sends them, tuition without 
     degree: "MSc",
     duration: 2,
     tuition: "12000.50",
+    currency: "USD",
     deadline: "2099-03-15T00:00:00.000Z",
     timeZone: "Europe/Berlin",
     description: "Statistics and machine learning.",

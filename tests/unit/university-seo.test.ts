@@ -39,6 +39,7 @@ const university: UniversityWithPrograms = {
       degree: "MSc",
       duration: 2,
       tuition: "12000.00",
+      currency: "USD",
       deadline: new Date("2027-03-15T00:00:00Z"),
       timeZone: "Europe/London",
       requiredDocuments: ["Transcript"],

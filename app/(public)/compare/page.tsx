@@ -8,7 +8,8 @@ import { DeadlineText } from "@/components/programs/deadline-text";
 import { FitCheck } from "@/components/programs/fit-check";
 import { NOT_STATED, requirementRows } from "@/components/programs/requirements-list";
 import { fitRequirements, NO_REQUIREMENTS } from "@/lib/fit/requirements";
-import { daysLeftLabel, formatUsd, formatYears } from "@/lib/format";
+import { Amount } from "@/components/money/amount";
+import { daysLeftLabel, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
 import { getProgramsToCompare, type ProgramWithRanking } from "@/lib/programs/queries.server";
 import { rankingLabel } from "@/lib/universities/ranking";
@@ -22,9 +23,11 @@ export const metadata: Metadata = {
 
 type Props = { searchParams: Promise<SearchParams> };
 
-/** Tuition for the whole program: per year × years, in cents so that nothing is lost. */
-function totalTuition(program: ProgramWithRanking): number {
-  return (Math.round(Number(program.tuition) * 100) * program.duration) / 100;
+/** Tuition for the whole program: per year × years, in cents so that nothing is lost ("24000.00"). */
+function totalTuition(program: ProgramWithRanking): string {
+  const cents = BigInt(program.tuition.replace(".", "")) * BigInt(program.duration);
+  const text = cents.toString().padStart(3, "0");
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
 export default async function ComparePage({ searchParams }: Props) {
@@ -54,8 +57,13 @@ export default async function ComparePage({ searchParams }: Props) {
     ["Level", (p) => p.level],
     ["Degree", (p) => p.degree],
     ["Duration", (p) => formatYears(p.duration)],
-    ["Tuition per year", (p) => formatUsd(p.tuition)],
-    ["Tuition in total", (p) => `${formatUsd(totalTuition(p))} (${formatYears(p.duration)})`],
+    ["Tuition per year", (p) => <Amount amount={p.tuition} currency={p.currency} />],
+    [
+      "Tuition in total",
+      (p) => (
+        <Amount amount={totalTuition(p)} currency={p.currency} suffix={`(${formatYears(p.duration)})`} />
+      ),
+    ],
     [
       "Deadline",
       (p) => (
@@ -70,11 +78,11 @@ export default async function ComparePage({ searchParams }: Props) {
     ["Optional documents", (p) => (p.optionalDocuments.length > 0 ? p.optionalDocuments.join(", ") : "None")],
     ["References", (p) => (p.referencesRequired > 0 ? String(p.referencesRequired) : "None")],
     // Entry requirements and fees, "Not stated" where the university does not say.
-    ...requirementRows(NO_REQUIREMENTS).map(
+    ...requirementRows(NO_REQUIREMENTS, "USD").map(
       ([label], index): [string, (program: ProgramWithRanking) => React.ReactNode] => [
         label,
         (p) => {
-          const value = requirementRows(p)[index][1];
+          const value = requirementRows(p, p.currency)[index][1];
           return value === NOT_STATED ? <span className="text-slate-500 italic">{value}</span> : value;
         },
       ],
@@ -87,6 +95,7 @@ export default async function ComparePage({ searchParams }: Props) {
           name={`${p.degree} ${p.name}`}
           requirements={fitRequirements(p, {
             tuition: p.tuition,
+            currency: p.currency,
             countryCode: p.university.countryCode,
             country: p.university.country,
           })}

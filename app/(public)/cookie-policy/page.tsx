@@ -1,16 +1,17 @@
 import Link from "next/link";
 import { ContentPage, ContentSection, contentLinkClass } from "@/components/content/content-page";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
+import { DISPLAY_CURRENCY_COOKIE } from "@/lib/money/base";
 import { contentMetadata, POLICIES_UPDATED_TEXT } from "@/lib/resources/pages";
 
 const DESCRIPTION =
-  "The cookies this site sets: only those needed to sign in and keep you signed in. No advertising, analytics or tracking cookies.";
+  "The cookies this site sets: those needed to sign in and keep you signed in, and the currency amounts are shown in. No advertising, analytics or tracking cookies.";
 
 export const metadata = contentMetadata("/cookie-policy", "Cookie Policy", DESCRIPTION);
 
 // The cookies are Auth.js's (lib/auth/auth.server.ts; names from @auth/core's defaults, with the
 // __Secure- prefix on HTTPS, __Host- for the CSRF cookie) and the signed-in hint
-// (lib/auth/signed-in-hint.ts).
+// (lib/auth/signed-in-hint.ts), and the display currency (lib/money/display-cookie.server.ts, proxy.ts).
 const COOKIES = [
   {
     name: "authjs.session-token",
@@ -44,29 +45,37 @@ const COOKIES = [
     when: "Only during a Google sign-in.",
     lasts: "15 minutes at most.",
   },
+  {
+    name: DISPLAY_CURRENCY_COOKIE,
+    purpose:
+      "The currency tuition and fees are approximated in (a code such as EUR). It is taken from your browser's language, or is the one you chose on your profile. It identifies nobody.",
+    when: "On your first visit, when your browser's language names a country; or when you choose a currency.",
+    lasts: "30 days (from your browser's language) or a year (your choice).",
+  },
 ] as const;
 
 export default function CookiePolicyPage() {
   return (
     <ContentPage
       title="Cookie Policy"
-      lead="This site sets cookies only to sign you in and keep you signed in. It uses no advertising, analytics or tracking cookies, and no other website places cookies through it."
+      lead="This site sets cookies to sign you in and keep you signed in, and to remember the currency amounts are shown in. It uses no advertising, analytics or tracking cookies, and no other website places cookies through it."
       meta={POLICIES_UPDATED_TEXT}
     >
       <ContentSection id="browsing" title="Browsing without an account">
         <p>
-          Searching universities and reading pages sets no cookies. Cookies appear only when you open the
-          sign-in page, sign in, or sign out.
+          Searching universities and reading pages sets one cookie at most: the currency your browser&apos;s
+          language suggests, so that tuition can be approximated in it. The others appear only when you open
+          the sign-in page, sign in, or sign out.
         </p>
       </ContentSection>
 
       <ContentSection id="cookies" title="The cookies we use">
         <p>
-          All of them are strictly necessary for signing in, so they do not need your consent. They are sent
-          only to this site and, on a secure connection, only over HTTPS. All but{" "}
-          <code>{SIGNED_IN_HINT_COOKIE}</code>, which holds nothing secret, are HttpOnly: scripts in the page
-          cannot read them. On a secure connection the names of the Auth.js cookies start with{" "}
-          <code>__Secure-</code> or <code>__Host-</code>.
+          All of them are strictly necessary for signing in or for a feature you use, so they do not need your
+          consent. They are sent only to this site and, on a secure connection, only over HTTPS. All but{" "}
+          <code>{SIGNED_IN_HINT_COOKIE}</code> and <code>{DISPLAY_CURRENCY_COOKIE}</code>, which hold nothing
+          secret, are HttpOnly: scripts in the page cannot read them. On a secure connection the names of the
+          Auth.js cookies start with <code>__Secure-</code> or <code>__Host-</code>.
         </p>
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full min-w-[36rem] text-left text-sm">

@@ -149,6 +149,12 @@ export default function PrivacyPage() {
           (its local storage), not on our servers. When you sign in, it is added to your account so that you
           see it on any device; clearing your browser&apos;s site data removes the browser&apos;s copy.
         </p>
+        <p>
+          The searches you save (their filters and the name you give them) are kept with your account. For
+          each one with its alert on, we email you once a week what is new or changed in its results, and
+          record when we did, so that nothing is sent twice. Turn an alert off, or delete the search, on your
+          Saved searches page or with the unsubscribe link in any alert; they are deleted with your account.
+        </p>
       </ContentSection>
 
       <ContentSection id="study-profile" title="Your study profile">
@@ -230,12 +236,12 @@ export default function PrivacyPage() {
         <p>
           On your profile, &ldquo;Download my data&rdquo; gives you at once a ZIP file of everything we keep
           about your account: your details, your applications with their history, your drafts, your shortlist,
-          your study profile, your reminder settings and which reminders we sent, your sign-in sessions (when
-          they started and were last used), the documents you uploaded, as you uploaded them, and the referees
-          you named with the references you did not give up reading. It holds a file for other programs
-          (data.json) and a page to read in a browser (index.html). Only you can download it, while signed in;
-          each download is recorded in the administration records, and you can download it{" "}
-          {DATA_EXPORTS_PER_HOUR} times an hour.
+          your study profile, your saved searches, your reminder settings and which reminders we sent, your
+          sign-in sessions (when they started and were last used), the documents you uploaded, as you uploaded
+          them, and the referees you named with the references you did not give up reading. It holds a file
+          for other programs (data.json) and a page to read in a browser (index.html). Only you can download
+          it, while signed in; each download is recorded in the administration records, and you can download
+          it {DATA_EXPORTS_PER_HOUR} times an hour.
         </p>
       </ContentSection>
 

@@ -12,6 +12,7 @@ import { ProgramResults } from "@/components/search/program-results";
 import { toProgramCard } from "@/lib/programs/cards";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
 import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
+import { SaveSearchControl } from "@/components/search/save-search-control";
 import { SortSelect } from "@/components/search/sort-select";
 
 const PATH = "/programs";
@@ -33,7 +34,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 export default async function ProgramSearchPage({ searchParams }: Props) {
   // Rendered per request: the query string is the input, and days left depend on today.
-  await searchParams;
+  const search = await searchParams;
   const now = new Date();
   const list = await programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
     searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
@@ -74,6 +75,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
             <ProgramSearchFilters idPrefix="sheet" />
           </MobileFilters>
           <SortSelect list="programs" />
+          {list.ok && <SaveSearchControl kind="programs" searchParams={search} />}
         </>
       }
     >

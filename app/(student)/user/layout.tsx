@@ -1,4 +1,4 @@
-import { BookmarkIcon, FileTextIcon, LayoutDashboardIcon, UserIcon } from "lucide-react";
+import { BookmarkIcon, FileTextIcon, LayoutDashboardIcon, SearchIcon, UserIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import type { SidebarItem } from "@/components/dashboard/nav-item";
@@ -12,6 +12,7 @@ const STUDENT_NAV: SidebarItem[] = [
   { href: "/user/dash", label: "Dashboard", icon: <LayoutDashboardIcon aria-hidden="true" /> },
   { href: "/user/applications", label: "My Applications", icon: <FileTextIcon aria-hidden="true" /> },
   { href: "/user/shortlist", label: "My Shortlist", icon: <BookmarkIcon aria-hidden="true" /> },
+  { href: "/user/searches", label: "Saved searches", icon: <SearchIcon aria-hidden="true" /> },
   { href: "/user/profile", label: "Profile", icon: <UserIcon aria-hidden="true" /> },
 ];
 

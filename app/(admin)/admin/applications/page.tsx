@@ -31,10 +31,9 @@ import { STATUSES_IN_LIFE_ORDER } from "@/lib/applications/workflow";
 import { canReviewApplication, hasPermission, heldPermissions } from "@/lib/auth/policy";
 import type { Permission } from "@/lib/auth/staff-permissions";
 import { adminOrSignIn } from "@/lib/auth/session.server";
-import { listCountriesWithUniversities } from "@/lib/countries/queries.server";
+import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads.server";
 import { prisma } from "@/lib/db/client.server";
 import { formatDate } from "@/lib/format";
-import { listStudyLevels } from "@/lib/settings/queries.server";
 import { workspaceListQuery } from "@/lib/validation/application";
 
 export const metadata: Metadata = { title: "Applications" };
@@ -78,10 +77,12 @@ export default async function AdminApplicationsPage({ searchParams }: Props) {
     const page = await queuePage(query, viewer, window, now);
     return { items: await listApplicationsByIds(page.ids), total: page.total, counts: page.counts };
   });
-  const [staff, levels, countries, narrowed] = await Promise.all([
+  // The filters' countries and levels come from the public search's cache (kept current by the
+  // writes that change them) rather than counting universities per country on every render.
+  const [staff, { levels }, countries, narrowed] = await Promise.all([
     listAssignableStaff(),
-    listStudyLevels(),
-    listCountriesWithUniversities(),
+    cachedStudyLists(),
+    cachedCountries(),
     list.ok ? narrowedTo(list.query.university, list.query.program) : null,
   ]);
   const values = list.ok ? list.values : null;

@@ -10,7 +10,8 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { canManageCatalogue, hasPermission } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { deleteTexts } from "@/lib/archive-texts";
-import { formatDate, formatUsd } from "@/lib/format";
+import { formatDate } from "@/lib/format";
+import { formatMoney } from "@/lib/money/format";
 import { listAdminPrograms } from "@/lib/programs/queries.server";
 import { listStudyLevels } from "@/lib/settings/queries.server";
 import { ALL_LEVELS, programsListQuery } from "@/lib/validation/program";
@@ -84,7 +85,7 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
         "Field",
         "Degree",
         { label: "Duration (years)", numeric: true },
-        { label: "Tuition (USD)", numeric: true },
+        { label: "Tuition", numeric: true },
         "Deadline",
       ]}
       order="newest first"
@@ -112,7 +113,7 @@ export default async function AdminProgramsPage({ searchParams }: Props) {
           <TableCell>{program.degree}</TableCell>
           <TableCell className="text-right tabular-nums">{program.duration}</TableCell>
           <TableCell className="text-right whitespace-nowrap tabular-nums">
-            {formatUsd(program.tuition, { cents: true })}
+            {formatMoney(program.tuition, program.currency, { cents: true })}
           </TableCell>
           <TableCell className="whitespace-nowrap">
             <time dateTime={program.deadline}>{formatDate(program.deadline)}</time>

@@ -17,7 +17,8 @@ import type { ApplicationStatus } from "@/lib/applications/status";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { DeadlineText } from "@/components/programs/deadline-text";
-import { deadlinePassed, formatDate, formatDeadline, formatUsd, formatYears } from "@/lib/format";
+import { Amount } from "@/components/money/amount";
+import { deadlinePassed, formatDate, formatDeadline, formatYears } from "@/lib/format";
 import { getProgramAnyState } from "@/lib/programs/queries.server";
 import { safeWebsite } from "@/lib/universities/seo.server";
 import { idSchema } from "@/lib/validation/common";
@@ -108,7 +109,9 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
                 <Wallet aria-hidden="true" className="size-4 text-slate-500" />
                 Tuition
               </dt>
-              <dd className="pl-6 font-medium text-slate-900">{formatUsd(program.tuition)} per year</dd>
+              <dd className="pl-6 font-medium text-slate-900">
+                <Amount amount={program.tuition} currency={program.currency} suffix="per year" />
+              </dd>
             </div>
             <div>
               <dt className="flex items-center gap-2 text-slate-600">

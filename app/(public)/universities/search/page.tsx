@@ -15,6 +15,7 @@ import { Pagination } from "@/components/search/pagination";
 import { Advert } from "@/components/search/advert";
 import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
 import { SearchFilters } from "@/components/search/search-filters";
+import { SaveSearchControl } from "@/components/search/save-search-control";
 import { SortSelect } from "@/components/search/sort-select";
 import { UniversityResults } from "@/components/search/university-results";
 import { toUniversityCard } from "@/lib/universities/cards";
@@ -73,6 +74,7 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
             <SearchFilters idPrefix="sheet" />
           </MobileFilters>
           <SortSelect />
+          {list.ok && <SaveSearchControl kind="universities" searchParams={await searchParams} />}
         </>
       }
     >

@@ -1,4 +1,13 @@
-import { BellIcon, DownloadIcon, GraduationCapIcon, KeyRoundIcon, Trash2Icon, UserIcon } from "lucide-react";
+import {
+  BellIcon,
+  CoinsIcon,
+  DownloadIcon,
+  GraduationCapIcon,
+  KeyRoundIcon,
+  SearchIcon,
+  Trash2Icon,
+  UserIcon,
+} from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
@@ -14,6 +23,7 @@ import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { PendingEmail } from "@/components/user/pending-email";
 import { ProfileForm } from "@/components/user/profile-form";
 import { StudyProfileForm } from "@/components/user/study-profile-form";
+import { CurrencyForm } from "@/components/user/currency-form";
 import { googleEnabled } from "@/lib/auth/auth.server";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
@@ -23,6 +33,7 @@ import { getStudentProfile } from "@/lib/fit/profile.server";
 import { formatDate } from "@/lib/format";
 import { reminderSettings } from "@/lib/reminders/settings.server";
 import { getUserDto } from "@/lib/users/accounts.server";
+import { getDisplayCurrency } from "@/lib/users/display-currency.server";
 import { accountFootprint } from "@/lib/users/delete-account.server";
 import {
   remindersOffAction,
@@ -50,10 +61,11 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 export default async function ProfilePage({ searchParams }: ProfilePageProps) {
   const viewer = await viewerOrSignIn("/user/profile");
-  const [user, footprint, reminders, studyProfile, countries] = await Promise.all([
+  const [user, footprint, reminders, displayCurrency, studyProfile, countries] = await Promise.all([
     getUserDto(viewer.id),
     accountFootprint(viewer.id),
     reminderSettings(viewer.id),
+    getDisplayCurrency(viewer.id),
     getStudentProfile(viewer.id),
     listCountries(),
   ]);
@@ -122,6 +134,17 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
             defaultValues={{ fullName: user.fullName, email: user.email }}
             hasPassword={user.hasPassword}
           />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeading
+          icon={CoinsIcon}
+          title="Currency"
+          description="The currency you think in: amounts are approximated in it."
+        />
+        <CardContent>
+          <CurrencyForm current={displayCurrency} />
         </CardContent>
       </Card>
 
@@ -273,6 +296,22 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
             <CalendarLink url={reminders.calendarUrl} />
             <ActionButton action={resetCalendarAction} label="Reset address" pendingLabel="Resetting..." />
           </section>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeading
+          icon={SearchIcon}
+          title="Saved searches"
+          description="University and program searches you saved, with their weekly alert e-mails."
+        />
+        <CardContent>
+          <p className="text-sm text-slate-600">
+            <Link href="/user/searches" className={linkClass}>
+              Manage your saved searches
+            </Link>
+            : open, rename or delete them, and turn their alerts on or off.
+          </p>
         </CardContent>
       </Card>
 

@@ -9,8 +9,11 @@ import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { DeadlineText } from "@/components/programs/deadline-text";
 import { daysLeftLabel } from "@/lib/format";
 import { listShortlist } from "@/lib/shortlist/queries.server";
+import { Amount } from "@/components/money/amount";
+import { RatesProvider } from "@/components/money/display-currency";
 import { FitResults, fitCounts } from "@/components/programs/fit-results";
 import { fitOfPrograms } from "@/lib/fit/queries.server";
+import { cachedRates } from "@/lib/cache/reads.server";
 
 export const metadata: Metadata = { title: "My Shortlist" };
 
@@ -19,11 +22,12 @@ const linkClass = "font-medium text-brand-700 underline-offset-4 hover:underline
 export default async function ShortlistPage() {
   const viewer = await viewerOrSignIn("/user/shortlist");
   const now = new Date();
-  const items = await listShortlist(viewer.id, now);
+  const [items, rates] = await Promise.all([listShortlist(viewer.id, now), cachedRates()]);
   const fits = await fitOfPrograms(
     viewer.id,
     items.filter((item) => item.type === "program" && !item.archived).map((item) => item.id),
     now,
+    rates,
   );
 
   return (
@@ -43,65 +47,78 @@ export default async function ShortlistPage() {
       ) : (
         // A program's Compare box is an `ids` of this form (see /compare), ticked from the same
         // selection as /programs' (components/search/compare-selection.ts).
-        <form action="/compare" method="get" aria-label="Compare saved programs">
-          <ul className="flex flex-col gap-3" data-testid="shortlist">
-            {items.map((item) => (
-              <li
-                key={`${item.type}:${item.id}`}
-                data-focus-item={`${item.type}:${item.id}`}
-                className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <Badge variant="secondary">{item.type === "program" ? item.degree : "University"}</Badge>
-                    {item.archived ? (
-                      <span className="font-semibold text-slate-900">{item.name}</span>
-                    ) : (
-                      <Link href={`/university/${item.universitySlug}`} className={linkClass}>
-                        {item.name}
-                      </Link>
+        <RatesProvider rates={rates}>
+          <form action="/compare" method="get" aria-label="Compare saved programs">
+            <ul className="flex flex-col gap-3" data-testid="shortlist">
+              {items.map((item) => (
+                <li
+                  key={`${item.type}:${item.id}`}
+                  data-focus-item={`${item.type}:${item.id}`}
+                  className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <Badge variant="secondary">
+                        {item.type === "program" ? item.degree : "University"}
+                      </Badge>
+                      {item.archived ? (
+                        <span className="font-semibold text-slate-900">{item.name}</span>
+                      ) : (
+                        <Link href={`/university/${item.universitySlug}`} className={linkClass}>
+                          {item.name}
+                        </Link>
+                      )}
+                      {item.archived && <Badge variant="outline">No longer offered</Badge>}
+                    </p>
+                    <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+                      <CountryFlag code={item.countryCode} />
+                      {item.universityName ? `${item.universityName} · ${item.country}` : item.country}
+                    </p>
+                    {item.tuition && item.currency && !item.archived && (
+                      <p className="mt-1 text-sm text-slate-700">
+                        Tuition: <Amount amount={item.tuition} currency={item.currency} suffix="per year" />
+                      </p>
                     )}
-                    {item.archived && <Badge variant="outline">No longer offered</Badge>}
-                  </p>
-                  <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-                    <CountryFlag code={item.countryCode} />
-                    {item.universityName ? `${item.universityName} · ${item.country}` : item.country}
-                  </p>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {item.archived ? (
-                      "It no longer takes applications."
-                    ) : item.deadline && item.timeZone ? (
-                      <>
-                        {item.type === "university" ? "Next deadline: " : "Deadline: "}
-                        <DeadlineText program={{ deadline: item.deadline, timeZone: item.timeZone }} /> (
-                        {daysLeftLabel({ deadline: item.deadline, timeZone: item.timeZone }, now)})
-                      </>
-                    ) : (
-                      "No upcoming deadline"
+                    <p className="mt-1 text-sm text-slate-700">
+                      {item.archived ? (
+                        "It no longer takes applications."
+                      ) : item.deadline && item.timeZone ? (
+                        <>
+                          {item.type === "university" ? "Next deadline: " : "Deadline: "}
+                          <DeadlineText program={{ deadline: item.deadline, timeZone: item.timeZone }} /> (
+                          {daysLeftLabel({ deadline: item.deadline, timeZone: item.timeZone }, now)})
+                        </>
+                      ) : (
+                        "No upcoming deadline"
+                      )}
+                    </p>
+                    {item.type === "program" && fits?.get(item.id) && (
+                      <details className="mt-2 text-sm" data-testid="fit-check">
+                        <summary className="cursor-pointer text-slate-700">
+                          How you fit: {fitCounts(fits.get(item.id)!)}
+                        </summary>
+                        <div className="mt-2">
+                          <FitResults results={fits.get(item.id)!} />
+                        </div>
+                      </details>
                     )}
-                  </p>
-                  {item.type === "program" && fits?.get(item.id) && (
-                    <details className="mt-2 text-sm" data-testid="fit-check">
-                      <summary className="cursor-pointer text-slate-700">
-                        How you fit: {fitCounts(fits.get(item.id)!)}
-                      </summary>
-                      <div className="mt-2">
-                        <FitResults results={fits.get(item.id)!} />
-                      </div>
-                    </details>
-                  )}
-                </div>
-                <div className="flex shrink-0 items-center gap-3">
-                  {item.type === "program" && !item.archived && <CompareBox id={item.id} name={item.name} />}
-                  <RemoveFromShortlist type={item.type} id={item.id} name={item.name} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <CompareBar
-            pageIds={items.filter((item) => item.type === "program" && !item.archived).map((item) => item.id)}
-          />
-        </form>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-3">
+                    {item.type === "program" && !item.archived && (
+                      <CompareBox id={item.id} name={item.name} />
+                    )}
+                    <RemoveFromShortlist type={item.type} id={item.id} name={item.name} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <CompareBar
+              pageIds={items
+                .filter((item) => item.type === "program" && !item.archived)
+                .map((item) => item.id)}
+            />
+          </form>
+        </RatesProvider>
       )}
     </div>
   );
