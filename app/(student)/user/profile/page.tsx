@@ -1,4 +1,12 @@
-import { BellIcon, CoinsIcon, DownloadIcon, KeyRoundIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
+import {
+  BellIcon,
+  CoinsIcon,
+  DownloadIcon,
+  KeyRoundIcon,
+  SearchIcon,
+  Trash2Icon,
+  UserIcon,
+} from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GoogleSignInButton } from "@/components/auth/google-sign-in-button";
