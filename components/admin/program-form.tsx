@@ -23,6 +23,8 @@ import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
 import type { ProgramDto } from "@/lib/programs/queries.server";
 import { COMMON_CURRENCIES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
+import { ENGLISH_MINIMUMS, REQUIREMENT_FIELDS, requirementsToInput } from "@/lib/fit/requirements";
+import { ENGLISH_TEST_RULES } from "@/lib/fit/english";
 import { cn } from "@/lib/utils";
 import {
   dayFromDeadline,
@@ -49,6 +51,7 @@ const FIELDS = [
   "requiredDocuments",
   "optionalDocuments",
   "referencesRequired",
+  ...REQUIREMENT_FIELDS,
 ] as const satisfies readonly (keyof ProgramFormValues)[];
 
 type ProgramFormProps = {
@@ -85,6 +88,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
       requiredDocuments: [],
       optionalDocuments: [],
       referencesRequired: "0",
+      ...requirementsToInput(null),
     };
   }
   return {
@@ -102,6 +106,7 @@ function initialValues(program?: ProgramDto): ProgramFormValues {
     requiredDocuments: program.requiredDocuments,
     optionalDocuments: program.optionalDocuments,
     referencesRequired: String(program.referencesRequired),
+    ...requirementsToInput(program),
   };
 }
 
@@ -506,6 +511,82 @@ export function ProgramForm({
           error={errors.referencesRequired?.message}
           {...register("referencesRequired")}
         />
+
+        <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium">Entry requirements and fees</legend>
+          <p className="text-sm text-slate-600 md:col-span-2">
+            Leave a field empty when the university does not state it: students then see &ldquo;Not
+            stated&rdquo;. Never fill in a guess.
+          </p>
+          <FormField
+            id={ids.minGrade}
+            label="Minimum grade (common scale, 0-100)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="40 pass, 50 lower second (2:2), 60 upper second (2:1), 70 first; see the README."
+            error={errors.minGrade?.message}
+            {...register("minGrade")}
+          />
+          {(Object.keys(ENGLISH_MINIMUMS) as (keyof typeof ENGLISH_MINIMUMS)[]).map((name) => {
+            const rule = ENGLISH_TEST_RULES[ENGLISH_MINIMUMS[name]];
+            return (
+              <FormField
+                key={name}
+                id={ids[name]}
+                label={`Minimum ${rule.label}`}
+                inputMode="decimal"
+                autoComplete="off"
+                hint={`${rule.min} to ${rule.max}`}
+                error={errors[name]?.message}
+                {...register(name)}
+              />
+            );
+          })}
+          <FormField
+            id={ids.startTerms}
+            label="Start terms"
+            autoComplete="off"
+            placeholder="2027-09, 2028-01"
+            hint="Year and month of each start, separated by commas."
+            error={errors.startTerms?.message}
+            {...register("startTerms")}
+          />
+          <FormField
+            id={ids.tuitionHome}
+            label="Home students' tuition (per year)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="In the program's currency; the tuition above is the international students' figure."
+            error={errors.tuitionHome?.message}
+            {...register("tuitionHome")}
+          />
+          <FormField
+            id={ids.applicationFee}
+            label="Application fee"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.applicationFee?.message}
+            {...register("applicationFee")}
+          />
+          <div className="grid content-start gap-2">
+            <Label htmlFor={ids.visaSponsorship}>Student visa sponsorship</Label>
+            <select
+              id={ids.visaSponsorship}
+              {...errorProps(ids.visaSponsorship, errors.visaSponsorship?.message)}
+              className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm"
+              {...register("visaSponsorship")}
+            >
+              <option value="">Not stated</option>
+              <option value="yes">Yes, it can sponsor a student visa</option>
+              <option value="no">No</option>
+            </select>
+            {errors.visaSponsorship?.message && (
+              <p id={`${ids.visaSponsorship}-error`} className="text-sm font-medium text-red-700">
+                {errors.visaSponsorship.message}
+              </p>
+            )}
+          </div>
+        </fieldset>
 
         <DocumentRequirements
           id={ids.requiredDocuments}

@@ -18,6 +18,11 @@ export function RatesProvider({ rates, children }: { rates: Rates; children: Rea
   return <RatesContext value={rates}>{children}</RatesContext>;
 }
 
+/** The latest rates the page was given (empty outside a RatesProvider). */
+export function useRates(): Rates {
+  return use(RatesContext);
+}
+
 const noSubscription = () => () => {};
 
 function cookieCurrency(): string | null {

@@ -6,13 +6,25 @@ import { DeadlineText } from "@/components/programs/deadline-text";
 import { Amount } from "@/components/money/amount";
 import { deadlinePassed, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
+import { FitCheck } from "@/components/programs/fit-check";
+import { RequirementsList } from "@/components/programs/requirements-list";
+import { fitRequirements } from "@/lib/fit/requirements";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
 
 /**
  * One program on a university page, with its key facts and the way to apply; a program whose
  * deadline passed before `now` (the page's rendering) is labelled Closed and offers no Apply Now.
  */
-export function ProgramCard({ program, now }: { program: UniversityProgram; now: Date }) {
+export function ProgramCard({
+  program,
+  now,
+  country,
+}: {
+  program: UniversityProgram;
+  now: Date;
+  /** The university's country, which decides home tuition and visas in the fit check. */
+  country: { code: string; name: string };
+}) {
   return (
     <Card className="h-full gap-4" data-testid="program-card">
       <CardHeader>
@@ -70,6 +82,18 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
             </div>
           )}
         </dl>
+        <div className="mt-3 grid gap-3">
+          <RequirementsList requirements={program.requirements} currency={program.currency} />
+          <FitCheck
+            name={`${program.degree} ${program.name}`}
+            requirements={fitRequirements(program.requirements, {
+              tuition: program.tuition,
+              currency: program.currency,
+              countryCode: country.code,
+              country: country.name,
+            })}
+          />
+        </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
         <ApplyNow

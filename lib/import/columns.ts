@@ -89,6 +89,53 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
       "How many references an application needs, 0 to 5. An empty cell: 0. Without the column, an " +
       "existing program keeps its number.",
   },
+  // Entry requirements and fees: an empty cell means the university does not state it (and clears
+  // a value an existing program had); without the column, an existing program keeps its value.
+  {
+    name: "minGrade",
+    required: false,
+    description:
+      "The lowest grade admitted on the common 0-100 scale (40 pass, 50 a 2:2, 60 a 2:1, 70 a first; " +
+      "README, Fit check). Empty: not stated.",
+  },
+  {
+    name: "minIelts",
+    required: false,
+    description: "Minimum IELTS band, 0 to 9 in steps of 0.5. Empty: not stated.",
+  },
+  { name: "minToefl", required: false, description: "Minimum TOEFL iBT score, 0 to 120. Empty: not stated." },
+  {
+    name: "minDuolingo",
+    required: false,
+    description: "Minimum Duolingo English Test score, 10 to 160 in steps of 5. Empty: not stated.",
+  },
+  {
+    name: "minCambridge",
+    required: false,
+    description: "Minimum Cambridge English Scale score (C1/C2), 80 to 230. Empty: not stated.",
+  },
+  {
+    name: "startTerms",
+    required: false,
+    description:
+      'The months the program starts, separated by semicolons (e.g. "2027-09; 2028-01"). Empty: not stated.',
+  },
+  {
+    name: "tuitionHome",
+    required: false,
+    description:
+      "Home students' tuition per year, in the program's currency (tuition is the international figure). Empty: not stated.",
+  },
+  {
+    name: "applicationFee",
+    required: false,
+    description: "Per application, in the program's currency. Empty: not stated.",
+  },
+  {
+    name: "visaSponsorship",
+    required: false,
+    description: 'Whether the university can sponsor a student visa: "yes" or "no". Empty: not stated.',
+  },
 ];
 
 /** How a cell lists several document types. */
@@ -126,6 +173,15 @@ export const TEMPLATE_EXAMPLES: Record<ImportType, Record<string, string>> = {
     requiredDocuments: "Transcript; Passport",
     optionalDocuments: "CV",
     referencesRequired: "2",
+    minGrade: "60",
+    minIelts: "6.5",
+    minToefl: "90",
+    minDuolingo: "",
+    minCambridge: "",
+    startTerms: "2027-09",
+    tuitionHome: "",
+    applicationFee: "75.00",
+    visaSponsorship: "yes",
   },
 };
 

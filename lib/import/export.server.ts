@@ -1,4 +1,10 @@
 import "server-only";
+import {
+  REQUIREMENT_FIELDS,
+  requirementSelect,
+  requirementsOf,
+  requirementsToInput,
+} from "@/lib/fit/requirements";
 import { stringify } from "csv-stringify/sync";
 import { containsText } from "@/lib/db/text-match";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
@@ -110,6 +116,7 @@ async function programPage(db: PrismaClient, ids: number[]) {
       description: true,
       documentTypes: { select: { documentType: true, required: true } },
       referencesRequired: true,
+      ...requirementSelect,
     },
   });
   const documents = (p: (typeof rows)[number], required: boolean) =>
@@ -133,7 +140,14 @@ async function programPage(db: PrismaClient, ids: number[]) {
     documents(p, true),
     documents(p, false),
     String(p.referencesRequired),
+    ...requirementCells(p),
   ]);
+}
+
+/** A program's requirement columns, in PROGRAM_COLUMNS' order. */
+function requirementCells(row: Parameters<typeof requirementsOf>[0]): string[] {
+  const cells = requirementsToInput(requirementsOf(row), LIST_SEPARATOR);
+  return REQUIREMENT_FIELDS.map((field) => cells[field]);
 }
 
 /** The CSV of the live rows of `type` that match the list's filters, as a stream. */

@@ -11,6 +11,17 @@ import { violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server"
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/http/errors";
 import { PROGRAM_KEY_INDEX, programKey } from "@/lib/programs/key";
+import {
+  REQUIREMENT_ALIASES,
+  REQUIREMENT_VALUES,
+  requirementArrays,
+} from "@/lib/fit/requirements-sql.server";
+import {
+  NO_REQUIREMENTS,
+  REQUIREMENT_FIELDS,
+  type ProgramRequirements,
+  type RequirementInput,
+} from "@/lib/fit/requirements";
 import { uniqueSlug } from "@/lib/universities/slug";
 import { DEADLINE_PAST, programSchema, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
 import {
@@ -387,7 +398,7 @@ async function importUniversities(context: PassContext) {
 // ---------------------------------------------------------------------------------------------
 // Programs
 
-interface NewProgram {
+interface NewProgram extends ProgramRequirements {
   universityId: number;
   name: string;
   degree: string;
@@ -436,6 +447,9 @@ async function findPrograms(
     SELECT p."id", p."universityId", p."name", p."degree", p."description", p."level", p."field",
            p."duration", p."tuition"::text AS "tuition", p."currency", p."timeZone", p."archivedAt",
            p."referencesRequired",
+           p."minGrade"::float8 AS "minGrade", p."minIelts"::float8 AS "minIelts", p."minToefl",
+           p."minDuolingo", p."minCambridge", p."startTerms", p."tuitionHome"::text AS "tuitionHome",
+           p."applicationFee"::text AS "applicationFee", p."visaSponsorship",
            (extract(epoch FROM p."deadline") * 1000)::float8 AS "deadlineMs",
            ARRAY(SELECT d."documentType" FROM "program_documents" d
                   WHERE d."programId" = p."id" AND d."required") AS "requiredDocuments",
@@ -474,6 +488,17 @@ function documentColumns(values: Record<string, unknown>) {
   if ("referencesRequired" in values)
     columns.referencesRequired = values.referencesRequired === "" ? 0 : values.referencesRequired;
   return columns;
+}
+
+/** The requirements a row sets: each column the file has, else the stored program's (none for a new one). */
+function wantedRequirements(
+  input: RequirementInput,
+  current: StoredProgram | undefined,
+): ProgramRequirements {
+  const base = current ?? NO_REQUIREMENTS;
+  return Object.fromEntries(
+    REQUIREMENT_FIELDS.map((field) => [field, input[field] !== undefined ? input[field] : base[field]]),
+  ) as unknown as ProgramRequirements;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -588,6 +613,8 @@ async function importPrograms(context: PassContext) {
         referencesRequired: program.referencesRequired ?? matches[0]?.referencesRequired ?? 0,
         requiredDocuments: [...(program.requiredDocuments ?? matches[0]?.requiredDocuments ?? [])].sort(),
         optionalDocuments: [...(program.optionalDocuments ?? matches[0]?.optionalDocuments ?? [])].sort(),
+        // Likewise each requirement: its column missing keeps it, an empty cell clears it.
+        ...wantedRequirements(program, matches[0]),
       };
       const current = matches[0];
       if (!current) {
@@ -603,7 +630,7 @@ async function importPrograms(context: PassContext) {
       const fields = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((field) => {
         if (field === "tuition") return current.tuition !== wanted.tuition;
         if (field === "deadline") return current.deadline.getTime() !== wanted.deadline.getTime();
-        if (field === "requiredDocuments" || field === "optionalDocuments")
+        if (field === "requiredDocuments" || field === "optionalDocuments" || field === "startTerms")
           return !sameList(current[field], wanted[field]);
         return current[field] !== wanted[field];
       });
@@ -630,7 +657,11 @@ async function updatePrograms(
     UPDATE "programs" AS p
        SET "description" = v."description", "level" = v."level", "field" = v."field",
            "duration" = v."duration", "tuition" = v."tuition", "currency" = v."currency",
-           "deadline" = v."deadline", "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired", "updatedAt" = now(),
+           "deadline" = v."deadline", "timeZone" = v."timeZone", "referencesRequired" = v."referencesRequired",
+           "updatedAt" = now(), "minGrade" = v."minGrade", "minIelts" = v."minIelts", "minToefl" = v."minToefl",
+           "minDuolingo" = v."minDuolingo", "minCambridge" = v."minCambridge",
+           "startTerms" = string_to_array(v."startTerms", ';'), "tuitionHome" = v."tuitionHome",
+           "applicationFee" = v."applicationFee", "visaSponsorship" = v."visaSponsorship",
            "version" = p."version" + 1
       FROM unnest(
         ${rows.map((p) => p.id)}::int[],
@@ -642,9 +673,10 @@ async function updatePrograms(
         ${rows.map((p) => p.currency)}::text[],
         ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
         ${rows.map((p) => p.timeZone)}::text[],
-        ${rows.map((p) => p.referencesRequired)}::int[]
+        ${rows.map((p) => p.referencesRequired)}::int[],
+        ${requirementArrays(rows)}
       ) AS v("id", "description", "level", "field", "duration", "tuition", "currency", "deadline",
-             "timeZone", "referencesRequired")
+             "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES})
      WHERE p."id" = v."id"`;
   await writeProgramDocuments(tx, rows);
 }
@@ -674,8 +706,11 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
   const inserted = await tx.$queryRaw<{ id: number; universityId: number; name: string; degree: string }[]>`
     INSERT INTO "programs"
       ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "currency",
-       "deadline", "timeZone", "referencesRequired", "updatedAt")
-    SELECT *, now() FROM unnest(
+       "deadline", "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES}, "updatedAt")
+    SELECT v."universityId", v."name", v."description", v."level", v."field", v."degree", v."duration",
+           v."tuition", v."currency", v."deadline", v."timeZone", v."referencesRequired", ${REQUIREMENT_VALUES},
+           now()
+      FROM unnest(
       ${rows.map((p) => p.universityId)}::int[],
       ${rows.map((p) => p.name)}::text[],
       ${rows.map((p) => p.description)}::text[],
@@ -687,8 +722,10 @@ async function insertPrograms(tx: Tx, rows: NewProgram[]) {
       ${rows.map((p) => p.currency)}::text[],
       ${rows.map((p) => p.deadline.toISOString().replace("Z", ""))}::timestamp(3)[],
       ${rows.map((p) => p.timeZone)}::text[],
-      ${rows.map((p) => p.referencesRequired)}::int[]
-    )
+      ${rows.map((p) => p.referencesRequired)}::int[],
+      ${requirementArrays(rows)}
+    ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
+           "currency", "deadline", "timeZone", "referencesRequired", ${REQUIREMENT_ALIASES})
     RETURNING "id", "universityId", "name", "degree"`;
   const wanted = new Map(rows.map((p) => [programKey(p.universityId, p.name, p.degree), p]));
   const withDocuments = inserted

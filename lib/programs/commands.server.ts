@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound, staleWrite } from "@/lib/http/errors";
 import type { DeleteOutcome } from "@/lib/universities/commands.server";
 import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
 import { changedSinceOpened } from "@/lib/validation/common";
+import { requirementData } from "@/lib/fit/requirements";
 import {
   PROGRAM_KEEPS_UNIVERSITY,
   programSchema,
@@ -39,6 +40,7 @@ function toData(input: ProgramInput) {
     deadline: input.deadline,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     ...(input.referencesRequired !== undefined ? { referencesRequired: input.referencesRequired } : {}),
+    ...requirementData(input),
   };
 }
 

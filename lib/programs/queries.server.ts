@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db/client.server";
 import { containsText } from "@/lib/db/text-match";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RankingFields } from "@/lib/universities/ranking";
+import { requirementSelect, requirementsOf, type ProgramRequirements } from "@/lib/fit/requirements";
 
 /**
  * A program as the lists by deadline show it (the dashboard, My Applications' drafts, deadline
@@ -17,7 +18,7 @@ export const programDeadlineSelect = {
   university: { select: { name: true, slug: true } },
 } as const;
 
-export interface ProgramDto {
+export interface ProgramDto extends ProgramRequirements {
   id: number;
   universityId: number;
   name: string;
@@ -61,6 +62,7 @@ export const programSelect = {
   timeZone: true,
   version: true,
   referencesRequired: true,
+  ...requirementSelect,
   university: {
     select: { id: true, name: true, slug: true, country: { select: { name: true, code: true } } },
   },
@@ -76,6 +78,7 @@ export function toProgramDto(row: ProgramRow): ProgramDto {
   const { university, tuition, deadline, documentTypes, ...rest } = row;
   return {
     ...rest,
+    ...requirementsOf(row),
     requiredDocuments: documentTypes.filter((d) => d.required).map((d) => d.documentType),
     optionalDocuments: documentTypes.filter((d) => !d.required).map((d) => d.documentType),
     tuition: tuition.toFixed(2),

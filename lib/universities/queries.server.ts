@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db/client.server";
 import { logger } from "@/lib/log.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { slugParamsSchema } from "@/lib/validation/university";
+import { requirementSelect, requirementsOf, type ProgramRequirements } from "@/lib/fit/requirements";
 
 export interface UniversityDto {
   id: number;
@@ -48,6 +49,8 @@ export interface UniversityProgram {
   optionalDocuments: string[];
   /** How many references an application needs. */
   referencesRequired: number;
+  /** Entry requirements and fees, each null (or empty) where the university does not state it. */
+  requirements: ProgramRequirements;
 }
 
 export interface UniversityWithPrograms extends UniversityDto {
@@ -151,6 +154,7 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
         timeZone: true,
         updatedAt: true,
         referencesRequired: true,
+        ...requirementSelect,
         documentTypes: {
           select: { documentType: true, required: true },
           orderBy: [{ type: { position: "asc" } }, { documentType: "asc" }],
@@ -164,11 +168,22 @@ export const getUniversityPage = cache(async (slug: string): Promise<UniversityW
     return {
       ...page,
       lastUpdated,
-      programs: programs.map(({ updatedAt: _, documentTypes, ...p }) => ({
-        ...p,
-        tuition: p.tuition.toFixed(2),
-        requiredDocuments: documentTypes.filter((d) => d.required).map((d) => d.documentType),
-        optionalDocuments: documentTypes.filter((d) => !d.required).map((d) => d.documentType),
+      programs: programs.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        level: row.level,
+        field: row.field,
+        degree: row.degree,
+        duration: row.duration,
+        deadline: row.deadline,
+        timeZone: row.timeZone,
+        referencesRequired: row.referencesRequired,
+        requirements: requirementsOf(row),
+        tuition: row.tuition.toFixed(2),
+        currency: row.currency,
+        requiredDocuments: row.documentTypes.filter((d) => d.required).map((d) => d.documentType),
+        optionalDocuments: row.documentTypes.filter((d) => !d.required).map((d) => d.documentType),
       })),
     };
   } catch (error) {

@@ -5,6 +5,7 @@ import { REFERENCE_STATUS_LABELS } from "@/lib/references/rules";
 import { madeBy, meaningOf } from "@/lib/applications/history";
 import { STATUS_LABELS } from "@/lib/applications/status";
 import { formatFileSize } from "@/lib/documents/limits";
+import { profileFacts } from "@/lib/fit/profile";
 import { formatDate, formatDateTime } from "@/lib/format";
 import type { AccountData, ExportedDocument } from "./data-export.server";
 
@@ -206,6 +207,13 @@ function Page({ data }: { data: AccountData }) {
                 </li>
               ))}
             </ul>
+          )}
+
+          <h2>Study profile</h2>
+          {data.studentProfile && profileFacts(data.studentProfile).length > 0 ? (
+            <Fields rows={profileFacts(data.studentProfile)} />
+          ) : (
+            <p className="muted">Nothing saved.</p>
           )}
 
           <h2>Saved searches ({data.savedSearches.length})</h2>

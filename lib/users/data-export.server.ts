@@ -10,6 +10,8 @@ import { REFERENCE_SELECT, toReferenceView, type ReferenceView } from "@/lib/ref
 import { FILE_TYPE_EXTENSIONS, type DocumentFileType } from "@/lib/documents/limits";
 import { zipStream, type ZipEntry } from "@/lib/http/zip-stream.server";
 import { logger } from "@/lib/log.server";
+import { getStudentProfile } from "@/lib/fit/profile.server";
+import type { StudentProfileDto } from "@/lib/fit/profile";
 import { savedSearchPath } from "@/lib/saved-searches/kinds";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { getDocumentStorage } from "@/lib/storage/private.server";
@@ -71,6 +73,8 @@ export interface AccountData {
   /** Documents uploaded for an application not started as a draft yet (none in the usual case). */
   otherDocuments: ExportedDocument[];
   shortlist: ExportedShortlistEntry[];
+  /** The profile the fit check reads (nationality, grades, English tests, budget, start); null if never saved. */
+  studentProfile: StudentProfileDto | null;
   /** The saved searches, each with its address and the alert e-mails sent for it. */
   savedSearches: {
     name: string;
@@ -116,6 +120,7 @@ async function collect(userId: number, now: Date) {
     sends,
     offerSends,
     references,
+    studentProfile,
     savedSearches,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
@@ -169,6 +174,7 @@ async function collect(userId: number, now: Date) {
       orderBy: { id: "asc" },
       select: { ...REFERENCE_SELECT, applicationId: true },
     }),
+    getStudentProfile(userId),
     prisma.savedSearch.findMany({
       where: { userId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -250,6 +256,7 @@ async function collect(userId: number, now: Date) {
         savedAt: u.createdAt.toISOString(),
       })),
     ],
+    studentProfile,
     savedSearches: savedSearches.map((search) => ({
       name: search.name,
       kind: search.kind,

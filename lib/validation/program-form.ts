@@ -4,6 +4,7 @@ import { DEGREES, DURATIONS } from "@/lib/constants";
 import { checkTuition } from "@/lib/programs/tuition";
 import { blankToUndefined, versionSchema, wholeNumber } from "./common";
 import { isTimeZone } from "@/lib/dates/zones";
+import { requirementShape, type RequirementField } from "@/lib/fit/requirements";
 import { programCurrencySchema } from "./money";
 
 // The program form, shared by the admin form and POST/PATCH /api/programs. Study levels
@@ -179,6 +180,11 @@ export function programSchema({
           .max(MAX_REFERENCES, REFERENCES_INVALID)
           .optional(),
       ),
+      /**
+       * Entry requirements and fees (lib/fit/requirements.ts): each optional; left out, a new
+       * program states none and an edit keeps its value; blank or null clears it.
+       */
+      ...requirementShape,
       /** Editing: the version the form was opened with (ignored when adding). */
       version: versionSchema,
     })
@@ -199,7 +205,7 @@ export type ProgramSchema = ReturnType<typeof programSchema>;
  * The form's values: all text (universityId and duration as strings, deadline an ISO string or "",
  * timeZone "" for the university's country's).
  */
-export interface ProgramFormValues {
+export interface ProgramFormValues extends Record<RequirementField, string> {
   name: string;
   universityId: string;
   level: string;

@@ -4,6 +4,8 @@ import { GET as exportUniversitiesRoute } from "@/app/api/universities/export.cs
 import { POST as importProgramsRoute } from "@/app/api/import/programs/route";
 import { POST as importUniversitiesRoute } from "@/app/api/import/universities/route";
 import { prisma } from "@/lib/db/client.server";
+import { requirementSelect, requirementsOf } from "@/lib/fit/requirements";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { PROGRAM_COLUMNS, UNIVERSITY_COLUMNS, type ImportReport } from "@/lib/import/columns";
 import type { Agent } from "../support/agent";
 import { cleanup, createProgram, createSuperAdmin, createUniversity, uniqueTag } from "../support/factories";
@@ -172,4 +174,63 @@ test("an export filter the list would refuse is a 400, not a file of everything"
     `/api/universities/export.csv?q=${"x".repeat(500)}`,
   );
   expect(response.status).toBe(400);
+});
+
+test("a program's entry requirements and fees go out and come back; an emptied cell clears one", async () => {
+  const requirements = {
+    minGrade: new Prisma.Decimal("62.5"),
+    minIelts: new Prisma.Decimal("6.5"),
+    minToefl: 90,
+    minDuolingo: null,
+    minCambridge: 176,
+    startTerms: ["2027-09", "2028-01"],
+    tuitionHome: new Prisma.Decimal("9250.00"),
+    applicationFee: null,
+    visaSponsorship: false,
+  };
+  await prisma.program.update({ where: { id: bachelor.id }, data: requirements });
+  const read = () =>
+    prisma.program
+      .findUniqueOrThrow({ where: { id: bachelor.id }, select: requirementSelect })
+      .then(requirementsOf);
+  const before = await read();
+  const text = await exported(
+    exportProgramsRoute,
+    `/api/programs/export.csv?q=${encodeURIComponent(`${tag}a`)}&level=${encodeURIComponent("Bachelor's")}`,
+  );
+  const [header, row] = spreadsheetRows(text);
+  const cell = (name: string) => row[header.indexOf(name)];
+  expect([cell("minGrade"), cell("minIelts"), cell("minDuolingo"), cell("startTerms")]).toEqual([
+    "62.5",
+    "6.5",
+    "",
+    "2027-09; 2028-01",
+  ]);
+  expect([cell("tuitionHome"), cell("applicationFee"), cell("visaSponsorship")]).toEqual([
+    "9250.00",
+    "",
+    "no",
+  ]);
+
+  await prisma.program.update({
+    where: { id: bachelor.id },
+    data: { minGrade: null, minToefl: 100, startTerms: [], visaSponsorship: true, applicationFee: 50 },
+  });
+  const dry = await importFile(importProgramsRoute, "programs", text, false);
+  expect(dry.changes).toEqual([
+    {
+      row: 1,
+      key: `${kept.slug} / ${bachelor.name} / BSc`,
+      outcome: "updated",
+      fields: ["minGrade", "minToefl", "startTerms", "applicationFee", "visaSponsorship"],
+    },
+  ]);
+  await importFile(importProgramsRoute, "programs", text, true);
+  expect(await read()).toEqual(before);
+
+  // The university stopped stating its English minimums: emptied cells clear them.
+  const emptied = text.replace(/,6\.5,90,,176,/, ",,,,,");
+  expect(emptied).not.toBe(text);
+  await importFile(importProgramsRoute, "programs", emptied, true);
+  expect(await read()).toMatchObject({ minIelts: null, minToefl: null, minCambridge: null, minGrade: 62.5 });
 });

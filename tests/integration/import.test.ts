@@ -357,7 +357,8 @@ describe("programs", () => {
 
     // The export lists them as the import reads them, so it imports as unchanged.
     const exported = await (await admin.call(exportPrograms, `/api/programs/export.csv?q=${name}`)).text();
-    expect(exported).toContain(",Passport; Transcript,CV,2\r\n");
+    // (Then the entry requirement columns, none stated.)
+    expect(exported).toContain(",Passport; Transcript,CV,2,,,,,,,,,\r\n");
     const again = await runImport(prisma, adminActor, {
       type: "programs",
       fileName: "export.csv",

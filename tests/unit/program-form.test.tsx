@@ -59,6 +59,15 @@ const program: ProgramDto = {
   requiredDocuments: ["Transcript"],
   optionalDocuments: [],
   referencesRequired: 0,
+  minGrade: 60,
+  minIelts: 6.5,
+  minToefl: null,
+  minDuolingo: null,
+  minCambridge: null,
+  startTerms: ["2027-09"],
+  tuitionHome: null,
+  applicationFee: "75.00",
+  visaSponsorship: true,
   university: {
     id: 42,
     name: "Test University",
@@ -162,6 +171,16 @@ test("editing: starts with the program's values and sends them, tuition without 
     requiredDocuments: ["Transcript"],
     optionalDocuments: ["CV"],
     referencesRequired: 2,
+    // The requirements come back as they were: blank ones as null (not stated).
+    minGrade: 60,
+    minIelts: 6.5,
+    minToefl: null,
+    minDuolingo: null,
+    minCambridge: null,
+    startTerms: ["2027-09"],
+    tuitionHome: null,
+    applicationFee: "75.00",
+    visaSponsorship: true,
     version: 3,
   });
   expect(toastSuccess).toHaveBeenCalledWith("Success", { description: "Program updated successfully" });

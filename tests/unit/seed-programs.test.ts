@@ -1,3 +1,5 @@
+import { requirementShape } from "@/lib/fit/requirements";
+import { z } from "@/lib/validation/zod";
 import { generatePrograms } from "@/lib/db/seed/programs";
 import { DEGREES, PROGRAM_FIELDS, STUDY_LEVELS, TUITION_SLIDER } from "@/lib/constants";
 
@@ -33,4 +35,27 @@ test("3 to 8 distinct programs with valid values", () => {
       expect(p.description).toContain(`University ${i}`);
     }
   }
+});
+
+describe("demo entry requirements", () => {
+  const programs = Array.from({ length: 60 }, (_, i) =>
+    generatePrograms(`demo-${i}`, `Demo ${i}`, new Date("2026-11-27T00:00:00Z")),
+  ).flat();
+
+  test("are the same on every run, and pass the program form's own checks", () => {
+    const again = generatePrograms("demo-7", "Demo 7", new Date("2026-11-27T00:00:00Z"));
+    expect(again.map((p) => p.requirements)).toEqual(
+      programs.filter((p) => p.description.includes("at Demo 7 ")).map((p) => p.requirements),
+    );
+    const schema = z.object(requirementShape);
+    for (const { requirements } of programs) expect(schema.safeParse(requirements).success).toBe(true);
+  });
+
+  test("leave some unstated, as real listings do", () => {
+    for (const field of ["minGrade", "minIelts", "visaSponsorship", "applicationFee"] as const) {
+      expect(programs.some((p) => p.requirements[field] === null)).toBe(true);
+      expect(programs.some((p) => p.requirements[field] !== null)).toBe(true);
+    }
+    expect(programs.some((p) => p.requirements.startTerms.length === 0)).toBe(true);
+  });
 });

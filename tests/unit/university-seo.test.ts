@@ -1,3 +1,4 @@
+import { NO_REQUIREMENTS } from "@/lib/fit/requirements";
 import type { UniversityWithPrograms } from "@/lib/universities/queries.server";
 import {
   absoluteImageUrl,
@@ -44,6 +45,7 @@ const university: UniversityWithPrograms = {
       requiredDocuments: ["Transcript"],
       optionalDocuments: [],
       referencesRequired: 1,
+      requirements: NO_REQUIREMENTS,
     },
   ],
 };

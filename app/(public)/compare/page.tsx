@@ -5,6 +5,9 @@ import { CountryFlag } from "@/components/country-flag";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Button } from "@/components/ui/button";
 import { DeadlineText } from "@/components/programs/deadline-text";
+import { FitCheck } from "@/components/programs/fit-check";
+import { NOT_STATED, requirementRows } from "@/components/programs/requirements-list";
+import { fitRequirements, NO_REQUIREMENTS } from "@/lib/fit/requirements";
 import { Amount } from "@/components/money/amount";
 import { daysLeftLabel, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
@@ -74,6 +77,31 @@ export default async function ComparePage({ searchParams }: Props) {
     ["Required documents", (p) => (p.requiredDocuments.length > 0 ? p.requiredDocuments.join(", ") : "None")],
     ["Optional documents", (p) => (p.optionalDocuments.length > 0 ? p.optionalDocuments.join(", ") : "None")],
     ["References", (p) => (p.referencesRequired > 0 ? String(p.referencesRequired) : "None")],
+    // Entry requirements and fees, "Not stated" where the university does not say.
+    ...requirementRows(NO_REQUIREMENTS, "USD").map(
+      ([label], index): [string, (program: ProgramWithRanking) => React.ReactNode] => [
+        label,
+        (p) => {
+          const value = requirementRows(p, p.currency)[index][1];
+          return value === NOT_STATED ? <span className="text-slate-500 italic">{value}</span> : value;
+        },
+      ],
+    ),
+    // The signed-in student's fit, worked out in their browser (signed out: empty).
+    [
+      "How you fit",
+      (p) => (
+        <FitCheck
+          name={`${p.degree} ${p.name}`}
+          requirements={fitRequirements(p, {
+            tuition: p.tuition,
+            currency: p.currency,
+            countryCode: p.university.countryCode,
+            country: p.university.country,
+          })}
+        />
+      ),
+    ],
     [
       "Apply",
       (p) => (

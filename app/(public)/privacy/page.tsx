@@ -157,6 +157,17 @@ export default function PrivacyPage() {
         </p>
       </ContentSection>
 
+      <ContentSection id="study-profile" title="Your study profile">
+        <p>
+          On your profile you may give your nationality, country of residence, highest qualification and
+          grade, English test results with their dates, yearly budget with its currency and when you would
+          like to start. All of it is optional. We use it only to help you: program pages show you, and only
+          you, which entry requirements you meet. Universities and our admissions team do not see it, it is
+          not part of your applications, and we use it for nothing else (no advertising, no profiling). You
+          can change or clear it at any time; it is in your data download and deleted with your account.
+        </p>
+      </ContentSection>
+
       <ContentSection id="emails" title="Emails we send">
         <p>
           We send email only about your account and applications: confirming your address, password reset
@@ -225,21 +236,21 @@ export default function PrivacyPage() {
         <p>
           On your profile, &ldquo;Download my data&rdquo; gives you at once a ZIP file of everything we keep
           about your account: your details, your applications with their history, your drafts, your shortlist,
-          your saved searches, your reminder settings and which reminders we sent, your sign-in sessions (when
-          they started and were last used), the documents you uploaded, as you uploaded them, and the referees
-          you named with the references you did not give up reading. It holds a file for other programs
-          (data.json) and a page to read in a browser (index.html). Only you can download it, while signed in;
-          each download is recorded in the administration records, and you can download it{" "}
-          {DATA_EXPORTS_PER_HOUR} times an hour.
+          your study profile, your saved searches, your reminder settings and which reminders we sent, your
+          sign-in sessions (when they started and were last used), the documents you uploaded, as you uploaded
+          them, and the referees you named with the references you did not give up reading. It holds a file
+          for other programs (data.json) and a page to read in a browser (index.html). Only you can download
+          it, while signed in; each download is recorded in the administration records, and you can download
+          it {DATA_EXPORTS_PER_HOUR} times an hour.
         </p>
       </ContentSection>
 
       <ContentSection id="deleting" title="Deleting your account">
         <p>
           You can delete your student account yourself on your profile page. This deletes the account with its
-          applications, their references, drafts, uploaded documents and sessions at once. An administrator
-          can also delete a student account. Entries in the administration records and emails already in the
-          queue are not changed by it; the queue deletes them within a week.
+          applications, their references, drafts, uploaded documents, study profile and sessions at once. An
+          administrator can also delete a student account. Entries in the administration records and emails
+          already in the queue are not changed by it; the queue deletes them within a week.
         </p>
       </ContentSection>
 

@@ -1,5 +1,6 @@
 import type { Degree, ProgramField, StudyLevel } from "@/lib/constants";
 import { COUNTRY_TIME_ZONES, countryTimeZone } from "@/lib/dates/country-zones";
+import type { ProgramRequirements } from "@/lib/fit/requirements";
 
 // Demo programs for the seeded universities: deterministic (the same university always gets the
 // same programs), spread over every level, degree, program-form field, duration (1 to 6 years) and
@@ -15,6 +16,8 @@ export interface SeedProgram {
   /** USD per year, two decimals. */
   tuition: string;
   deadline: Date;
+  /** Demo entry requirements and fees (demoRequirements): null where the demo "does not state" one. */
+  requirements: ProgramRequirements;
 }
 
 interface Subject {
@@ -198,9 +201,55 @@ export function generatePrograms(slug: string, universityName: string, today: Da
       duration,
       tuition: tuition.toFixed(2),
       deadline,
+      requirements: demoRequirements(`${slug}|${degree} ${name}`, level, tuition, deadline),
     });
   }
   return programs;
+}
+
+/** IELTS bands and the scores commonly accepted as equal: TOEFL iBT, Duolingo, Cambridge. */
+const ENGLISH_EQUIVALENTS: Record<string, [number, number, number]> = {
+  "6": [80, 105, 169],
+  "6.5": [90, 115, 176],
+  "7": [100, 125, 185],
+};
+
+/**
+ * Plausible entry requirements and fees for a demo program, from their own random stream (so the
+ * programs themselves stay what they were): some left unstated, as real listings often are.
+ */
+export function demoRequirements(
+  key: string,
+  level: StudyLevel,
+  tuition: number,
+  deadline: Date,
+): ProgramRequirements {
+  const random = createRandom(hashString(`${key}|requirements`));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const grades: Record<StudyLevel, readonly (number | null)[]> = {
+    "Bachelor's": [null, 40, 50, 55, 60],
+    "Master's": [null, 50, 55, 60, 60, 65],
+    PhD: [null, 60, 65, 70],
+  };
+  const ielts = pick([null, 6, 6.5, 6.5, 7]);
+  const [toefl, duolingo, cambridge] =
+    ielts === null ? [null, null, null] : ENGLISH_EQUIVALENTS[String(ielts)];
+  // The autumn after the deadline, sometimes a January start as well.
+  const year = deadline.getUTCFullYear() + (deadline.getUTCMonth() >= 7 ? 1 : 0);
+  const terms = pick([[], [`${year}-09`], [`${year}-09`], [`${year}-09`, `${year + 1}-01`]]);
+  const home = random() < 0.4 ? Math.round((tuition * 0.3) / 100) * 100 : null;
+  const fee = pick([null, null, 0, 50, 75, 100]);
+  return {
+    minGrade: pick(grades[level]),
+    minIelts: ielts,
+    minToefl: random() < 0.8 ? toefl : null,
+    minDuolingo: random() < 0.5 ? duolingo : null,
+    minCambridge: random() < 0.5 ? cambridge : null,
+    startTerms: terms,
+    tuitionHome: home === null ? null : home.toFixed(2),
+    applicationFee: fee === null ? null : fee.toFixed(2),
+    visaSponsorship: pick([null, true, true, false]),
+  };
 }
 
 /**

@@ -12,6 +12,11 @@ import { DEFAULT_DECIDE_BY_WORKING_DAYS, DEMO_DATA_KEY } from "@/lib/settings/co
 import { listDomains } from "@/lib/universities/domains";
 import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
 import { demoTimeZone, generatePrograms, hashString } from "./programs";
+import {
+  REQUIREMENT_ALIASES,
+  REQUIREMENT_VALUES,
+  requirementArrays,
+} from "@/lib/fit/requirements-sql.server";
 import { PERMISSIONS, toDbPermissions } from "@/lib/auth/staff-permissions";
 
 // The seed: every ISO 3166 country and the 10,251 real universities of prisma/data (MIT licensed,
@@ -250,8 +255,10 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
     await prisma.$executeRaw`
       INSERT INTO "programs"
         ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline",
-         "timeZone", "updatedAt")
-      SELECT *, now() FROM unnest(
+         "timeZone", ${REQUIREMENT_ALIASES}, "updatedAt")
+      SELECT v."universityId", v."name", v."description", v."level", v."field", v."degree", v."duration",
+             v."tuition", v."deadline", v."timeZone", ${REQUIREMENT_VALUES}, now()
+        FROM unnest(
         ${batch.map((p) => p.universityId)}::int[],
         ${batch.map((p) => p.name)}::text[],
         ${batch.map((p) => p.description)}::text[],
@@ -261,8 +268,10 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
         ${batch.map((p) => p.duration)}::int[],
         ${batch.map((p) => p.tuition)}::numeric[],
         ${batch.map((p) => utcTimestamp(p.deadline))}::timestamp(3)[],
-        ${batch.map((p) => p.timeZone)}::text[]
-      )`;
+        ${batch.map((p) => p.timeZone)}::text[],
+        ${requirementArrays(batch.map((p) => p.requirements))}
+      ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
+             "deadline", "timeZone", ${REQUIREMENT_ALIASES})`;
   }
 }
 

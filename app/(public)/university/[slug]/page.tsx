@@ -146,7 +146,11 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             {university.programsFailed ? (
               <ProgramsUnavailable />
             ) : university.programs.length > 0 ? (
-              <ProgramTabs programs={university.programs} levels={(await cachedStudyLists()).levels} />
+              <ProgramTabs
+                programs={university.programs}
+                levels={(await cachedStudyLists()).levels}
+                country={{ code: university.countryCode, name: university.country }}
+              />
             ) : (
               <NoPrograms website={website} />
             )}

@@ -2,6 +2,7 @@ import {
   BellIcon,
   CoinsIcon,
   DownloadIcon,
+  GraduationCapIcon,
   KeyRoundIcon,
   SearchIcon,
   Trash2Icon,
@@ -21,10 +22,14 @@ import { ChangePasswordForm } from "@/components/user/change-password-form";
 import { DeleteAccountForm } from "@/components/user/delete-account-form";
 import { PendingEmail } from "@/components/user/pending-email";
 import { ProfileForm } from "@/components/user/profile-form";
+import { StudyProfileForm } from "@/components/user/study-profile-form";
 import { CurrencyForm } from "@/components/user/currency-form";
 import { googleEnabled } from "@/lib/auth/auth.server";
 import { canDeleteOwnAccount } from "@/lib/auth/policy";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
+import { listCountries } from "@/lib/countries/queries.server";
+import { profileFormValues } from "@/lib/fit/profile";
+import { getStudentProfile } from "@/lib/fit/profile.server";
 import { formatDate } from "@/lib/format";
 import { reminderSettings } from "@/lib/reminders/settings.server";
 import { getUserDto } from "@/lib/users/accounts.server";
@@ -56,11 +61,13 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 export default async function ProfilePage({ searchParams }: ProfilePageProps) {
   const viewer = await viewerOrSignIn("/user/profile");
-  const [user, footprint, reminders, displayCurrency] = await Promise.all([
+  const [user, footprint, reminders, displayCurrency, studyProfile, countries] = await Promise.all([
     getUserDto(viewer.id),
     accountFootprint(viewer.id),
     reminderSettings(viewer.id),
     getDisplayCurrency(viewer.id),
+    getStudentProfile(viewer.id),
+    listCountries(),
   ]);
   const { google } = await searchParams;
   const outcome =
@@ -222,6 +229,23 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
         </CardContent>
       </Card>
 
+      <Card id="study-profile" className="scroll-mt-24">
+        <CardHeading
+          icon={GraduationCapIcon}
+          title="Study profile"
+          description="Optional. Program pages check it against their entry requirements, only for you."
+        />
+        <CardContent className="grid gap-4">
+          <p className="text-sm text-slate-600">
+            Universities do not see it, and we use it for nothing else.{" "}
+            <Link href="/privacy#study-profile" className={linkClass}>
+              How we use it
+            </Link>
+          </p>
+          <StudyProfileForm defaultValues={profileFormValues(studyProfile)} countries={countries} />
+        </CardContent>
+      </Card>
+
       <Card>
         <CardHeading
           icon={BellIcon}
@@ -299,9 +323,9 @@ export default async function ProfilePage({ searchParams }: ProfilePageProps) {
         />
         <CardContent className="flex flex-col gap-3">
           <p className="text-sm text-slate-600">
-            One ZIP file: your account, applications with their history, drafts, shortlist, reminder settings
-            and the documents you uploaded, as data.json (for other programs) and index.html (to read in a
-            browser).{" "}
+            One ZIP file: your account, applications with their history, drafts, shortlist, study profile,
+            reminder settings and the documents you uploaded, as data.json (for other programs) and index.html
+            (to read in a browser).{" "}
             <Link href="/privacy#your-data" className={linkClass}>
               How we handle it
             </Link>

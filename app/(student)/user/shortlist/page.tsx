@@ -11,6 +11,8 @@ import { daysLeftLabel } from "@/lib/format";
 import { listShortlist } from "@/lib/shortlist/queries.server";
 import { Amount } from "@/components/money/amount";
 import { RatesProvider } from "@/components/money/display-currency";
+import { FitResults, fitCounts } from "@/components/programs/fit-results";
+import { fitOfPrograms } from "@/lib/fit/queries.server";
 import { cachedRates } from "@/lib/cache/reads.server";
 
 export const metadata: Metadata = { title: "My Shortlist" };
@@ -21,6 +23,12 @@ export default async function ShortlistPage() {
   const viewer = await viewerOrSignIn("/user/shortlist");
   const now = new Date();
   const [items, rates] = await Promise.all([listShortlist(viewer.id, now), cachedRates()]);
+  const fits = await fitOfPrograms(
+    viewer.id,
+    items.filter((item) => item.type === "program" && !item.archived).map((item) => item.id),
+    now,
+    rates,
+  );
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -84,6 +92,16 @@ export default async function ShortlistPage() {
                         "No upcoming deadline"
                       )}
                     </p>
+                    {item.type === "program" && fits?.get(item.id) && (
+                      <details className="mt-2 text-sm" data-testid="fit-check">
+                        <summary className="cursor-pointer text-slate-700">
+                          How you fit: {fitCounts(fits.get(item.id)!)}
+                        </summary>
+                        <div className="mt-2">
+                          <FitResults results={fits.get(item.id)!} />
+                        </div>
+                      </details>
+                    )}
                   </div>
                   <div className="flex shrink-0 items-center gap-3">
                     {item.type === "program" && !item.archived && (
