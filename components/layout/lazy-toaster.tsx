@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { afterLoadWhenIdle } from "@/lib/after-load";
 
 type Sonner = typeof import("sonner");
 
@@ -13,21 +14,15 @@ export function LazyToaster(props: React.ComponentProps<Sonner["Toaster"]>) {
   const [Toaster, setToaster] = useState<Sonner["Toaster"] | null>(null);
   useEffect(() => {
     let current = true;
-    const fetchToaster = () =>
-      void import("sonner").then(({ Toaster }) => {
-        if (current) setToaster(() => Toaster);
-      });
-    // When the browser is idle after the load, so that it does not compete with the page, but
-    // within 2 s on a device that is never idle: a toast waits for it.
-    const load = () =>
-      "requestIdleCallback" in window
-        ? requestIdleCallback(fetchToaster, { timeout: 2_000 })
-        : setTimeout(fetchToaster, 200);
-    if (document.readyState === "complete") load();
-    else window.addEventListener("load", load, { once: true });
+    const cancel = afterLoadWhenIdle(
+      () =>
+        void import("sonner").then(({ Toaster }) => {
+          if (current) setToaster(() => Toaster);
+        }),
+    );
     return () => {
       current = false;
-      window.removeEventListener("load", load);
+      cancel();
     };
   }, []);
   return Toaster ? <Toaster {...props} /> : null;

@@ -1,15 +1,17 @@
 "use client";
 
-import { createContext, use, useSyncExternalStore } from "react";
+import { createContext, use, useEffect, useState, useSyncExternalStore } from "react";
+import { afterLoadWhenIdle } from "@/lib/after-load";
 import { DISPLAY_CURRENCY_COOKIE } from "@/lib/money/base";
 import type { Rates } from "@/lib/money/convert";
-import { approximation } from "@/lib/money/format";
 
 // The visitor's second currency on cached public pages. The pages are the same for everyone, so
 // the server renders each amount in its own currency only; here, in the browser, the amount gains
 // its approximation in the currency of the display-currency cookie (the student's choice, or the
 // one the proxy took from the browser's language), with the latest rates the layout passes in.
-// Before hydration, and without JavaScript, there is no approximation: never a wrong one.
+// Before hydration, and without JavaScript, there is no approximation: never a wrong one. The
+// conversion's code is fetched after the page has loaded, and only when an amount is in another
+// currency than the visitor's: most visitors read amounts in their own currency and never need it.
 
 const RatesContext = createContext<Rates>({});
 
@@ -31,11 +33,35 @@ function cookieCurrency(): string | null {
   return /^[A-Z]{3}$/.test(value) ? value : null;
 }
 
+type Approximate = (typeof import("@/lib/money/approximation"))["approximation"];
+let approximationCode: Promise<Approximate> | null = null;
+
+/** The approximation's function once fetched (after the page's load), or null until then. */
+function useApproximate(needed: boolean): Approximate | null {
+  const [approximate, setApproximate] = useState<Approximate | null>(null);
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    const cancel = afterLoadWhenIdle(() => {
+      approximationCode ??= import("@/lib/money/approximation").then((module) => module.approximation);
+      void approximationCode.then((found) => {
+        if (current) setApproximate(() => found);
+      });
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [needed]);
+  return approximate;
+}
+
 /** "≈ $13,050, rate of 1 Nov 2026" after an amount, when a display currency and its rate are known. */
 export function Approximation({ amount, currency }: { amount: string; currency: string }) {
   const rates = use(RatesContext);
   const display = useSyncExternalStore(noSubscription, cookieCurrency, () => null);
-  const text = approximation(amount, currency, display, rates);
+  const approximate = useApproximate(display !== null && display !== currency);
+  const text = approximate ? approximate(amount, currency, display, rates) : null;
   if (!text) return null;
   return (
     <span className="block text-sm font-normal text-slate-600" data-testid="approximation">

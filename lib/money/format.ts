@@ -1,5 +1,3 @@
-import { convert, type Rates } from "./convert";
-
 // How amounts of money read: one formatter per currency, with the currency's symbol as US English
 // writes it ("€12,000", "$13,050", "CA$1,200", "¥1,950,000"). Fixed locale, so that the server
 // and every browser render the same text.
@@ -55,21 +53,4 @@ const rateDay = new Intl.DateTimeFormat("en-GB", {
 /** A rate's day (YYYY-MM-DD) as the pages write it: "1 Nov 2026". */
 export function formatRateDate(day: string): string {
   return rateDay.format(new Date(`${day}T00:00:00Z`));
-}
-
-/**
- * The approximation shown after a program's amount: "≈ $13,050, rate of 1 Nov 2026" (whole units:
- * it is an estimate). Null when there is nothing to add: the same currency, no display currency,
- * or no rate for one of them (never an invented rate).
- */
-export function approximation(
-  amount: string | number,
-  currency: string,
-  display: string | null,
-  rates: Rates,
-): string | null {
-  if (!display || display === currency) return null;
-  const converted = convert(amount, currency, display, rates);
-  if (!converted?.rateDate) return null;
-  return `≈ ${formatMoney(converted.amount, display, { cents: false })}, rate of ${formatRateDate(converted.rateDate)}`;
 }

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { Amount } from "@/components/money/amount";
 import { RatesProvider } from "@/components/money/display-currency";
 import { DISPLAY_CURRENCY_COOKIE } from "@/lib/money/base";
@@ -31,26 +31,36 @@ const show = (currency: string) =>
 
 afterEach(() => setCookie(null));
 
-test("adds the approximation in the cookie's currency with the rate's day", () => {
+/** Long enough for the approximation's code to be fetched after the page's load (200 ms here). */
+const settled = () => act(() => new Promise((done) => setTimeout(done, 500)));
+
+test("adds the approximation in the cookie's currency with the rate's day, once its code is fetched", async () => {
   setCookie("GBP");
   show("EUR");
+  expect(screen.getByTestId("amount")).toHaveTextContent(/^€12,000 per year$/);
+  expect(await screen.findByTestId("approximation")).toHaveTextContent("≈ £10,304, rate of 1 Nov 2026");
   expect(screen.getByTestId("amount")).toHaveTextContent("€12,000 per year≈ £10,304, rate of 1 Nov 2026");
 });
 
-test("adds nothing without a cookie, for the program's own currency, or without a rate", () => {
+test("adds nothing without a cookie, for the program's own currency, or without a rate", async () => {
   const { unmount } = show("EUR");
+  await settled();
   expect(screen.getByTestId("amount")).toHaveTextContent(/^€12,000 per year$/);
   unmount();
   setCookie("EUR");
-  show("EUR").unmount();
+  const same = show("EUR");
+  await settled();
   expect(screen.queryByTestId("approximation")).toBeNull();
+  same.unmount();
   setCookie("CHF");
   show("EUR");
+  await settled();
   expect(screen.queryByTestId("approximation")).toBeNull();
 });
 
-test("ignores a cookie that is not a currency code", () => {
+test("ignores a cookie that is not a currency code", async () => {
   setCookie("<script>");
   show("EUR");
+  await settled();
   expect(screen.queryByTestId("approximation")).toBeNull();
 });

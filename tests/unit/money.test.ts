@@ -1,6 +1,7 @@
 import { convert, type Rates } from "@/lib/money/convert";
 import { currencyFromAcceptLanguage, isCurrencyCode, minorDigits } from "@/lib/money/currencies";
-import { approximation, formatMoney, formatRateDate } from "@/lib/money/format";
+import { approximation } from "@/lib/money/approximation";
+import { formatMoney, formatRateDate } from "@/lib/money/format";
 
 const rates: Rates = {
   EUR: { rate: "0.9195402299", date: "2026-11-01" },
