@@ -4,6 +4,7 @@ import { SearchFrame } from "@/components/search/search-page-parts";
 import { PrerenderedSearchParams } from "@/components/search/prerendered-search-params";
 import { UrlStateLayout } from "@/components/search/url-state-layout";
 import { cachedCountries, cachedStudyLists } from "@/lib/cache/reads.server";
+import { WithRates } from "@/components/money/with-rates.server";
 
 // The search's frame, filters and their options are the layout's: a filter change fetches the
 // page (the results) only. Its searches are rendered as cached routes below it
@@ -26,7 +27,7 @@ export default async function ProgramSearchLayout({ children }: Readonly<{ child
               </div>
             }
           >
-            {children}
+            <WithRates>{children}</WithRates>
           </SearchFrame>
         </FilterOptionsProvider>
       </PrerenderedSearchParams>
