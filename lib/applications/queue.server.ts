@@ -52,20 +52,52 @@ function overdueOf(now: Date): Prisma.Sql {
     OR (a."status" = ANY(${statuses(UNDECIDED_STATUSES)}) AND ${beforeToday(Prisma.sql`a."decideBy"`, now)}))`;
 }
 
+/** SQL: the application `a` has an offer whose reply-by date is within REPLY_NEAR_DAYS of today. */
+function replyNearOf(now: Date): Prisma.Sql {
+  return Prisma.sql`(a."status" = 'approved'::"ApplicationStatus"
+    AND ${beforeToday(Prisma.sql`a."replyBy"`, now, REPLY_NEAR_DAYS + 1)})`;
+}
+
+/** What the rules read of an application, as SQL: its status and four yes-or-no facts. */
+interface FactsSql {
+  status: Prisma.Sql;
+  answered: Prisma.Sql;
+  openRequest: Prisma.Sql;
+  overdue: Prisma.Sql;
+  replyNear: Prisma.Sql;
+}
+
+/** The facts as columns of the derived table `f` (factsOf). */
+const FACT_COLUMNS: FactsSql = {
+  status: Prisma.sql`f."status"`,
+  answered: Prisma.sql`f."answered"`,
+  openRequest: Prisma.sql`f."openRequest"`,
+  overdue: Prisma.sql`f."overdue"`,
+  replyNear: Prisma.sql`f."replyNear"`,
+};
+
+/** The facts as expressions on the application `a`, each worked out only when a rule asks. */
+function factsOnRow(now: Date): FactsSql {
+  return {
+    status: Prisma.sql`a."status"`,
+    answered: hasRequest("answered"),
+    openRequest: hasRequest("open"),
+    overdue: overdueOf(now),
+    replyNear: replyNearOf(now),
+  };
+}
+
 /**
  * SQL: the facts the rules read, one row per matching application: its status and dates, whether
  * one of its requests is answered or open (from the requests grouped per application and hashed,
  * one probe a row), whether it is overdue and whether its offer's reply-by date is near (each
- * worked out once a row). OFFSET 0 keeps them columns of their own, which the tabs and the
- * urgency read many times over.
+ * worked out once a row). OFFSET 0 keeps them columns of their own, which the tabs' counts read
+ * many times over.
  */
 function factsOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
-  // Reply-by within REPLY_NEAR_DAYS of today (on or before today + those days).
-  const replyNear = Prisma.sql`(a."status" = 'approved'::"ApplicationStatus"
-    AND ${beforeToday(Prisma.sql`a."replyBy"`, now, REPLY_NEAR_DAYS + 1)})`;
   return Prisma.sql`SELECT a."id", a."status", a."submittedAt", a."decideBy", a."replyBy",
       COALESCE(rq."answered", false) AS "answered", COALESCE(rq."open", false) AS "openRequest",
-      ${overdueOf(now)} AS "overdue", COALESCE(${replyNear}, false) AS "replyNear"
+      ${overdueOf(now)} AS "overdue", COALESCE(${replyNearOf(now)}, false) AS "replyNear"
     ${fromOf(filters)}
     LEFT JOIN (SELECT r."applicationId",
         bool_or(r."status" = 'answered'::"DocumentRequestStatus") AS "answered",
@@ -76,16 +108,17 @@ function factsOf(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Pri
     OFFSET 0`;
 }
 
-/** The queue's rules (lib/applications/queue.ts) as expressions on the facts `f` (factsOf). */
-function rules() {
-  const open = Prisma.sql`f."status" = ANY(${statuses(OPEN_STATUSES)})`;
+/** The queue's rules (lib/applications/queue.ts) in SQL on facts `x`: each tab's condition and the urgency's rank. */
+function rules(x: FactsSql) {
+  const open = Prisma.sql`${x.status} = ANY(${statuses(OPEN_STATUSES)})`;
+  const conditions = Prisma.sql`${x.status} = 'conditions-pending'::"ApplicationStatus"`;
   const rank: Record<Urgency, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
-    overdue: Prisma.sql`f."overdue"`,
-    answered: Prisma.sql`f."answered"`,
-    conditions: Prisma.sql`f."status" = 'conditions-pending'::"ApplicationStatus"`,
-    "reply-near": Prisma.sql`f."replyNear"`,
-    new: Prisma.sql`f."status" = 'pending'::"ApplicationStatus"`,
+    overdue: x.overdue,
+    answered: x.answered,
+    conditions,
+    "reply-near": x.replyNear,
+    new: Prisma.sql`${x.status} = 'pending'::"ApplicationStatus"`,
     open: Prisma.sql`TRUE`,
   };
   // The order of URGENCIES, but a closed application is closed whatever else holds.
@@ -100,15 +133,14 @@ function rules() {
     ELSE ${URGENCIES.indexOf("open")} END`;
   const tab: Record<QueueTab, Prisma.Sql> = {
     closed: Prisma.sql`NOT ${open}`,
-    "needs-review": Prisma.sql`(${open} AND (f."answered" OR f."overdue"
-      OR f."status" = 'conditions-pending'::"ApplicationStatus"
-      OR (f."status" = ANY(${statuses(["pending", "in-review"])}) AND NOT f."openRequest")))`,
-    student: Prisma.sql`(${open} AND NOT f."answered" AND NOT f."overdue"
-      AND f."status" <> 'conditions-pending'::"ApplicationStatus" AND f."openRequest")`,
-    offers: Prisma.sql`(f."status" = ANY(${statuses(["approved", "place-confirmed", "deferred"])})
-      AND NOT f."answered" AND NOT f."openRequest")`,
-    university: Prisma.sql`(f."status" = ANY(${statuses(["sent-to-university", "interviewing"])})
-      AND NOT f."answered" AND NOT f."overdue" AND NOT f."openRequest")`,
+    "needs-review": Prisma.sql`(${open} AND (${x.answered} OR ${x.overdue} OR ${conditions}
+      OR (${x.status} = ANY(${statuses(["pending", "in-review"])}) AND NOT ${x.openRequest})))`,
+    student: Prisma.sql`(${open} AND NOT ${x.answered} AND NOT ${x.overdue}
+      AND NOT ${conditions} AND ${x.openRequest})`,
+    offers: Prisma.sql`(${x.status} = ANY(${statuses(["approved", "place-confirmed", "deferred"])})
+      AND NOT ${x.answered} AND NOT ${x.openRequest})`,
+    university: Prisma.sql`(${x.status} = ANY(${statuses(["sent-to-university", "interviewing"])})
+      AND NOT ${x.answered} AND NOT ${x.overdue} AND NOT ${x.openRequest})`,
   };
   return { urgencyRank, tab };
 }
@@ -167,25 +199,30 @@ function fromOf(filters: WorkspaceFilters): Prisma.Sql {
 `;
 }
 
-/** The condition of the current tab on the facts `f`, or none for All. */
-function tabWhere(filters: WorkspaceFilters): Prisma.Sql {
-  return filters.tab === "all" ? Prisma.empty : Prisma.sql`WHERE ${rules().tab[filters.tab]}`;
-}
-
 /**
  * SELECT of the matching ids in the list's order. The queue's order: the urgency (URGENCIES'
  * order); then overdue, the oldest decide-by date first; a near reply, the nearest reply-by date
  * first; closed, the newest first; the rest, the oldest submission first (first come, first served).
- * OFFSET 0 keeps the rank a column of its own, computed once a row, which the sort reads thrice.
+ * Every application (no tab) is ranked on its own row, where the rank's CASE works out only the
+ * facts it reaches; a tab's reads the facts first (factsOf) and keeps its own. OFFSET 0 keeps the
+ * rank a column of its own, computed once a row, which the sort reads thrice.
  */
 function orderedIds(filters: WorkspaceFilters, viewer: QueueViewer, now: Date): Prisma.Sql {
+  const [source, alias, facts]: [Prisma.Sql, string, FactsSql] =
+    filters.tab === "all"
+      ? [Prisma.sql`${fromOf(filters)} ${whereOf(filters, viewer, now)}`, "a", factsOnRow(now)]
+      : [
+          Prisma.sql`FROM (${factsOf(filters, viewer, now)}) f WHERE ${rules(FACT_COLUMNS).tab[filters.tab]}`,
+          "f",
+          FACT_COLUMNS,
+        ];
+  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
   if (filters.order === "newest")
-    return Prisma.sql`SELECT f."id" FROM (${factsOf(filters, viewer, now)}) f ${tabWhere(filters)}
-      ORDER BY f."submittedAt" DESC, f."id" DESC`;
-  const { urgencyRank } = rules();
+    return Prisma.sql`SELECT ${column("id")} ${source} ORDER BY ${column("submittedAt")} DESC, ${column("id")} DESC`;
   return Prisma.sql`SELECT q."id" FROM (
-      SELECT f."id", f."submittedAt", f."decideBy", f."replyBy", ${urgencyRank} AS "rank"
-        FROM (${factsOf(filters, viewer, now)}) f ${tabWhere(filters)}
+      SELECT ${column("id")}, ${column("submittedAt")}, ${column("decideBy")}, ${column("replyBy")},
+        ${rules(facts).urgencyRank} AS "rank"
+        ${source}
       OFFSET 0
     ) q
     ORDER BY q."rank",
@@ -240,7 +277,7 @@ export async function queueTabCounts(
   viewer: QueueViewer,
   now = new Date(),
 ): Promise<Record<QueueTab | "all", number>> {
-  const { tab } = rules();
+  const { tab } = rules(FACT_COLUMNS);
   const rows = await read<Record<string, number>[]>(Prisma.sql`SELECT count(*)::int AS "all",
     ${Prisma.join(
       QUEUE_TABS.map(
