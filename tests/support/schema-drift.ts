@@ -5,6 +5,7 @@ import { getDMMF } from "@prisma/internals";
 import { TEXT_SEARCH_INDEXES, type ExpressionIndex } from "@/lib/db/text-match";
 import { SEARCH_FIELD_INDEXES, type PartialIndex } from "@/lib/universities/field-match";
 import { PROGRAM_KEY_INDEX } from "@/lib/programs/key";
+import { QUEUE_INDEXES } from "@/lib/applications/queue-indexes";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
 // default), enums, primary keys, unique constraints, indexes (columns, method, operator class),
@@ -65,6 +66,7 @@ export const PARTIAL_INDEXES: readonly PartialIndex[] = [
   ...SEARCH_FIELD_INDEXES,
   PROGRAM_KEY_INDEX,
   OPEN_APPLICATION_INDEX,
+  ...QUEUE_INDEXES,
 ];
 
 /** Indexes on expressions, built by the migrations outside schema.prisma (Prisma cannot describe them). */
