@@ -13,9 +13,17 @@ import { getUniversityPage, type UniversityWithPrograms } from "@/lib/universiti
 import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/universities/search.server";
 import type { Rates } from "@/lib/money/convert";
 import { latestRates } from "@/lib/rates/queries.server";
+import type { ScholarshipSearchCriteria } from "@/lib/scholarships/criteria";
+import {
+  listScholarshipsOfUniversity,
+  searchScholarships,
+  type ScholarshipDto,
+} from "@/lib/scholarships/queries.server";
+import type { ScholarshipSort } from "@/lib/scholarships/search-params";
 import { isBuilding } from "./store";
 import {
   RATES,
+  SCHOLARSHIP_LISTS,
   SETTINGS,
   STUDY_LISTS,
   UNIVERSITY_LISTS,
@@ -136,4 +144,31 @@ export const cachedSearch = cached<[SearchCriteria, SearchOptions], SearchPage>(
   () => [UNIVERSITY_LISTS],
   { items: [], total: 0 },
   (criteria, options) => searchUniversities(criteria, options),
+);
+
+/**
+ * A page of the scholarship search: the same for every visitor (the search page, GET
+ * /api/scholarships). Its cards name each scholarship's university, so a university's change expires
+ * it too. Whether a deadline has passed is judged when the page is read (within the minute a
+ * cached read lasts).
+ */
+export const cachedScholarshipSearch = cached<
+  [ScholarshipSearchCriteria, { sort: ScholarshipSort; limit: number; offset: number }],
+  { items: ScholarshipDto[]; total: number }
+>(
+  "scholarship-search",
+  () => [SCHOLARSHIP_LISTS, UNIVERSITY_LISTS],
+  { items: [], total: 0 },
+  (criteria, options) => searchScholarships(criteria, options),
+);
+
+/**
+ * The scholarships on a university's page (its own and its programs'), tagged with the page's
+ * address: a scholarship's write expires it (./tags.ts).
+ */
+export const cachedUniversityScholarships = cached<[universityId: number, slug: string], ScholarshipDto[]>(
+  "university-scholarships",
+  (_universityId, slug) => [UNIVERSITY_PAGES, universitySlugTag(slug)],
+  [],
+  (universityId) => listScholarshipsOfUniversity(universityId),
 );
