@@ -1,6 +1,11 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
-import { listCountriesWithUniversities, type CountryWithCount } from "@/lib/countries/queries.server";
+import {
+  listCountries,
+  listCountriesWithUniversities,
+  type CountryDto,
+  type CountryWithCount,
+} from "@/lib/countries/queries.server";
 import {
   DEFAULT_PLATFORM_NAME,
   getPlatformName,
@@ -9,7 +14,11 @@ import {
   listStudyLevels,
 } from "@/lib/settings/queries.server";
 import type { SearchCriteria } from "@/lib/universities/criteria";
-import { getUniversityPage, type UniversityWithPrograms } from "@/lib/universities/queries.server";
+import {
+  getUniversityById,
+  getUniversityPage,
+  type UniversityWithPrograms,
+} from "@/lib/universities/queries.server";
 import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/universities/search.server";
 import type { Rates } from "@/lib/money/convert";
 import { latestRates } from "@/lib/rates/queries.server";
@@ -171,4 +180,20 @@ export const cachedUniversityScholarships = cached<[universityId: number, slug: 
   (_universityId, slug) => [UNIVERSITY_PAGES, universitySlugTag(slug)],
   [],
   (universityId) => listScholarshipsOfUniversity(universityId),
+);
+
+/** Every country, by name: the nationality filter's choices (the list never changes after the seed). */
+export const cachedAllCountries = cached<[], CountryDto[]>(
+  "all-countries",
+  () => [SETTINGS],
+  [],
+  () => listCountries(),
+);
+
+/** A live university's name, or null: what a search narrowed to it (?university=) calls it. */
+export const cachedUniversityName = cached<[number], string | null>(
+  "university-name",
+  () => [UNIVERSITY_LISTS],
+  null,
+  async (id) => (await getUniversityById(id))?.name ?? null,
 );
