@@ -41,10 +41,13 @@ export const SAVED_SEARCH_KIND_DEFINITIONS: Record<SavedSearchKind, KindDefiniti
 export type CanonicalSearch =
   { ok: true; query: string; filters: Record<string, string> } | { ok: false; message: string };
 
+/** Keys whose value is a country code, written in capitals. */
+const COUNTRY_KEYS = new Set(["country", "nationality"]);
+
 /** A value as the canonical form writes it: a country code in capitals, the rest as the parse gives it. */
 function canonicalValue(name: string, value: unknown): string {
   const text = String(value);
-  return name === "country" ? text.toUpperCase() : text;
+  return COUNTRY_KEYS.has(name) ? text.toUpperCase() : text;
 }
 
 /**

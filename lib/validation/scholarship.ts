@@ -207,16 +207,11 @@ export function scholarshipSchema({
       nationalities: z.preprocess(
         splitList,
         z
-          .array(
-            z
-              .string({ error: NATIONALITY_INVALID })
-              .trim()
-              .transform((code) => code.toUpperCase())
-              .refine(isCountryCode, NATIONALITY_INVALID),
-            { error: NATIONALITY_INVALID },
-          )
+          .array(z.string({ error: NATIONALITY_INVALID }), { error: NATIONALITY_INVALID })
           .max(LIST_MAX, NATIONALITY_INVALID)
-          .transform((codes) => [...new Set(codes)].sort()),
+          .transform((codes) => [...new Set(codes.map((code) => code.trim().toUpperCase()))].sort())
+          // On the field itself, not on one of its items: the form shows it under the one input.
+          .refine((codes) => codes.every(isCountryCode), NATIONALITY_INVALID),
       ),
       levels: listOf(levels, "Study levels"),
       fields: listOf(fields, "Study fields"),
