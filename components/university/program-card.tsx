@@ -8,7 +8,6 @@ import { deadlinePassed, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { FitCheck } from "@/components/programs/fit-check";
 import { RequirementsList } from "@/components/programs/requirements-list";
-import { fitRequirements } from "@/lib/fit/requirements";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
 import { scholarshipAnchor, type ProgramScholarshipEntry } from "@/lib/scholarships/program-entries";
 
@@ -19,13 +18,10 @@ import { scholarshipAnchor, type ProgramScholarshipEntry } from "@/lib/scholarsh
 export function ProgramCard({
   program,
   now,
-  country,
   scholarships = [],
 }: {
   program: UniversityProgram;
   now: Date;
-  /** The university's country, which decides home tuition and visas in the fit check. */
-  country: { code: string; name: string };
   /** The scholarships for this program, listed in the page's scholarships section. */
   scholarships?: ProgramScholarshipEntry[];
 }) {
@@ -107,15 +103,7 @@ export function ProgramCard({
         </dl>
         <div className="mt-3 grid gap-3">
           <RequirementsList requirements={program.requirements} currency={program.currency} />
-          <FitCheck
-            name={`${program.degree} ${program.name}`}
-            requirements={fitRequirements(program.requirements, {
-              tuition: program.tuition,
-              currency: program.currency,
-              countryCode: country.code,
-              country: country.name,
-            })}
-          />
+          <FitCheck programId={program.id} name={`${program.degree} ${program.name}`} />
         </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

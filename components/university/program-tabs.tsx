@@ -13,13 +13,10 @@ import type { ProgramScholarshipEntry } from "@/lib/scholarships/program-entries
 export function ProgramTabs({
   programs,
   levels,
-  country,
   scholarships = {},
 }: {
   programs: UniversityProgram[];
   levels: string[];
-  /** The university's country (the fit check's home tuition and visa rules). */
-  country: { code: string; name: string };
   /** The scholarships of each program (by id), which its card names. */
   scholarships?: Record<number, ProgramScholarshipEntry[]>;
 }) {
@@ -48,12 +45,7 @@ export function ProgramTabs({
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {members.map((program) => (
                 <li key={program.id}>
-                  <ProgramCard
-                    program={program}
-                    now={now}
-                    country={country}
-                    scholarships={scholarships[program.id] ?? []}
-                  />
+                  <ProgramCard program={program} now={now} scholarships={scholarships[program.id] ?? []} />
                 </li>
               ))}
             </ul>

@@ -157,7 +157,6 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
               <ProgramTabs
                 programs={university.programs}
                 levels={(await cachedStudyLists()).levels}
-                country={{ code: university.countryCode, name: university.country }}
                 scholarships={scholarshipsByProgram(scholarships)}
               />
             ) : (
