@@ -1,10 +1,5 @@
-import {
-  programSearchKeys,
-  readKey,
-  scholarshipSearchKeys,
-  universitySearchKeys,
-  type ListKeys,
-} from "@/lib/list-keys";
+import { programSearchKeys, readKey, universitySearchKeys, type ListKeys } from "@/lib/list-keys";
+import { scholarshipSearchKeys } from "@/lib/scholarships/search-keys";
 
 // The searches a student can save, each with its page and its filters (the keys its page and
 // API read, lib/list-keys.ts). A saved search holds the filters in one canonical form: each

@@ -1,10 +1,11 @@
 import { defineListQuery } from "@/lib/list-query";
-import { scholarshipSearchKeys, SEARCH_PAGE_SIZE, type ScholarshipSort } from "@/lib/list-keys";
+import { SEARCH_PAGE_SIZE } from "@/lib/list-keys";
+import { scholarshipSearchKeys, type ScholarshipSort } from "./search-keys";
 
-// The query of /scholarships and GET /api/scholarships, from its keys (lib/list-keys.ts): the
+// The query of /scholarships and GET /api/scholarships, from its keys (./search-keys.ts): the
 // API's schema and the server page's parse.
 
-export { SCHOLARSHIP_SORTS, SCHOLARSHIP_SORT_LABELS, type ScholarshipSort } from "@/lib/list-keys";
+export { SCHOLARSHIP_SORTS, SCHOLARSHIP_SORT_LABELS, type ScholarshipSort } from "./search-keys";
 
 /** Said beside the results. Every sort lists open scholarships before closed ones. */
 export const SCHOLARSHIP_SORT_NOTES: Record<ScholarshipSort, string> = {

@@ -301,6 +301,6 @@ export interface ScholarshipFormValues {
 
 /**
  * /admin/scholarships and its CSV export: ?q= (name or provider, any case or accents, substring).
- * The public search's keys are lib/list-keys.ts's scholarshipSearchKeys.
+ * The public search's keys are lib/scholarships/search-keys.ts's.
  */
 export const scholarshipsAdminListQuery = defineListQuery({ q: searchKey });
