@@ -27,7 +27,7 @@ import { freshDatabase, scaleTo } from "./bench/database";
 import { seedApplications } from "./bench/workspace";
 import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
 import { measureRender } from "./bench/render";
-import { ensureBuild, signIn, startServer } from "./bench/server";
+import { ensureBuild, saveStudyProfile, signIn, startServer } from "./bench/server";
 import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } from "./bench/summary";
 
 const SEARCH_PAGE = "/universities/search?country=DE";
@@ -165,6 +165,7 @@ async function main(options: BenchOptions) {
     if (options.parts.has("load")) {
       const student = DEMO_ACCOUNTS.find((account) => account.role === "user")!;
       const cookie = await signIn(server.url, student.username, student.password);
+      await saveStudyProfile(server.url, cookie);
       console.log(`\nLoad on the ${database.mode} database, ${options.duration} s per scenario:`);
       const rows = await runLoad(server.url, (_, run) => allScenarios(slugSets[run], cookie, run), options);
       console.log(`\n${loadTable(rows)}`);
