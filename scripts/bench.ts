@@ -33,6 +33,7 @@ import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } fr
 const SEARCH_PAGE = "/universities/search?country=DE";
 const FILTER_CHANGE = "/universities/search?country=DE&level=Master%27s";
 const PROGRAMS_PAGE = "/programs";
+const SCHOLARSHIPS_PAGE = "/scholarships";
 
 /** A database of the bench's own, seeded with the demo catalogue; `serve` hands it out while needed. */
 interface BenchDatabase {
@@ -177,6 +178,7 @@ async function main(options: BenchOptions) {
         SEARCH_PAGE,
         universityPage,
         PROGRAMS_PAGE,
+        SCHOLARSHIPS_PAGE,
       ]);
       // To a search nobody asked for yet (rendered for the request), then again (its cached route).
       const filterChange = await measureFilterChange(server.url, SEARCH_PAGE, FILTER_CHANGE);
