@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, FileText, Wallet } from "lucide-react";
+import { Award, CalendarDays, Clock, FileText, Wallet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,8 +8,8 @@ import { deadlinePassed, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { FitCheck } from "@/components/programs/fit-check";
 import { RequirementsList } from "@/components/programs/requirements-list";
-import { fitRequirements } from "@/lib/fit/requirements";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
+import { scholarshipAnchor, type ProgramScholarshipEntry } from "@/lib/scholarships/program-entries";
 
 /**
  * One program on a university page, with its key facts and the way to apply; a program whose
@@ -18,12 +18,12 @@ import type { UniversityProgram } from "@/lib/universities/queries.server";
 export function ProgramCard({
   program,
   now,
-  country,
+  scholarships = [],
 }: {
   program: UniversityProgram;
   now: Date;
-  /** The university's country, which decides home tuition and visas in the fit check. */
-  country: { code: string; name: string };
+  /** The scholarships for this program, listed in the page's scholarships section. */
+  scholarships?: ProgramScholarshipEntry[];
 }) {
   return (
     <Card className="h-full gap-4" data-testid="program-card">
@@ -74,6 +74,25 @@ export function ProgramCard({
               </dd>
             </div>
           )}
+          {scholarships.length > 0 && (
+            <div className="flex items-start gap-2">
+              <Award aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <dt className="text-slate-600">Scholarships:</dt>
+              <dd className="font-medium">
+                {scholarships.map((scholarship, index) => (
+                  <span key={scholarship.id}>
+                    {index > 0 && ", "}
+                    <a
+                      href={scholarshipAnchor(scholarship.id)}
+                      className="text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      {scholarship.name}
+                    </a>
+                  </span>
+                ))}
+              </dd>
+            </div>
+          )}
           {program.referencesRequired > 0 && (
             <div className="flex items-center gap-2">
               <FileText aria-hidden="true" className="size-4 text-slate-500" />
@@ -84,15 +103,7 @@ export function ProgramCard({
         </dl>
         <div className="mt-3 grid gap-3">
           <RequirementsList requirements={program.requirements} currency={program.currency} />
-          <FitCheck
-            name={`${program.degree} ${program.name}`}
-            requirements={fitRequirements(program.requirements, {
-              tuition: program.tuition,
-              currency: program.currency,
-              countryCode: country.code,
-              country: country.name,
-            })}
-          />
+          <FitCheck programId={program.id} name={`${program.degree} ${program.name}`} />
         </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

@@ -6,20 +6,28 @@ import { sendToEach } from "@/lib/mail/each-recipient.server";
 import { mailUrl } from "@/lib/mail/render.server";
 import { sendMail, type Mail } from "@/lib/mail/send.server";
 import { searchAlertMail } from "@/lib/mail/templates/search-alert.server";
+import { getStudentProfile } from "@/lib/fit/profile.server";
+import type { Rates } from "@/lib/money/convert";
 import { toProgramCriteria } from "@/lib/programs/criteria";
+import { chosenFitFilters } from "@/lib/programs/fit-filters";
+import { fitConditions } from "@/lib/programs/fit-sql.server";
 import { programsMatching } from "@/lib/programs/queries.server";
 import { programSearchCondition } from "@/lib/programs/search.server";
 import { searchAlertToken } from "@/lib/reminders/tokens.server";
+import { latestRates } from "@/lib/rates/queries.server";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { programCondition, universityCondition } from "@/lib/universities/search.server";
 import { universityPath } from "@/lib/universities/seo.server";
+import { toScholarshipCriteria } from "@/lib/scholarships/criteria";
+import { scholarshipPath } from "@/lib/scholarships/paths";
+import { SCHOLARSHIPS_FROM, scholarshipSearchCondition } from "@/lib/scholarships/queries.server";
 import { searchValues, type SavedSearchKind } from "./kinds";
 
 // The weekly alerts of saved searches, sent by `npm run jobs:search-alerts`
 // (scripts/jobs-search-alerts.ts). Each run e-mails every student, once, what is new or changed in
-// each of their saved searches with the alert on: the programs (or universities) that match the
-// search and were created or updated after the search's `alertedUntil` and up to the run's
+// each of their saved searches with the alert on: the programs (or universities, or scholarships)
+// that match the search and were created or updated after the search's `alertedUntil` and up to the run's
 // `until`. Nothing new, no e-mail. The window is per search, so a run after a gap of weeks lists
 // the whole gap, and one that overlaps another lists nothing the other listed.
 //
@@ -72,9 +80,28 @@ export interface AlertStudent {
   searches: SearchNews[];
 }
 
-/** The programs matching a saved program search changed in (since, until]. */
-async function programNews(query: string, since: Date, until: Date, now: Date) {
-  const criteria = toProgramCriteria(searchValues("programs", query), now);
+/** Whose search it is, and the rates of the run: a program search's fit filters read both. */
+export interface SearchOwner {
+  userId: number;
+  rates: Rates;
+}
+
+/**
+ * The programs matching a saved program search changed in (since, until]. Its fit filters apply
+ * with the student's profile as it is today, as they would on the search page.
+ */
+async function programNews(query: string, since: Date, until: Date, now: Date, owner: SearchOwner) {
+  const values = searchValues("programs", query);
+  const criteria = toProgramCriteria(values, now);
+  const chosen = chosenFitFilters(values);
+  const fit = chosen.length
+    ? fitConditions(chosen, {
+        profile: await getStudentProfile(owner.userId),
+        signedIn: true,
+        rates: owner.rates,
+        today: now,
+      }).flatMap((condition) => (condition.sql ? [condition.sql] : []))
+    : [];
   const rows = await prisma.$queryRaw<
     {
       id: number;
@@ -90,7 +117,8 @@ async function programNews(query: string, since: Date, until: Date, now: Date) {
            p."createdAt" > ${since} AS "isNew", count(*) OVER ()::int AS "total"
       FROM ${programsMatching(criteria.text)}
       JOIN "universities" u ON u."id" = p."universityId"
-     WHERE ${programSearchCondition(criteria)} AND p."updatedAt" > ${since} AND p."updatedAt" <= ${until}
+     WHERE ${Prisma.join([programSearchCondition(criteria, owner.rates), ...fit], " AND ")}
+       AND p."updatedAt" > ${since} AND p."updatedAt" <= ${until}
      ORDER BY p."updatedAt" DESC, p."id" DESC
      LIMIT ${ALERT_LIST_MAX}`;
   return {
@@ -136,9 +164,45 @@ async function universityNews(query: string, since: Date, until: Date) {
   };
 }
 
+/** The scholarships matching a saved scholarship search created or changed in (since, until]. */
+async function scholarshipNews(query: string, since: Date, until: Date, now: Date) {
+  const criteria = toScholarshipCriteria(searchValues("scholarships", query));
+  const rows = await prisma.$queryRaw<
+    { id: number; name: string; provider: string; isNew: boolean; total: number }[]
+  >`
+    SELECT s."id", s."name", s."provider", s."createdAt" > ${since} AS "isNew", count(*) OVER ()::int AS "total"
+      FROM ${SCHOLARSHIPS_FROM}
+     WHERE ${scholarshipSearchCondition(criteria, now)} AND s."updatedAt" > ${since} AND s."updatedAt" <= ${until}
+     ORDER BY s."updatedAt" DESC, s."id" DESC
+     LIMIT ${ALERT_LIST_MAX}`;
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: `${row.name}, ${row.provider}`,
+      path: scholarshipPath(row),
+      isNew: row.isNew,
+    })),
+  };
+}
+
 /** What changed in one saved search's window. */
-export function searchNews(kind: SavedSearchKind, query: string, since: Date, until: Date, now: Date) {
-  return kind === "programs" ? programNews(query, since, until, now) : universityNews(query, since, until);
+export function searchNews(
+  kind: SavedSearchKind,
+  query: string,
+  since: Date,
+  until: Date,
+  now: Date,
+  owner: SearchOwner,
+) {
+  switch (kind) {
+    case "programs":
+      return programNews(query, since, until, now, owner);
+    case "scholarships":
+      return scholarshipNews(query, since, until, now);
+    case "universities":
+      return universityNews(query, since, until);
+  }
 }
 
 /** The students with news in their saved searches up to `until`, their searches in saved order. */
@@ -156,9 +220,13 @@ export async function dueSearchAlerts(now: Date, until: Date): Promise<AlertStud
     orderBy: [{ userId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });
   const students = new Map<number, AlertStudent>();
+  const rates = searches.length ? await latestRates() : {};
   for (const search of searches) {
     // One search at a time: a weekly job need not compete with the site's visitors for connections.
-    const news = await searchNews(search.kind, search.query, search.alertedUntil, until, now);
+    const news = await searchNews(search.kind, search.query, search.alertedUntil, until, now, {
+      userId: search.user.id,
+      rates,
+    });
     if (news.total === 0) continue;
     const { user } = search;
     const student = students.get(user.id) ?? {

@@ -8,6 +8,7 @@ import { formatFileSize } from "@/lib/documents/limits";
 import { profileFacts } from "@/lib/fit/profile";
 import { formatDate, formatDateTime } from "@/lib/format";
 import type { AccountData, ExportedDocument } from "./data-export.server";
+import { DELIVERY_LABELS, NOTICE_KINDS, NOTICE_LABELS } from "@/lib/notifications/kinds";
 
 // index.html of the data archive: the same data as data.json, for a person. It opens from the
 // unpacked archive without this site (no script, no outside file; styles inline), and links each
@@ -202,7 +203,9 @@ function Page({ data }: { data: AccountData }) {
             <ul>
               {data.shortlist.map((entry) => (
                 <li key={`${entry.type}-${entry.id}`}>
+                  {entry.type === "scholarship" && "Scholarship: "}
                   {entry.name}
+                  {entry.provider && `, ${entry.provider}`}
                   {entry.university && `, ${entry.university}`} (saved {formatDate(entry.savedAt)})
                 </li>
               ))}
@@ -230,8 +233,34 @@ function Page({ data }: { data: AccountData }) {
             </ul>
           )}
 
+          {data.staffNotices && (
+            <>
+              <h2>E-mails about applications (staff)</h2>
+              <Fields
+                rows={NOTICE_KINDS.map((kind): [string, string] => [
+                  NOTICE_LABELS[kind],
+                  DELIVERY_LABELS[data.staffNotices!.choices[kind]],
+                ])}
+              />
+              <p>
+                Universities handled:{" "}
+                {data.staffNotices.universities.length === 0
+                  ? "none chosen"
+                  : data.staffNotices.universities.map((university) => university.name).join(", ")}
+              </p>
+              <p>
+                Daily digests sent: {data.staffNotices.digestsSent.length}
+                {data.staffNotices.digestsSent.length > 0 &&
+                  ` (the last on ${formatDate(data.staffNotices.digestsSent.at(-1)!.sentAt)})`}
+              </p>
+            </>
+          )}
+
           <h2>Reminders sent</h2>
-          {data.reminders.deadlineRemindersSent.length + data.reminders.offerRemindersSent.length === 0 ? (
+          {data.reminders.deadlineRemindersSent.length +
+            data.reminders.scholarshipRemindersSent.length +
+            data.reminders.offerRemindersSent.length ===
+          0 ? (
             <p className="muted">None.</p>
           ) : (
             <ul>
@@ -239,6 +268,12 @@ function Page({ data }: { data: AccountData }) {
                 <li key={`d${index}`}>
                   {formatDateTime(sent.sentAt)}: {sent.program}, deadline {formatDate(sent.deadline)} (
                   {sent.daysBefore} days before)
+                </li>
+              ))}
+              {data.reminders.scholarshipRemindersSent.map((sent, index) => (
+                <li key={`s${index}`}>
+                  {formatDateTime(sent.sentAt)}: {sent.scholarship} (scholarship), deadline{" "}
+                  {formatDate(sent.deadline)} ({sent.daysBefore} days before)
                 </li>
               ))}
               {data.reminders.offerRemindersSent.map((sent, index) => (

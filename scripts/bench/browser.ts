@@ -158,7 +158,14 @@ export function measureFilterChange(url: string, from: string, to: string): Prom
       cdp.on("Network.dataReceived", ({ requestId, encodedDataLength }) => {
         if (requestId === navigation?.id) bytes += encodedDataLength;
       });
-      cdp.on("Network.loadingFinished", ({ requestId }) => end(requestId));
+      // Chromium sometimes reports a response's bytes only when it finishes (its data events
+      // then carry 0): the total it gives there counts the same bytes, headers included.
+      cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+        if (requestId === navigation?.id && bytes === 0) bytes = encodedDataLength;
+        end(requestId);
+      });
+      // The router may abort the request (its answer then comes from its prefetch): the run
+      // ends with what arrived, which a reader of the figure sees as 0 bytes.
       cdp.on("Network.loadingFailed", ({ requestId }) => end(requestId));
     });
     await page.evaluate(
