@@ -253,6 +253,9 @@ test("a page read bucket by bucket holds the rows of the ranking of every match,
     { overdue: true },
     { assignee: "nobody" },
     { assignee: "nobody", tab: "offers" },
+    // A search ranks every match, and its counts are read in one pass.
+    { q: programs[0].name.toUpperCase() },
+    { q: programs[0].name, tab: "needs-review" },
   ];
   for (const variant of variants) {
     const filters = { ...base(), level: level.name, ...variant };
