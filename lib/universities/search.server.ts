@@ -1,7 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { countMatches, totalOfPage } from "@/lib/db/bounded-count.server";
 import { containsText } from "@/lib/db/text-match";
+import type { ListTotal } from "@/lib/paging";
 import type { SearchCriteria } from "./criteria";
 import { fieldCondition } from "./field-match";
 import type { UniversityDto } from "./queries.server";
@@ -27,9 +29,9 @@ export interface AdminUniversitySummary extends UniversitySummary {
   applicationCount: number;
 }
 
-export interface SearchPage<T = UniversitySummary> {
+/** A page of matches and their number: exact up to EXACT_COUNT_BOUND (lib/paging.ts), else estimated. */
+export interface SearchPage<T = UniversitySummary> extends ListTotal {
   items: T[];
-  total: number;
 }
 
 export interface SearchOptions {
@@ -86,10 +88,27 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
   }
 }
 
-/** The number of matching universities (what "Items X–Y of Z" says). */
+/** The exact number of matching universities. */
 export function countQuery(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   return Prisma.sql`SELECT count(*)::int AS total FROM "universities" u
                      WHERE ${universityCondition(criteria, includeArchived)}`;
+}
+
+/**
+ * What "Items X–Y of Z" says: without conditions the exact number of universities (an index-only
+ * count, 5 to 10 ms at 100,000), otherwise the matches counted up to the bound (countMatches).
+ */
+async function countUniversities(criteria: SearchCriteria, includeArchived: boolean): Promise<ListTotal> {
+  if (!criteria.nameContains && !criteria.countryCode && !criteria.program) {
+    const [{ total }] = await prisma.$queryRaw<{ total: number }[]>(countQuery(criteria, includeArchived));
+    return { total };
+  }
+  return countMatches(matchesQuery(criteria, includeArchived));
+}
+
+/** One row per matching university: what countMatches counts. */
+function matchesQuery(criteria: SearchCriteria, includeArchived: boolean): Prisma.Sql {
+  return Prisma.sql`SELECT 1 FROM "universities" u WHERE ${universityCondition(criteria, includeArchived)}`;
 }
 
 /** Ranked as the ranking sort counts it: with a ranking and its source. */
@@ -190,8 +209,8 @@ export async function searchUniversities(
   criteria: SearchCriteria,
   options: SearchOptions,
 ): Promise<SearchPage> {
-  const { items, total } = await search(criteria, options, false);
-  return { items: items.map(({ archivedAt: _a, applicationCount: _c, ...item }) => item), total };
+  const { items, ...total } = await search(criteria, options, false);
+  return { items: items.map(({ archivedAt: _a, applicationCount: _c, ...item }) => item), ...total };
 }
 
 /** The admin list: archived universities too, with their application counts. */
@@ -246,9 +265,7 @@ async function search(
        ORDER BY ${orderBy(sort, criteria)}`;
   };
   // The page and the total are read on two pool connections, in parallel.
-  const [items, [{ total }]] = await Promise.all([
-    readPage(),
-    prisma.$queryRaw<{ total: number }[]>(countQuery(criteria, includeArchived)),
-  ]);
-  return { items, total };
+  const [items, count] = await Promise.all([readPage(), countUniversities(criteria, includeArchived)]);
+  const window = { offset: options.offset, limit: options.limit, shown: items.length };
+  return { items, ...(await totalOfPage(count, window, matchesQuery(criteria, includeArchived))) };
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
-import { lastPageOf, resultsSummary } from "@/lib/paging";
-import { searchPrograms } from "@/lib/programs/search.server";
+import { lastPageOf, resultsSummary, type ListTotal } from "@/lib/paging";
+import { searchPrograms, type ProgramSearchResult } from "@/lib/programs/search.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { PROGRAM_SORT_NOTES, PROGRAMS_PAGE_SIZE, programSearchQuery } from "@/lib/programs/search-params";
 import { CompareBar } from "@/components/search/compare-bar";
@@ -39,7 +39,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
   const list = await programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
     searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
   );
-  const results = list.rows ?? { items: [], total: 0 };
+  const results: { items: ProgramSearchResult[] } & ListTotal = list.rows ?? { items: [], total: 0 };
   const page = list.ok ? list.page : 1;
   const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
   const values = list.ok ? list.values : null;
@@ -66,6 +66,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
           pageSize: PROGRAMS_PAGE_SIZE,
           shown: results.items.length,
           total: results.total,
+          approximate: results.approximate,
         })
       }
       note={values && PROGRAM_SORT_NOTES[values.sort]}
