@@ -20,14 +20,20 @@ export interface PageWindow {
 
 /**
  * The number of rows `matches` selects (a query of one row per match, without ORDER BY or LIMIT):
- * exact when at most `bound` match, otherwise `approximate`, the planner's estimate rounded to two
- * figures (roundEstimate) and never below the bound.
+ * exact when at most `bound` match, otherwise `approximate`, the planner's estimate of `estimate`
+ * (the same rows, written without the LIMITs a query may put inside to stop early; `matches`
+ * unless given) rounded to two figures (roundEstimate) and never below the bound.
  */
-export async function countMatches(matches: Prisma.Sql, bound = EXACT_COUNT_BOUND): Promise<ListTotal> {
+export async function countMatches(
+  matches: Prisma.Sql,
+  options: { bound?: number; estimate?: Prisma.Sql } = {},
+): Promise<ListTotal> {
+  const bound = options.bound ?? EXACT_COUNT_BOUND;
   const [{ counted }] = await prisma.$queryRaw<{ counted: number }[]>`
     SELECT count(*)::int AS "counted" FROM (${matches} LIMIT ${bound + 1}) "matches"`;
   if (counted <= bound) return { total: counted };
-  return { total: roundEstimate(await estimatedRows(matches), bound + 1), approximate: true };
+  const estimate = await estimatedRows(options.estimate ?? matches);
+  return { total: roundEstimate(estimate, bound + 1), approximate: true };
 }
 
 /**
@@ -46,19 +52,9 @@ export async function totalOfPage(
   if (shown > 0 && shown < limit) return { total: offset + shown };
   if (!count.approximate) return count;
   if (shown === 0)
-    return offset > 0 ? countMatches(matches, Math.max(offset, EXACT_COUNT_BOUND)) : { total: 0 };
+    return offset > 0 ? countMatches(matches, { bound: Math.max(offset, EXACT_COUNT_BOUND) }) : { total: 0 };
   const floor = offset + shown + 1;
   return count.total >= floor ? count : { total: roundEstimate(floor, floor), approximate: true };
-}
-
-/** A list's page and its total (totalOfPage), the page and the count read on two pool connections at once. */
-export async function pageWithTotal<T>(
-  readPage: () => Promise<T[]>,
-  matches: Prisma.Sql,
-  window: { offset: number; limit: number },
-): Promise<{ items: T[] } & ListTotal> {
-  const [items, count] = await Promise.all([readPage(), countMatches(matches)]);
-  return { items, ...(await totalOfPage(count, { ...window, shown: items.length }, matches)) };
 }
 
 /** The planner's estimate of the rows `query` returns (EXPLAIN, not run). */

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { countMatches, totalOfPage } from "@/lib/db/bounded-count.server";
-import { containsText } from "@/lib/db/text-match";
+import { nameContains } from "@/lib/db/text-match";
 import type { ListTotal } from "@/lib/paging";
 import type { SearchCriteria } from "./criteria";
 import { fieldCondition } from "./field-match";
@@ -56,7 +56,7 @@ export function programCondition(criteria: SearchCriteria, includeArchived = fal
 function ownCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (!includeArchived) parts.push(Prisma.sql`u."archivedAt" IS NULL`);
-  if (criteria.nameContains) parts.push(containsText(`u."name"`, criteria.nameContains));
+  if (criteria.nameContains) parts.push(nameContains("u", criteria.nameContains));
   if (criteria.countryCode) {
     parts.push(
       Prisma.sql`u."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`,
