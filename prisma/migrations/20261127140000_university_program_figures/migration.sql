@@ -65,11 +65,14 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER "programs_figures_insert" AFTER INSERT ON "programs"
+-- AFTER triggers of an event fire in the order of their names: these follow the live-university
+-- checks (programs_live_university_*), so that a write those refuse is refused with their message,
+-- not with the one of the university's check, which the figures' update would fire first.
+CREATE TRIGGER "programs_recount_insert" AFTER INSERT ON "programs"
   REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT EXECUTE FUNCTION "programs_count_inserted"();
-CREATE TRIGGER "programs_figures_update" AFTER UPDATE ON "programs"
+CREATE TRIGGER "programs_recount_update" AFTER UPDATE ON "programs"
   REFERENCING OLD TABLE AS "before" NEW TABLE AS "after" FOR EACH STATEMENT EXECUTE FUNCTION "programs_count_updated"();
-CREATE TRIGGER "programs_figures_delete" AFTER DELETE ON "programs"
+CREATE TRIGGER "programs_recount_delete" AFTER DELETE ON "programs"
   REFERENCING OLD TABLE AS "deleted" FOR EACH STATEMENT EXECUTE FUNCTION "programs_count_deleted"();
 
 -- The live universities and their programs counted from the index alone (the dashboard, the
