@@ -264,6 +264,10 @@ export const programSearchKeys = {
   from: dayKey,
   /** Only programs whose deadline has not passed. */
   open: booleanKey(),
+  /** The fit filters (lib/programs/fit-filters.ts): qualify and budget read the student's profile. */
+  qualify: booleanKey(),
+  budget: booleanKey(),
+  visa: booleanKey(),
   sort: oneOfKey(PROGRAM_SORTS, "deadline"),
 };
 

@@ -3,54 +3,52 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import {
-  checkFit,
-  countryName,
-  profileHasFacts,
-  type FitProfile,
-  type FitRequirements,
-} from "@/lib/fit/rules";
-import { useRates } from "@/components/money/display-currency";
+import type { FitResult } from "@/lib/fit/rules";
 import { FitResults } from "./fit-results";
 
 // How the signed-in student fits a program: loaded by FitCheck (./fit-check.tsx) only in a
 // browser with the signed-in hint. Public pages are cached for everyone, so the page holds only
-// the program's requirements; this asks for the student's own profile once per page (GET
-// /api/user/study-profile) and runs the rules of lib/fit/rules.ts.
+// the programs' ids; the cards of a page ask together, in one request (GET /api/user/fit), for
+// the fit check of the student's profile against each program, worked out on the server.
 
-type Loaded = { state: "none" } | { state: "empty" } | { state: "ready"; profile: FitProfile };
+type Fits = { state: "none" } | { state: "empty" } | { state: "ready"; fits: Record<string, FitResult[]> };
 
-let loading: { page: string; answer: Promise<Loaded> } | null = null;
+let batch: { ids: Set<number>; answer: Promise<Fits> } | null = null;
 
-/** The profile, asked for once per page (a new page, after a client-side navigation, asks again). */
-function loadProfile(): Promise<Loaded> {
-  const page = window.location.pathname + window.location.search;
-  if (loading?.page === page) return loading.answer;
-  const answer = (async (): Promise<Loaded> => {
+/** The fit of every card that asks in the same turn of the event loop, in one request. */
+function loadFit(programId: number): Promise<Fits> {
+  if (batch) {
+    batch.ids.add(programId);
+    return batch.answer;
+  }
+  const ids = new Set([programId]);
+  const answer = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async (): Promise<Fits> => {
+    batch = null;
     if (!hasSignedInHint(document.cookie)) return { state: "none" };
     try {
-      const response = await fetch("/api/user/study-profile", { credentials: "include" });
+      const response = await fetch(`/api/user/fit?programs=${[...ids].join(",")}`, {
+        credentials: "include",
+      });
       if (!response.ok) return { state: "none" };
-      const { profile } = (await response.json()) as { profile: FitProfile | null };
-      return profileHasFacts(profile) ? { state: "ready", profile: profile! } : { state: "empty" };
+      const { fits } = (await response.json()) as { fits: Record<string, FitResult[]> | null };
+      return fits ? { state: "ready", fits } : { state: "empty" };
     } catch {
       return { state: "none" };
     }
-  })();
-  loading = { page, answer };
+  });
+  batch = { ids, answer };
   return answer;
 }
 
-export function FitPanel({ requirements, name }: { requirements: FitRequirements; name: string }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const rates = useRates();
+export function FitPanel({ programId, name }: { programId: number; name: string }) {
+  const [loaded, setLoaded] = useState<Fits | null>(null);
   useEffect(() => {
     let live = true;
-    void loadProfile().then((answer) => live && setLoaded(answer));
+    void loadFit(programId).then((answer) => live && setLoaded(answer));
     return () => {
       live = false;
     };
-  }, []);
+  }, [programId]);
   if (!loaded || loaded.state === "none") return null;
   if (loaded.state === "empty") {
     return (
@@ -65,7 +63,8 @@ export function FitPanel({ requirements, name }: { requirements: FitRequirements
       </p>
     );
   }
-  const results = checkFit(loaded.profile, requirements, { today: new Date(), countryName, rates });
+  const results = loaded.fits[String(programId)];
+  if (!results) return null;
   return (
     <section aria-label={`How you fit ${name}`} className="grid gap-1.5 text-sm" data-testid="fit-check">
       <p className="font-semibold text-slate-900">How you fit</p>

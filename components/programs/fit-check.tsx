@@ -2,18 +2,17 @@
 
 import { useEffect, useState } from "react";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import type { FitRequirements } from "@/lib/fit/rules";
 
 type Panel = (typeof import("./fit-check-panel"))["FitPanel"];
 
 let panel: Promise<Panel> | null = null;
 
 /**
- * The fit check under a program, for a signed-in student. Its code (the rules, the list, the
- * profile's request) is fetched only in a browser with the signed-in hint cookie, so a visitor's
+ * The fit check under a program, for a signed-in student. Its code (the list, the request) is
+ * fetched only in a browser with the signed-in hint cookie, so a visitor's
  * first load of a public page carries none of it; signed out, nothing is shown.
  */
-export function FitCheck(props: { requirements: FitRequirements; name: string }) {
+export function FitCheck(props: { programId: number; name: string }) {
   const [Panel, setPanel] = useState<Panel | null>(null);
   useEffect(() => {
     if (!hasSignedInHint(document.cookie)) return;

@@ -3,6 +3,7 @@
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatYears } from "@/lib/format";
 import { programSearchParsers } from "@/lib/list-keys";
+import { FIT_FILTER_LABELS, FIT_FILTERS } from "@/lib/programs/fit-filters";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LazySelect } from "@/components/ui/lazy-select";
@@ -26,6 +27,9 @@ const CLEARED = {
   cost: null,
   from: null,
   open: null,
+  qualify: null,
+  budget: null,
+  visa: null,
   page: null,
 } as const;
 
@@ -47,7 +51,8 @@ export function ProgramSearchFilters({ idPrefix }: { idPrefix: string }) {
     params.duration !== 0 ||
     params.cost !== 0 ||
     params.from !== "" ||
-    params.open;
+    params.open ||
+    FIT_FILTERS.some((filter) => params[filter]);
   const change = (values: Partial<FilterValues>) =>
     setParams({ ...values, page: null } as Parameters<typeof setParams>[0]);
 
@@ -120,6 +125,21 @@ export function ProgramSearchFilters({ idPrefix }: { idPrefix: string }) {
         />
         Still open only
       </label>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-900">Fit to your profile</legend>
+        {FIT_FILTERS.map((filter) => (
+          <label key={filter} className="flex items-center gap-2 text-sm text-slate-900">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={params[filter]}
+              onChange={(event) => setParams({ [filter]: event.target.checked || null, page: null })}
+            />
+            {FIT_FILTER_LABELS[filter]}
+          </label>
+        ))}
+      </fieldset>
     </FilterPanel>
   );
 }

@@ -8,23 +8,13 @@ import { deadlinePassed, formatYears } from "@/lib/format";
 import { SaveButton } from "@/components/shortlist/save-button";
 import { FitCheck } from "@/components/programs/fit-check";
 import { RequirementsList } from "@/components/programs/requirements-list";
-import { fitRequirements } from "@/lib/fit/requirements";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
 
 /**
  * One program on a university page, with its key facts and the way to apply; a program whose
  * deadline passed before `now` (the page's rendering) is labelled Closed and offers no Apply Now.
  */
-export function ProgramCard({
-  program,
-  now,
-  country,
-}: {
-  program: UniversityProgram;
-  now: Date;
-  /** The university's country, which decides home tuition and visas in the fit check. */
-  country: { code: string; name: string };
-}) {
+export function ProgramCard({ program, now }: { program: UniversityProgram; now: Date }) {
   return (
     <Card className="h-full gap-4" data-testid="program-card">
       <CardHeader>
@@ -84,15 +74,7 @@ export function ProgramCard({
         </dl>
         <div className="mt-3 grid gap-3">
           <RequirementsList requirements={program.requirements} currency={program.currency} />
-          <FitCheck
-            name={`${program.degree} ${program.name}`}
-            requirements={fitRequirements(program.requirements, {
-              tuition: program.tuition,
-              currency: program.currency,
-              countryCode: country.code,
-              country: country.name,
-            })}
-          />
+          <FitCheck programId={program.id} name={`${program.degree} ${program.name}`} />
         </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

@@ -9,16 +9,7 @@ import { ProgramCard } from "./program-card";
  * Every panel is rendered on the server (forceMount) and inactive ones are only hidden, so the
  * HTML holds every program for visitors without JavaScript and for crawlers.
  */
-export function ProgramTabs({
-  programs,
-  levels,
-  country,
-}: {
-  programs: UniversityProgram[];
-  levels: string[];
-  /** The university's country (the fit check's home tuition and visa rules). */
-  country: { code: string; name: string };
-}) {
+export function ProgramTabs({ programs, levels }: { programs: UniversityProgram[]; levels: string[] }) {
   // The page is cached for a minute at most (its revalidate), so a deadline that passes meanwhile
   // shows Apply Now until then; the apply page and the API refuse it at once.
   const now = new Date();
@@ -44,7 +35,7 @@ export function ProgramTabs({
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {members.map((program) => (
                 <li key={program.id}>
-                  <ProgramCard program={program} now={now} country={country} />
+                  <ProgramCard program={program} now={now} />
                 </li>
               ))}
             </ul>

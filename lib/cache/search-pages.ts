@@ -1,3 +1,5 @@
+import { PROFILE_FIT_FILTERS } from "@/lib/programs/fit-filters";
+
 // The search pages are cached like the university pages. Their input is the query string, which
 // keeps a page dynamic (rendered on every request), so proxy.ts rewrites
 // /universities/search?<query> to /universities/search/q/<query, base64url>: a route whose page is
@@ -11,6 +13,13 @@ export const CACHED_SEARCH_PAGES = ["/universities/search", "/programs"] as cons
 
 /** Longer query strings are rendered per request: nobody shares them, so caching them is waste. */
 export const MAX_CACHED_QUERY_LENGTH = 512;
+
+/**
+ * Parameters that make a search the visitor's own: the program search's fit filters that read the
+ * signed-in student's profile (lib/programs/fit-filters.ts). Such a search is rendered for its
+ * visitor on every request, never cached, and no cached route stands for one.
+ */
+export const PERSONAL_PARAMETERS: readonly string[] = PROFILE_FIT_FILTERS;
 
 /** The segment of a search without parameters. */
 const EMPTY = "-";
@@ -29,8 +38,12 @@ export function cachedSearchPath(pathname: string, searchParams: URLSearchParams
   return segment === null ? null : `${pathname}/q/${segment}`;
 }
 
-/** The cached route's segment of a search's parameters, or null for a query too long to cache. */
+/**
+ * The cached route's segment of a search's parameters, or null for a query too long to cache or a
+ * personal one.
+ */
 function segmentOf(searchParams: URLSearchParams): string | null {
+  if (PERSONAL_PARAMETERS.some((name) => searchParams.has(name))) return null;
   const entries = [...searchParams]
     .filter(([name]) => name !== RSC_PARAMETER)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

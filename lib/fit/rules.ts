@@ -12,9 +12,10 @@ import { formatTerm } from "./terms";
 
 // The fit check: a student's profile against one program's requirements. Each requirement is met,
 // not met or unknown, always with its reason in words; unknown is never dropped, because "the
-// university does not say" and "your profile does not say" are both worth knowing. Client-safe:
-// public pages are cached for everyone, so the browser runs these rules with the signed-in
-// student's profile and the requirements the page already shows.
+// university does not say" and "your profile does not say" are both worth knowing. They run on
+// the server: for the shortlist as it renders, and for the cached public pages' cards through
+// GET /api/user/fit. The program search's fit filters are the same rules in SQL
+// (lib/programs/fit-sql.server.ts).
 
 export type FitStatus = "met" | "not-met" | "unknown";
 export type FitRule = "grade" | "english" | "budget" | "start" | "visa";

@@ -8,7 +8,12 @@ import {
   toProgramWithRanking,
   type ProgramWithRanking,
 } from "./queries.server";
+import type { Rates } from "@/lib/money/convert";
+import { BASE_CURRENCY } from "@/lib/money/base";
+import type { ListTotal } from "@/lib/paging";
 import type { ProgramSearchCriteria } from "./criteria";
+import type { FitFilter } from "./fit-filters";
+import { tuitionLimit, type FitCondition } from "./fit-sql.server";
 import type { ProgramSort } from "./search-params";
 
 export type { ProgramSearchCriteria };
@@ -20,8 +25,13 @@ export type { ProgramSearchCriteria };
 
 export type ProgramSearchResult = ProgramWithRanking;
 
-/** SQL condition on programs `p` (the text is in programsMatching); the saved search alerts use it too. */
-export function programSearchCondition(criteria: ProgramSearchCriteria): Prisma.Sql {
+/**
+ * SQL condition on programs `p` (the text is in programsMatching); the saved search alerts use it
+ * too. The maximum tuition is in US dollars: each program's own amount is compared with it
+ * converted into the program's currency at the latest `rates` (a currency without a rate is left
+ * out, since nothing says it is under the limit).
+ */
+export function programSearchCondition(criteria: ProgramSearchCriteria, rates: Rates): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`p."archivedAt" IS NULL`];
   if (criteria.countryCode) {
     parts.push(Prisma.sql`p."universityId" IN (SELECT c."id" FROM "universities" c
@@ -31,10 +41,16 @@ export function programSearchCondition(criteria: ProgramSearchCriteria): Prisma.
   if (criteria.field !== undefined) parts.push(Prisma.sql`p."field" = ${criteria.field}`);
   if (criteria.degree !== undefined) parts.push(Prisma.sql`p."degree" = ${criteria.degree}`);
   if (criteria.duration !== undefined) parts.push(Prisma.sql`p."duration" = ${criteria.duration}`);
-  if (criteria.maxTuition !== undefined) parts.push(Prisma.sql`p."tuition" <= ${criteria.maxTuition}`);
+  if (criteria.maxTuition !== undefined) parts.push(maxTuitionCondition(criteria.maxTuition, rates));
   if (criteria.deadlineFrom) parts.push(Prisma.sql`p."deadline" >= ${criteria.deadlineFrom}`);
   if (criteria.openAt) parts.push(deadlineOpen(criteria.openAt));
   return Prisma.join(parts, " AND ");
+}
+
+function maxTuitionCondition(maxTuition: number, rates: Rates): Prisma.Sql {
+  const { byCurrency, loosest } = tuitionLimit(maxTuition, BASE_CURRENCY, rates);
+  // The loosest of the limits first: a range the tuition index can read.
+  return Prisma.sql`p."tuition" <= ${loosest}::numeric AND p."tuition" <= ${byCurrency}`;
 }
 
 function orderBy(sort: ProgramSort): Prisma.Sql {
@@ -77,22 +93,73 @@ function pageQuery(
      ORDER BY ${orderBy(sort)} LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
 
+export interface ProgramSearchOptions {
+  sort: ProgramSort;
+  limit: number;
+  offset: number;
+  now?: Date;
+  /** The latest exchange rates, for the maximum tuition and the budget (lib/rates). */
+  rates: Rates;
+  /** The chosen fit filters' conditions (./fit-sql.server.ts); those without one leave nothing out. */
+  fit?: readonly FitCondition[];
+}
+
+export interface ProgramSearchPage extends ListTotal {
+  items: ProgramSearchResult[];
+  /** How many programs each applied fit filter left out of what the other filters matched. */
+  leftOut: Partial<Record<FitFilter, number>>;
+}
+
+/** `count(*)` of the rows meeting `condition`, as a column. */
+const countWhere = (condition: Prisma.Sql, name: string) =>
+  Prisma.sql`count(*) FILTER (WHERE ${condition})::int AS ${Prisma.raw(`"${name}"`)}`;
+
 export async function searchPrograms(
   criteria: ProgramSearchCriteria,
-  options: { sort: ProgramSort; limit: number; offset: number; now?: Date },
-): Promise<{ items: ProgramSearchResult[]; total: number }> {
+  options: ProgramSearchOptions,
+): Promise<ProgramSearchPage> {
   const programs = programsMatching(criteria.text);
-  const where = programSearchCondition(criteria);
+  const base = programSearchCondition(criteria, options.rates);
+  const fit = (options.fit ?? []).flatMap((condition) =>
+    condition.sql ? [{ filter: condition.filter, sql: condition.sql }] : [],
+  );
+  const where = Prisma.join([base, ...fit.map((condition) => condition.sql)], " AND ");
   const now = options.now ?? criteria.openAt ?? new Date();
   const { sort, limit, offset } = options;
-  const [openPage, [{ total, open }]] = await Promise.all([
+  // A fit filter's left-out count: the programs every other condition keeps and it does not.
+  // One pass over what the ordinary filters match counts them all, and the results beside them.
+  const leftOutColumns = fit.map(({ filter, sql }) =>
+    countWhere(
+      Prisma.join(
+        [
+          ...fit.filter((other) => other.filter !== filter).map((other) => other.sql),
+          Prisma.sql`NOT (${sql})`,
+        ],
+        " AND ",
+      ),
+      `left-${filter}`,
+    ),
+  );
+  const counts = fit.length
+    ? Prisma.sql`SELECT ${countWhere(
+        Prisma.join(
+          fit.map((condition) => condition.sql),
+          " AND ",
+        ),
+        "total",
+      )},
+                        ${countWhere(Prisma.join([...fit.map((condition) => condition.sql), deadlineOpen(now)], " AND "), "open")},
+                        ${Prisma.join(leftOutColumns, ", ")}
+                   FROM ${programs} WHERE ${base}`
+    : Prisma.sql`SELECT count(*)::int AS "total", count(*) FILTER (WHERE ${deadlineOpen(now)})::int AS "open"
+                   FROM ${programs} WHERE ${base}`;
+  const [openPage, [countRow]] = await Promise.all([
     prisma.$queryRaw<{ id: number }[]>(
       pageQuery(programs, where, sort, deadlineOpen(now), { limit, offset }),
     ),
-    prisma.$queryRaw<{ total: number; open: number }[]>`
-      SELECT count(*)::int AS "total", count(*) FILTER (WHERE ${deadlineOpen(now)})::int AS "open"
-        FROM ${programs} WHERE ${where}`,
+    prisma.$queryRaw<Record<string, number>[]>(counts),
   ]);
+  const { total, open } = countRow;
   const closedWanted = limit - openPage.length;
   const page =
     closedWanted > 0 && total > open
@@ -114,5 +181,6 @@ export async function searchPrograms(
     const row = byId.get(id);
     return row ? [toProgramWithRanking(row)] : []; // deleted between the two reads
   });
-  return { items, total };
+  const leftOut = Object.fromEntries(fit.map(({ filter }) => [filter, countRow[`left-${filter}`]]));
+  return { items, total, leftOut };
 }

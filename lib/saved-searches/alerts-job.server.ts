@@ -6,10 +6,15 @@ import { sendToEach } from "@/lib/mail/each-recipient.server";
 import { mailUrl } from "@/lib/mail/render.server";
 import { sendMail, type Mail } from "@/lib/mail/send.server";
 import { searchAlertMail } from "@/lib/mail/templates/search-alert.server";
+import { getStudentProfile } from "@/lib/fit/profile.server";
+import type { Rates } from "@/lib/money/convert";
 import { toProgramCriteria } from "@/lib/programs/criteria";
+import { chosenFitFilters } from "@/lib/programs/fit-filters";
+import { fitConditions } from "@/lib/programs/fit-sql.server";
 import { programsMatching } from "@/lib/programs/queries.server";
 import { programSearchCondition } from "@/lib/programs/search.server";
 import { searchAlertToken } from "@/lib/reminders/tokens.server";
+import { latestRates } from "@/lib/rates/queries.server";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { programCondition, universityCondition } from "@/lib/universities/search.server";
@@ -72,9 +77,28 @@ export interface AlertStudent {
   searches: SearchNews[];
 }
 
-/** The programs matching a saved program search changed in (since, until]. */
-async function programNews(query: string, since: Date, until: Date, now: Date) {
-  const criteria = toProgramCriteria(searchValues("programs", query), now);
+/** Whose search it is, and the rates of the run: a program search's fit filters read both. */
+export interface SearchOwner {
+  userId: number;
+  rates: Rates;
+}
+
+/**
+ * The programs matching a saved program search changed in (since, until]. Its fit filters apply
+ * with the student's profile as it is today, as they would on the search page.
+ */
+async function programNews(query: string, since: Date, until: Date, now: Date, owner: SearchOwner) {
+  const values = searchValues("programs", query);
+  const criteria = toProgramCriteria(values, now);
+  const chosen = chosenFitFilters(values);
+  const fit = chosen.length
+    ? fitConditions(chosen, {
+        profile: await getStudentProfile(owner.userId),
+        signedIn: true,
+        rates: owner.rates,
+        today: now,
+      }).flatMap((condition) => (condition.sql ? [condition.sql] : []))
+    : [];
   const rows = await prisma.$queryRaw<
     {
       id: number;
@@ -90,7 +114,8 @@ async function programNews(query: string, since: Date, until: Date, now: Date) {
            p."createdAt" > ${since} AS "isNew", count(*) OVER ()::int AS "total"
       FROM ${programsMatching(criteria.text)}
       JOIN "universities" u ON u."id" = p."universityId"
-     WHERE ${programSearchCondition(criteria)} AND p."updatedAt" > ${since} AND p."updatedAt" <= ${until}
+     WHERE ${Prisma.join([programSearchCondition(criteria, owner.rates), ...fit], " AND ")}
+       AND p."updatedAt" > ${since} AND p."updatedAt" <= ${until}
      ORDER BY p."updatedAt" DESC, p."id" DESC
      LIMIT ${ALERT_LIST_MAX}`;
   return {
@@ -137,8 +162,17 @@ async function universityNews(query: string, since: Date, until: Date) {
 }
 
 /** What changed in one saved search's window. */
-export function searchNews(kind: SavedSearchKind, query: string, since: Date, until: Date, now: Date) {
-  return kind === "programs" ? programNews(query, since, until, now) : universityNews(query, since, until);
+export function searchNews(
+  kind: SavedSearchKind,
+  query: string,
+  since: Date,
+  until: Date,
+  now: Date,
+  owner: SearchOwner,
+) {
+  return kind === "programs"
+    ? programNews(query, since, until, now, owner)
+    : universityNews(query, since, until);
 }
 
 /** The students with news in their saved searches up to `until`, their searches in saved order. */
@@ -156,9 +190,13 @@ export async function dueSearchAlerts(now: Date, until: Date): Promise<AlertStud
     orderBy: [{ userId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });
   const students = new Map<number, AlertStudent>();
+  const rates = searches.length ? await latestRates() : {};
   for (const search of searches) {
     // One search at a time: a weekly job need not compete with the site's visitors for connections.
-    const news = await searchNews(search.kind, search.query, search.alertedUntil, until, now);
+    const news = await searchNews(search.kind, search.query, search.alertedUntil, until, now, {
+      userId: search.user.id,
+      rates,
+    });
     if (news.total === 0) continue;
     const { user } = search;
     const student = students.get(user.id) ?? {

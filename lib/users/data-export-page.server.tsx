@@ -8,6 +8,7 @@ import { formatFileSize } from "@/lib/documents/limits";
 import { profileFacts } from "@/lib/fit/profile";
 import { formatDate, formatDateTime } from "@/lib/format";
 import type { AccountData, ExportedDocument } from "./data-export.server";
+import { DELIVERY_LABELS, NOTICE_KINDS, NOTICE_LABELS } from "@/lib/notifications/kinds";
 
 // index.html of the data archive: the same data as data.json, for a person. It opens from the
 // unpacked archive without this site (no script, no outside file; styles inline), and links each
@@ -228,6 +229,29 @@ function Page({ data }: { data: AccountData }) {
                 </li>
               ))}
             </ul>
+          )}
+
+          {data.staffNotices && (
+            <>
+              <h2>E-mails about applications (staff)</h2>
+              <Fields
+                rows={NOTICE_KINDS.map((kind): [string, string] => [
+                  NOTICE_LABELS[kind],
+                  DELIVERY_LABELS[data.staffNotices!.choices[kind]],
+                ])}
+              />
+              <p>
+                Universities handled:{" "}
+                {data.staffNotices.universities.length === 0
+                  ? "none chosen"
+                  : data.staffNotices.universities.map((university) => university.name).join(", ")}
+              </p>
+              <p>
+                Daily digests sent: {data.staffNotices.digestsSent.length}
+                {data.staffNotices.digestsSent.length > 0 &&
+                  ` (the last on ${formatDate(data.staffNotices.digestsSent.at(-1)!.sentAt)})`}
+              </p>
+            </>
           )}
 
           <h2>Reminders sent</h2>

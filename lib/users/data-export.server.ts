@@ -13,6 +13,8 @@ import { logger } from "@/lib/log.server";
 import { getStudentProfile } from "@/lib/fit/profile.server";
 import type { StudentProfileDto } from "@/lib/fit/profile";
 import { savedSearchPath } from "@/lib/saved-searches/kinds";
+import { getNoticePreferences } from "@/lib/notifications/preferences.server";
+import type { NoticePreferences } from "@/lib/notifications/kinds";
 import { getPlatformName } from "@/lib/settings/queries.server";
 import { getDocumentStorage } from "@/lib/storage/private.server";
 import { toUserDto, userDtoSelect, type UserDto } from "./dto";
@@ -90,6 +92,15 @@ export interface AccountData {
     deadlineRemindersSent: { program: string; daysBefore: number; deadline: string; sentAt: string }[];
     offerRemindersSent: { applicationId: number; replyBy: string; sentAt: string }[];
   };
+  /**
+   * A staff member's e-mail choices per kind of event, the universities they handle, and the daily
+   * digests sent to them (with how many events each listed); null for a student's account.
+   */
+  staffNotices: {
+    choices: NoticePreferences["choices"];
+    universities: { id: number; name: string }[];
+    digestsSent: { day: string; sentAt: string; events: number }[];
+  } | null;
 }
 
 const documentSelect = {
@@ -104,6 +115,27 @@ function archivePath(folder: string, document: { id: number; name: string; conte
   const extension = FILE_TYPE_EXTENSIONS[document.contentType as DocumentFileType] ?? "";
   const name = document.name.endsWith(extension) ? document.name : `${document.name}${extension}`;
   return `documents/${folder}/${document.id}-${name}`;
+}
+
+/** A staff member's notice choices, universities and digests. */
+async function staffNoticesOf(userId: number): Promise<NonNullable<AccountData["staffNotices"]>> {
+  const [preferences, digests] = await Promise.all([
+    getNoticePreferences(userId),
+    prisma.staffDigest.findMany({
+      where: { userId },
+      orderBy: { day: "asc" },
+      select: { day: true, sentAt: true, _count: { select: { items: true } } },
+    }),
+  ]);
+  return {
+    choices: preferences.choices,
+    universities: preferences.universities.map(({ id, name }) => ({ id, name })),
+    digestsSent: digests.map((digest) => ({
+      day: digest.day.toISOString().slice(0, 10),
+      sentAt: digest.sentAt.toISOString(),
+      events: digest._count.items,
+    })),
+  };
 }
 
 /** What the archive holds besides its documents, and where each document's file goes. */
@@ -122,6 +154,7 @@ async function collect(userId: number, now: Date) {
     references,
     studentProfile,
     savedSearches,
+    staffNotices,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
@@ -187,6 +220,7 @@ async function collect(userId: number, now: Date) {
         alerts: { orderBy: { sentAt: "asc" }, select: { sentAt: true, items: true } },
       },
     }),
+    staffNoticesOf(userId),
   ]);
 
   const files: { path: string; key: string; modified: Date }[] = [];
@@ -268,6 +302,8 @@ async function collect(userId: number, now: Date) {
         results: alert.items,
       })),
     })),
+    // A student's account has no notice choices: the defaults would read as choices made.
+    staffNotices: user.role === "admin" ? staffNotices : null,
     reminders: {
       emailsEnabled: user.remindersEnabled,
       deadlineRemindersSent: sends.map((s) => ({

@@ -13,6 +13,9 @@ import { NAME_SEARCH_INDEXES } from "@/lib/db/text-match";
 import { listPrograms, type ProgramListOptions } from "@/lib/programs/queries.server";
 import { searchPrograms } from "@/lib/programs/search.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
+import { FIT_FILTERS } from "@/lib/programs/fit-filters";
+import { fitConditions } from "@/lib/programs/fit-sql.server";
+import type { FitProfile } from "@/lib/fit/rules";
 import { listStudyLevels } from "@/lib/settings/queries.server";
 import { toSearchCriteria, type SearchFilters } from "@/lib/universities/criteria";
 import { searchUniversities } from "@/lib/universities/search.server";
@@ -85,18 +88,45 @@ function adminUniversities(name: string, q: string, page = 1): Scenario {
   return { name: `universities: ${name}`, run: () => searchUniversities(criteria, options).then(matches) };
 }
 
-/** /programs: the page query and its count, as the page runs them. */
+/**
+ * A student's profile for the fit filters' scenarios: a grade, an IELTS result, a budget in euros
+ * (converted without rates: only euro programs are compared, the others are unknown and stay) and
+ * a nationality (home students' tuition in their own country).
+ */
+const BENCH_PROFILE: FitProfile = {
+  nationality: "DE",
+  gradeScale: "percentage",
+  grade: "72",
+  gradeScore: 72,
+  english: { ielts: { score: 6.5, takenOn: new Date().toISOString().slice(0, 10) } },
+  budgetAmount: 15000,
+  budgetCurrency: "EUR",
+  startTerm: null,
+};
+
+/** /programs: the page query and its count, as the page runs them (with the fit filters: all three). */
 const PROGRAM_SEARCH_SCENARIOS: Scenario[] = (
   [
-    ["everything, by deadline", {}, "deadline"],
-    ["'engineering', still open, by university ranking", { q: "engineering", open: true }, "ranking"],
-    ["'munchen' (without its accent), by deadline", { q: "munchen" }, "deadline"],
-    ["country US, by lowest tuition", { country: "US" }, "tuition"],
+    ["everything, by deadline", {}, "deadline", false],
+    ["everything, fit filters, by deadline", {}, "deadline", true],
+    ["'engineering', still open, by university ranking", { q: "engineering", open: true }, "ranking", false],
+    ["'engineering', still open, fit filters, by ranking", { q: "engineering", open: true }, "ranking", true],
+    ["'munchen' (without its accent), by deadline", { q: "munchen" }, "deadline", false],
+    ["country US, by lowest tuition", { country: "US" }, "tuition", false],
+    ["country US, fit filters, by lowest tuition", { country: "US" }, "tuition", true],
   ] as const
-).map(([name, filters, sort]) => ({
+).map(([name, filters, sort, fit]) => ({
   name: `programs: ${name}`,
   run: () =>
-    searchPrograms(toProgramCriteria(filters, new Date()), { sort, limit: 20, offset: 0 }).then(matches),
+    searchPrograms(toProgramCriteria(filters, new Date()), {
+      sort,
+      limit: 20,
+      offset: 0,
+      rates: {},
+      fit: fit
+        ? fitConditions(FIT_FILTERS, { profile: BENCH_PROFILE, signedIn: true, rates: {}, today: new Date() })
+        : [],
+    }).then(matches),
 }));
 
 const ADMIN_SCENARIOS: Scenario[] = [

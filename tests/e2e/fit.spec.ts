@@ -1,4 +1,5 @@
 import { programFormBody } from "../support/program-body";
+import { expectNoAccessibilityViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The fit check: a student fills in the study profile on their profile page and sees, on the
@@ -81,5 +82,52 @@ test("a student fills the study profile and sees how they fit a program", async 
   await anonymous.goto(`/university/${university.slug}`);
   await expect(anonymous.getByTestId("program-card").filter({ hasText: program.name })).toBeVisible();
   await expect(anonymous.getByTestId("fit-check")).toHaveCount(0);
+  await visitor.close();
+});
+
+test("a student narrows the program search to what fits them, and sees what each filter left out", async ({
+  student,
+  university,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = student;
+  const add = async (name: string, minGrade: number) => {
+    const created = await api.post("/api/programs", {
+      data: { ...programFormBody(university.id, name), minGrade },
+    });
+    expect(created.status(), `adding ${name}`).toBe(201);
+  };
+  await add("Reachable Studies", 60);
+  await add("Out of Reach Studies", 90);
+  const profile = await page.request.put("/api/user/study-profile", {
+    data: { gradeScale: "percentage", grade: "75", budgetAmount: "20,000", budgetCurrency: "USD" },
+  });
+  expect(profile.status(), "saving the study profile").toBe(200);
+
+  const search = `/programs?${new URLSearchParams({ q: university.name, sort: "name" })}`;
+  await page.goto(search);
+  const results = page.getByRole("form", { name: "Compare programs" });
+  await expect(results.getByRole("heading", { name: "Out of Reach Studies" })).toBeVisible();
+  await expect(page.getByText("Items 1–3 of 3")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: "Only programs I qualify for" }).first().check();
+  await expect(page).toHaveURL(/[?&]qualify=true/);
+  await expect(results.getByRole("heading", { name: "Out of Reach Studies" })).toHaveCount(0);
+  await expect(results.getByRole("heading", { name: "Reachable Studies" })).toBeVisible();
+  await expect(page.getByText("Items 1–2 of 2")).toBeVisible();
+  await expect(page.getByTestId("fit-filter-notes")).toHaveText(
+    "Only programs I qualify for: 1 program left out (a minimum grade or English score above yours)",
+  );
+  await expectNoAccessibilityViolations(page);
+
+  // The same address signed out: the filter cannot apply, says so, and leaves nothing out.
+  const visitor = await page.context().browser()!.newContext();
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(page.url());
+  await expect(
+    anonymous.getByText("Sign in and add your study profile to filter by what fits you."),
+  ).toBeVisible();
+  await expect(anonymous.getByRole("heading", { name: "Out of Reach Studies" })).toBeVisible();
   await visitor.close();
 });

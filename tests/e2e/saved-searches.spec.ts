@@ -85,3 +85,46 @@ test("a saved search's alert e-mail lists a program added after it was saved", a
     await smtp.stop();
   }
 });
+
+test("a saved search of the programs a student qualifies for alerts only the new ones they qualify for", async ({
+  student,
+  university,
+  api,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = student;
+  const profile = await page.request.put("/api/user/study-profile", {
+    data: { gradeScale: "percentage", grade: "75" },
+  });
+  expect(profile.status(), "saving the study profile").toBe(200);
+  await page.goto(`/programs?${new URLSearchParams({ q: university.name, qualify: "true" })}`);
+  await expect(page.getByText(university.program.name).first()).toBeVisible();
+  await page.getByRole("button", { name: "Save this search" }).click();
+  const name = `Fits ${uniqueWord()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Save search" }).click();
+  await expect(page).toHaveURL(/\/user\/searches\?saved=\d+$/);
+
+  const add = async (programName: string, minGrade: number) => {
+    const created = await api.post("/api/programs", {
+      data: { ...programFormBody(university.id, programName), minGrade },
+    });
+    expect(created.status(), `adding ${programName}`).toBe(201);
+  };
+  const within = `Within Reach ${uniqueWord()}`;
+  const beyond = `Beyond Reach ${uniqueWord()}`;
+  await add(within, 60);
+  await add(beyond, 90);
+
+  const smtp = await startSmtpCapture(SMTP_CAPTURE_PORT);
+  try {
+    expect(await runAlertJob()).toMatch(/Saved search alerts: 1 searches in 1 e-mails queued\./);
+    const mine = () => smtp.inbox.filter((mail) => mail.to.includes(student.account.email));
+    await expect.poll(() => mine().length, MAIL_WAIT).toBe(1);
+    const mail = decodeQuotedPrintable(mine()[0].raw);
+    expect(mail).toContain(`New: ${within} (MSc), ${university.name}`);
+    expect(mail).not.toContain(beyond);
+  } finally {
+    await smtp.stop();
+  }
+});

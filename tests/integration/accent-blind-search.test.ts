@@ -31,6 +31,7 @@ async function universityNames(q: string): Promise<string[]> {
 /** The /programs page's query: program names and their universities' names. */
 async function programSearch(q: string): Promise<string[]> {
   const page = await searchPrograms(toProgramCriteria({ q }, new Date()), {
+    rates: {},
     sort: "name",
     limit: 100,
     offset: 0,

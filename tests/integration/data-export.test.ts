@@ -9,6 +9,7 @@ import { GET as exportData } from "@/app/api/user/export/route";
 import { DATA_EXPORTS_PER_HOUR } from "@/lib/auth/rate-limit.server";
 import { prisma } from "@/lib/db/client.server";
 import type { Mail } from "@/lib/mail/send.server";
+import { saveNoticePreferences } from "@/lib/notifications/preferences.server";
 import { DATA_EXPORT_FORMAT, type AccountData } from "@/lib/users/data-export.server";
 import { Agent } from "../support/agent";
 import { makePdf, makePng } from "../support/documents";
@@ -196,4 +197,42 @@ test(`a student may download their data ${DATA_EXPORTS_PER_HOUR} times an hour`,
     ),
   );
   expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+});
+
+test("a staff member's download holds their e-mail choices, universities and digests; a student's none", async () => {
+  const staff = await createTeamAdmin();
+  const university = await createUniversity({ name: `Handled ${tag} University` });
+  await saveNoticePreferences(
+    { id: staff.id },
+    {
+      newSubmission: "digest",
+      requestAnswered: "off",
+      offerReply: "immediate",
+      overdue: "digest",
+      universityIds: [university.id],
+    },
+  );
+  await prisma.staffDigest.create({ data: { userId: staff.id, day: new Date("2026-11-20T00:00:00Z") } });
+  try {
+    const { files, data } = await unpack(await download(await signIn(staff.username)));
+    expect(data.staffNotices).toEqual({
+      choices: {
+        newSubmission: "digest",
+        requestAnswered: "off",
+        offerReply: "immediate",
+        overdue: "digest",
+      },
+      universities: [{ id: university.id, name: university.name }],
+      digestsSent: [{ day: "2026-11-20", sentAt: expect.any(String), events: 0 }],
+    });
+    const page = strFromU8(files["index.html"]);
+    expect(page).toContain("E-mails about applications (staff)");
+    expect(page).toContain(university.name);
+
+    const student = await unpack(await download(await signIn((await createStudent()).username)));
+    expect(student.data.staffNotices).toBeNull();
+    expect(strFromU8(student.files["index.html"])).not.toContain("E-mails about applications");
+  } finally {
+    await prisma.staffDigest.deleteMany({ where: { userId: staff.id } });
+  }
 });

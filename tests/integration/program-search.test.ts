@@ -13,7 +13,12 @@ const now = new Date();
 const inDays = (days: number) => new Date(now.getTime() + days * DAY);
 
 const search = (filters: Parameters<typeof toProgramCriteria>[0], sort: ProgramSort = "deadline", page = 1) =>
-  searchPrograms(toProgramCriteria({ q: tag, ...filters }, now), { sort, limit: 2, offset: (page - 1) * 2 });
+  searchPrograms(toProgramCriteria({ q: tag, ...filters }, now), {
+    rates: {},
+    sort,
+    limit: 2,
+    offset: (page - 1) * 2,
+  });
 const names = (result: { items: { name: string }[] }) => result.items.map((item) => item.name);
 
 beforeAll(async () => {
@@ -95,6 +100,7 @@ afterAll(cleanup);
 
 test("the text matches program and university names; archived programs never appear", async () => {
   const all = await searchPrograms(toProgramCriteria({ q: tag }, now), {
+    rates: {},
     sort: "name",
     limit: 50,
     offset: 0,
@@ -102,6 +108,7 @@ test("the text matches program and university names; archived programs never app
   expect(all.total).toBe(4);
   expect(names(all)).toEqual(["Business", "Design", "Law", "Physics"]);
   const physics = await searchPrograms(toProgramCriteria({ q: "physics" }, now), {
+    rates: {},
     sort: "name",
     limit: 500,
     offset: 0,
@@ -128,7 +135,9 @@ test("each filter narrows the results", async () => {
 test("sorts: deadline, tuition, name and university ranking (a ranking without a source counts as none), closed programs last", async () => {
   // Physics closed five days ago: every sort lists it after the open programs.
   const all = (sort: ProgramSort) =>
-    searchPrograms(toProgramCriteria({ q: tag }, now), { sort, limit: 50, offset: 0, now }).then(names);
+    searchPrograms(toProgramCriteria({ q: tag }, now), { rates: {}, sort, limit: 50, offset: 0, now }).then(
+      names,
+    );
   expect(await all("deadline")).toEqual(["Business", "Law", "Design", "Physics"]);
   expect(await all("tuition")).toEqual(["Design", "Law", "Business", "Physics"]);
   expect(await all("name")).toEqual(["Business", "Design", "Law", "Physics"]);
@@ -138,6 +147,7 @@ test("sorts: deadline, tuition, name and university ranking (a ranking without a
 test("pages run on from the open programs into the closed ones, none twice and none left out", async () => {
   const deadlinePage = (page: number, limit: number) =>
     searchPrograms(toProgramCriteria({ q: tag }, now), {
+      rates: {},
       sort: "deadline",
       limit,
       offset: (page - 1) * limit,
@@ -171,6 +181,7 @@ test("a program whose name and university's name both contain the text is found 
     programs: [{ name: `${both} Studies` }, { name: "Other Studies" }],
   });
   const found = await searchPrograms(toProgramCriteria({ q: both }, now), {
+    rates: {},
     sort: "name",
     limit: 50,
     offset: 0,

@@ -105,7 +105,7 @@ test("the search lists a program as open while its deadline day lasts in its own
   const open = async (now: string) => {
     const result = await searchPrograms(
       { text: `Search ${tag}`, openAt: new Date(now) },
-      { sort: "deadline", limit: 10, offset: 0, now: new Date(now) },
+      { rates: {}, sort: "deadline", limit: 10, offset: 0, now: new Date(now) },
     );
     return result.items.map((item) => item.name).sort();
   };
@@ -121,7 +121,7 @@ test("the search lists a program as open while its deadline day lasts in its own
   // Without the filter, the closed ones come after the open ones.
   const all = await searchPrograms(
     { text: `Search ${tag}` },
-    { sort: "deadline", limit: 10, offset: 0, now: new Date("2090-03-15T12:00:00.000Z") },
+    { rates: {}, sort: "deadline", limit: 10, offset: 0, now: new Date("2090-03-15T12:00:00.000Z") },
   );
   expect(all.total).toBe(3);
   expect(all.items.at(-1)?.name).toBe("Kiritimati Studies");

@@ -133,12 +133,14 @@ const OWNED: Record<
 
 /**
  * The query strings of routes that would otherwise read the whole seeded catalogue per actor (the
- * exports): who may call them is the question here, not how long tens of thousands of rows take.
+ * exports: who may call them is the question here, not how long tens of thousands of rows take),
+ * or that answer nothing without one (the fit check needs its programs).
  */
 const narrowedToTheWorld = (w: World) => `?q=${encodeURIComponent(w.slug.replaceAll("-", " "))}`;
 const NARROWED: Record<string, (w: World) => string> = {
   "GET /api/programs/export.csv": narrowedToTheWorld,
   "GET /api/universities/export.csv": narrowedToTheWorld,
+  "GET /api/user/fit": (w) => `?programs=${w.programId}`,
 };
 
 let ownDocumentId = 0;

@@ -1,6 +1,7 @@
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { programSearchQuery } from "@/lib/programs/search-params";
 import { daysLeftLabel } from "@/lib/format";
+import { chosenFitFilters } from "@/lib/programs/fit-filters";
 
 // /programs reads its query string through programSearchQuery (lib/list-query.ts): valid values
 // become the search's conditions, an invalid one the message shown in place of the results.
@@ -20,10 +21,14 @@ test("absent keys are the defaults: no condition, sorted by deadline", async () 
     cost: 0,
     from: "",
     open: false,
+    qualify: false,
+    budget: false,
+    visa: false,
     sort: "deadline",
     page: 1,
   });
   expect(list.ok && toProgramCriteria(list.query, now)).toEqual({});
+  expect(list.ok && chosenFitFilters(list.query)).toEqual([]);
 });
 
 test("every filter becomes a condition, and the URL round-trips", async () => {
@@ -87,4 +92,11 @@ test("daysLeftLabel counts calendar days on the program's clocks", () => {
   const losAngeles = (deadline: string) => daysLeftLabel({ deadline, timeZone: "America/Los_Angeles" }, now);
   expect(losAngeles("2026-11-23T00:00:00Z")).toBe("Closes today");
   expect(losAngeles("2026-11-24T00:00:00Z")).toBe("1 day left");
+});
+
+test("the fit filters are off unless chosen, and a value other than true or false is refused", async () => {
+  const list = await load({ qualify: "true", visa: "true" });
+  expect(list.ok && chosenFitFilters(list.query)).toEqual(["qualify", "visa"]);
+  const bad = await load({ budget: "yes" });
+  expect(bad.ok).toBe(false);
 });

@@ -24,6 +24,15 @@ describe("cached search routes", () => {
     expect(path("/universities/search?country=DE")).toMatch(/^\/universities\/search\/q\/[A-Za-z0-9_-]+$/);
   });
 
+  it("never caches a search that reads the visitor's profile, nor serves one from a cached route", () => {
+    expect(path("/programs?qualify=true")).toBeNull();
+    expect(path("/programs?budget=true&country=DE")).toBeNull();
+    // The visa filter reads the program alone: cached like any other filter.
+    expect(path("/programs?visa=true")).toMatch(/^\/programs\/q\/[A-Za-z0-9_-]+$/);
+    const typedByHand = Buffer.from("qualify=true").toString("base64url");
+    expect(isCanonicalSegment(typedByHand)).toBe(false);
+  });
+
   it("leaves every other page alone", () => {
     for (const url of ["/", "/university/mit", "/universities", "/programs/q/-", "/universities/search/x"])
       expect(path(url)).toBeNull();

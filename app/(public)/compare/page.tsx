@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { DeadlineText } from "@/components/programs/deadline-text";
 import { FitCheck } from "@/components/programs/fit-check";
 import { NOT_STATED, requirementRows } from "@/components/programs/requirements-list";
-import { fitRequirements, NO_REQUIREMENTS } from "@/lib/fit/requirements";
+import { NO_REQUIREMENTS } from "@/lib/fit/requirements";
 import { Amount } from "@/components/money/amount";
 import { daysLeftLabel, formatYears } from "@/lib/format";
 import { parseCompareIds } from "@/lib/programs/compare-ids";
@@ -87,21 +87,8 @@ export default async function ComparePage({ searchParams }: Props) {
         },
       ],
     ),
-    // The signed-in student's fit, worked out in their browser (signed out: empty).
-    [
-      "How you fit",
-      (p) => (
-        <FitCheck
-          name={`${p.degree} ${p.name}`}
-          requirements={fitRequirements(p, {
-            tuition: p.tuition,
-            currency: p.currency,
-            countryCode: p.university.countryCode,
-            country: p.university.country,
-          })}
-        />
-      ),
-    ],
+    // The signed-in student's fit, asked for from their browser (signed out: empty).
+    ["How you fit", (p) => <FitCheck programId={p.id} name={`${p.degree} ${p.name}`} />],
     [
       "Apply",
       (p) => (

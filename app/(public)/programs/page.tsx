@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
-import { lastPageOf, resultsSummary, type ListTotal } from "@/lib/paging";
-import { searchPrograms, type ProgramSearchResult } from "@/lib/programs/search.server";
+import { lastPageOf, resultsSummary } from "@/lib/paging";
+import { searchPrograms } from "@/lib/programs/search.server";
 import { toProgramCriteria } from "@/lib/programs/criteria";
 import { PROGRAM_SORT_NOTES, PROGRAMS_PAGE_SIZE, programSearchQuery } from "@/lib/programs/search-params";
 import { CompareBar } from "@/components/search/compare-bar";
@@ -14,6 +14,26 @@ import { ProgramSearchFilters } from "@/components/search/program-search-filters
 import { NoResults, ResultsSection } from "@/components/search/search-page-parts";
 import { SaveSearchControl } from "@/components/search/save-search-control";
 import { SortSelect } from "@/components/search/sort-select";
+import { FitFilterNotes } from "@/components/search/fit-filter-notes";
+import { cachedRates } from "@/lib/cache/reads.server";
+import { getViewer } from "@/lib/auth/session.server";
+import { getStudentProfile } from "@/lib/fit/profile.server";
+import { chosenFitFilters, PROFILE_FIT_FILTERS, type FitFilter } from "@/lib/programs/fit-filters";
+import { fitConditions } from "@/lib/programs/fit-sql.server";
+
+/**
+ * The chosen fit filters' conditions. The profile's filters read the signed-in student's profile:
+ * their searches are never cached (lib/cache/search-pages.ts), so only a page rendered for its
+ * visitor reads the session here.
+ */
+async function fitOf(chosen: FitFilter[], now: Date) {
+  if (chosen.length === 0) return [];
+  const rates = await cachedRates();
+  const personal = chosen.some((filter) => (PROFILE_FIT_FILTERS as readonly FitFilter[]).includes(filter));
+  const viewer = personal ? await getViewer() : null;
+  const profile = viewer ? await getStudentProfile(viewer.id) : null;
+  return fitConditions(chosen, { profile, signedIn: viewer !== null, rates, today: now });
+}
 
 const PATH = "/programs";
 
@@ -36,10 +56,14 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
   // Rendered per request: the query string is the input, and days left depend on today.
   const search = await searchParams;
   const now = new Date();
-  const list = await programSearchQuery.loadRows(searchParams, PATH, ({ sort, ...filters }, window) =>
-    searchPrograms(toProgramCriteria(filters, now), { sort, ...window }),
-  );
-  const results: { items: ProgramSearchResult[] } & ListTotal = list.rows ?? { items: [], total: 0 };
+  const list = await programSearchQuery.loadRows(searchParams, PATH, async ({ sort, ...filters }, window) => {
+    const [fit, rates] = await Promise.all([fitOf(chosenFitFilters(filters), now), cachedRates()]);
+    return {
+      fit,
+      ...(await searchPrograms(toProgramCriteria(filters, now), { sort, ...window, rates, fit })),
+    };
+  });
+  const results = list.rows ?? { items: [], total: 0, leftOut: {}, fit: [] };
   const page = list.ok ? list.page : 1;
   const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
   const values = list.ok ? list.values : null;
@@ -54,6 +78,9 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
         values.cost !== 0,
         values.from !== "",
         values.open,
+        values.qualify,
+        values.budget,
+        values.visa,
       ].filter(Boolean).length
     : 0;
 
@@ -69,7 +96,18 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
           approximate: results.approximate,
         })
       }
-      note={values && PROGRAM_SORT_NOTES[values.sort]}
+      note={
+        values && (
+          <>
+            {PROGRAM_SORT_NOTES[values.sort]}
+            <FitFilterNotes
+              conditions={results.fit}
+              leftOut={results.leftOut}
+              returnTo={list.ok ? list.hrefFor(page) : PATH}
+            />
+          </>
+        )
+      }
       controls={
         <>
           <MobileFilters activeCount={activeFilters}>

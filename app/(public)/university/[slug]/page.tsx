@@ -146,11 +146,7 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             {university.programsFailed ? (
               <ProgramsUnavailable />
             ) : university.programs.length > 0 ? (
-              <ProgramTabs
-                programs={university.programs}
-                levels={(await cachedStudyLists()).levels}
-                country={{ code: university.countryCode, name: university.country }}
-              />
+              <ProgramTabs programs={university.programs} levels={(await cachedStudyLists()).levels} />
             ) : (
               <NoPrograms website={website} />
             )}
