@@ -32,7 +32,7 @@ export async function countMatches(
   const [{ counted }] = await prisma.$queryRaw<{ counted: number }[]>`
     SELECT count(*)::int AS "counted" FROM (${matches} LIMIT ${bound + 1}) "matches"`;
   if (counted <= bound) return { total: counted };
-  const estimate = await estimatedRows(options.estimate ?? matches);
+  const estimate = await estimateMatches(options.estimate ?? matches);
   return { total: roundEstimate(estimate, bound + 1), approximate: true };
 }
 
@@ -58,7 +58,7 @@ export async function totalOfPage(
 }
 
 /** The planner's estimate of the rows `query` returns (EXPLAIN, not run). */
-async function estimatedRows(query: Prisma.Sql): Promise<number> {
+export async function estimateMatches(query: Prisma.Sql): Promise<number> {
   const [row] = await prisma.$queryRaw<{ "QUERY PLAN": unknown }[]>`EXPLAIN (FORMAT JSON) ${query}`;
   const raw = row["QUERY PLAN"];
   const plans = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];

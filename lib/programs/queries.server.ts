@@ -171,7 +171,7 @@ export function programsMatching(text: string | undefined): Prisma.Sql {
 }
 
 /**
- * One row per program `p` that matches `text` (as programsMatching) and `where`: what a list's
+ * The id of each program `p` that matches `text` (as programsMatching) and `where`: what a list's
  * count counts (countMatches), which puts the LIMIT after it. With a text and `limit`, each half
  * also stops after that many on its own, so that a count up to a bound reads no more: planned on
  * its own, a half with a LIMIT reads a frequent word's first matches in the table's order and a
@@ -179,20 +179,25 @@ export function programsMatching(text: string | undefined): Prisma.Sql {
  * match of the index first (30 to 60 ms for 'engineering' at a million programs, before counting).
  */
 export function matchingRows(text: string | undefined, where: Prisma.Sql, limit?: number): Prisma.Sql {
-  if (!text) return Prisma.sql`SELECT 1 FROM "programs" p WHERE ${where}`;
+  if (!text) return Prisma.sql`SELECT p."id" FROM "programs" p WHERE ${where}`;
   const cut = limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
   return Prisma.sql`
-    (SELECT p."universityId" FROM "programs" p WHERE ${nameContains("p", text)} AND ${where} ${cut})
+    (SELECT p."id" FROM "programs" p WHERE ${nameContains("p", text)} AND ${where} ${cut})
     UNION ALL
-    (SELECT p."universityId" FROM "programs" p JOIN "universities" t ON t."id" = p."universityId"
+    (SELECT p."id" FROM "programs" p JOIN "universities" t ON t."id" = p."universityId"
       WHERE ${nameContains("t", text)} AND NOT (${nameContains("p", text)}) AND ${where} ${cut})`;
 }
 
-/** The matches of `text` and `where` counted up to the bound, estimated past it (countMatches). */
-export function countMatchingPrograms(text: string | undefined, where: Prisma.Sql): Promise<ListTotal> {
-  return countMatches(matchingRows(text, where, EXACT_COUNT_BOUND + 1), {
-    estimate: matchingRows(text, where),
-  });
+/**
+ * The matches of `text` and `where` counted up to the bound, estimated past it (countMatches) from
+ * `estimate`, the same matches written for the planner to size (matchingRows of them by default).
+ */
+export function countMatchingPrograms(
+  text: string | undefined,
+  where: Prisma.Sql,
+  estimate: Prisma.Sql = matchingRows(text, where),
+): Promise<ListTotal> {
+  return countMatches(matchingRows(text, where, EXACT_COUNT_BOUND + 1), { estimate });
 }
 
 /** One key of a program list's order: SQL on `p` (and on what `join` adds), ascending unless said. */
@@ -316,7 +321,7 @@ const LIST_ORDERS: Record<NonNullable<ProgramListOptions["order"]>, readonly Sor
  * universities' program figures (programCount, archivedProgramCount: kept by triggers) in one
  * index-only scan: 5 to 8 ms at 100,000 universities, where counting the programs took 100 ms.
  */
-async function countEveryProgram(includeArchived: boolean): Promise<ListTotal> {
+export async function countEveryProgram(includeArchived: boolean): Promise<ListTotal> {
   const [{ total }] = await prisma.$queryRaw<{ total: number }[]>`
     SELECT coalesce(sum("programCount"${Prisma.raw(includeArchived ? ` + "archivedProgramCount"` : "")}), 0)::int AS "total"
       FROM "universities"`;
