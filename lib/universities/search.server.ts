@@ -52,24 +52,46 @@ export function programCondition(criteria: SearchCriteria, includeArchived = fal
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
-/** SQL condition on universities `u`, without the program part (own: name, country, archive). */
-function ownCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
+/**
+ * SQL condition on universities `u`, without the program part (own: name, country, archive).
+ * `countryId`: the country code's id looked up beforehand (null: none), which the planner can
+ * size where a subquery's country counts as an average one (a count's estimate).
+ */
+function ownCondition(
+  criteria: SearchCriteria,
+  includeArchived = false,
+  countryId?: number | null,
+): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (!includeArchived) parts.push(Prisma.sql`u."archivedAt" IS NULL`);
   if (criteria.nameContains) parts.push(nameContains("u", criteria.nameContains));
   if (criteria.countryCode) {
     parts.push(
-      Prisma.sql`u."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`,
+      countryId === undefined
+        ? Prisma.sql`u."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`
+        : Prisma.sql`u."countryId" = ${countryId}::int`,
     );
   }
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
-/** SQL condition on universities `u`. */
-export function universityCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
-  if (!criteria.program) return ownCondition(criteria, includeArchived);
-  return Prisma.sql`${ownCondition(criteria, includeArchived)} AND EXISTS (
-    SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria, includeArchived)})`;
+/**
+ * SQL condition on universities `u` (`countryId` as ownCondition's). With a country, each of its
+ * universities is asked for a matching program through its own programs' index (OFFSET 0 keeps
+ * the EXISTS a subquery per university): a country holds a few thousand universities at most
+ * (the United States 2,700 of 100,000), where the join the planner otherwise made hashed every
+ * program the level and field match first (Bachelor's in Science: 87,000, 55 of the 78 ms).
+ */
+export function universityCondition(
+  criteria: SearchCriteria,
+  includeArchived = false,
+  countryId?: number | null,
+): Prisma.Sql {
+  if (!criteria.program) return ownCondition(criteria, includeArchived, countryId);
+  const perUniversity = criteria.countryCode ? Prisma.sql`OFFSET 0` : Prisma.empty;
+  return Prisma.sql`${ownCondition(criteria, includeArchived, countryId)} AND EXISTS (
+    SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria, includeArchived)}
+    ${perUniversity})`;
 }
 
 function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
@@ -103,12 +125,20 @@ async function countUniversities(criteria: SearchCriteria, includeArchived: bool
     const [{ total }] = await prisma.$queryRaw<{ total: number }[]>(countQuery(criteria, includeArchived));
     return { total };
   }
-  return countMatches(matchesQuery(criteria, includeArchived));
+  const countryId = criteria.countryCode
+    ? ((await prisma.country.findUnique({ where: { code: criteria.countryCode }, select: { id: true } }))
+        ?.id ?? null)
+    : undefined;
+  return countMatches(matchesQuery(criteria, includeArchived, countryId));
 }
 
 /** One row per matching university: what countMatches counts. */
-function matchesQuery(criteria: SearchCriteria, includeArchived: boolean): Prisma.Sql {
-  return Prisma.sql`SELECT 1 FROM "universities" u WHERE ${universityCondition(criteria, includeArchived)}`;
+function matchesQuery(
+  criteria: SearchCriteria,
+  includeArchived: boolean,
+  countryId?: number | null,
+): Prisma.Sql {
+  return Prisma.sql`SELECT 1 FROM "universities" u WHERE ${universityCondition(criteria, includeArchived, countryId)}`;
 }
 
 /** Ranked as the ranking sort counts it: with a ranking and its source. */
