@@ -63,7 +63,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
       ...(await searchPrograms(toProgramCriteria(filters, now), { sort, ...window, rates, fit })),
     };
   });
-  const results = list.rows ?? { items: [], total: 0, leftOut: {}, fit: [] };
+  const results = list.rows ?? { items: [], total: 0, leftOut: {}, leftOutApproximate: false, fit: [] };
   const page = list.ok ? list.page : 1;
   const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
   const values = list.ok ? list.values : null;
@@ -103,6 +103,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
             <FitFilterNotes
               conditions={results.fit}
               leftOut={results.leftOut}
+              approximate={results.leftOutApproximate}
               returnTo={list.ok ? list.hrefFor(page) : PATH}
             />
           </>
