@@ -178,26 +178,40 @@ export function programsMatching(text: string | undefined): Prisma.Sql {
  * rare word's through the trigram index, where the halves' union planned as a whole read every
  * match of the index first (30 to 60 ms for 'engineering' at a million programs, before counting).
  */
-export function matchingRows(text: string | undefined, where: Prisma.Sql, limit?: number): Prisma.Sql {
-  if (!text) return Prisma.sql`SELECT p."id" FROM "programs" p WHERE ${where}`;
+export function matchingRows(
+  text: string | undefined,
+  where: Prisma.Sql,
+  limit?: number,
+  after?: Prisma.Sql,
+): Prisma.Sql {
+  // `after`, conditions on `p` applied to what the rest selects: see countMatchingPrograms.
+  const then = (rows: Prisma.Sql) =>
+    after ? Prisma.sql`SELECT p."id" FROM (${rows} OFFSET 0) p WHERE ${after}` : rows;
+  const columns = after ? Prisma.sql`p.*` : Prisma.sql`p."id"`;
+  if (!text) return then(Prisma.sql`SELECT ${columns} FROM "programs" p WHERE ${where}`);
   const cut = limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
   return Prisma.sql`
-    (SELECT p."id" FROM "programs" p WHERE ${nameContains("p", text)} AND ${where} ${cut})
+    (${then(Prisma.sql`SELECT ${columns} FROM "programs" p WHERE ${nameContains("p", text)} AND ${where}`)} ${cut})
     UNION ALL
-    (SELECT p."id" FROM "programs" p JOIN "universities" t ON t."id" = p."universityId"
-      WHERE ${nameContains("t", text)} AND NOT (${nameContains("p", text)}) AND ${where} ${cut})`;
+    (${then(Prisma.sql`SELECT ${columns} FROM "programs" p JOIN "universities" t ON t."id" = p."universityId"
+      WHERE ${nameContains("t", text)} AND NOT (${nameContains("p", text)}) AND ${where}`)} ${cut})`;
 }
 
 /**
  * The matches of `text` and `where` counted up to the bound, estimated past it (countMatches) from
  * `estimate`, the same matches written for the planner to size (matchingRows of them by default).
+ * `after`, conditions the planner cannot size (the fit filters': it took the matches of
+ * 'engineering' and the three for 14,000 where 68,000 match, and read all 171,000 of the word
+ * through its index to count the first 1,000), is applied to the rows `where` selects, read by
+ * the plan made for `where` alone (OFFSET 0 keeps the planner from merging the two).
  */
 export function countMatchingPrograms(
   text: string | undefined,
   where: Prisma.Sql,
   estimate: Prisma.Sql = matchingRows(text, where),
+  after?: Prisma.Sql,
 ): Promise<ListTotal> {
-  return countMatches(matchingRows(text, where, EXACT_COUNT_BOUND + 1), { estimate });
+  return countMatches(matchingRows(text, where, EXACT_COUNT_BOUND + 1, after), { estimate });
 }
 
 /** One key of a program list's order: SQL on `p` (and on what `join` adds), ascending unless said. */

@@ -330,7 +330,17 @@ export async function searchPrograms(
     pageIds(text, where, segmentsOf(options.sort, now), { limit, offset }),
     unfiltered
       ? countEveryProgram(false)
-      : countMatchingPrograms(text, where, matchingRows(text, withFit(estimable))),
+      : countMatchingPrograms(
+          text,
+          base,
+          matchingRows(text, withFit(estimable)),
+          fit.length
+            ? Prisma.join(
+                fit.map((condition) => condition.sql),
+                " AND ",
+              )
+            : undefined,
+        ),
     leftOutCounts(text, base, fit, estimable),
   ]);
   const total = await totalOfPage(count, { limit, offset, shown: ids.length }, matchingRows(text, where));
