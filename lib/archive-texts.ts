@@ -32,3 +32,27 @@ export function deleteTexts(kind: "university" | "program", name: string, applic
     successMessage: `${Kind} deleted successfully`,
   };
 }
+
+const shortlistsOf = (count: number) => `${formatCount(count)} ${count === 1 ? "student" : "students"}`;
+
+/**
+ * What deleting a scholarship will do: one students saved is archived (they keep it on their
+ * shortlist, marked no longer offered), one nobody saved is deleted for good.
+ */
+export function scholarshipDeleteTexts(name: string, shortlistCount: number) {
+  if (shortlistCount > 0) {
+    return {
+      title: "Delete Scholarship",
+      description: `Students saved ${name} to their shortlist, so it cannot be deleted.`,
+      warning: `${shortlistsOf(shortlistCount)} keep it on their shortlist, marked no longer offered; the scholarship is archived. It disappears from the public site and can be restored.`,
+      confirmLabel: "Archive Scholarship",
+      successMessage: "Scholarship archived",
+    };
+  }
+  return {
+    title: "Delete Scholarship",
+    description: `Are you sure you want to delete ${name}? This action cannot be undone.`,
+    confirmLabel: "Delete Scholarship",
+    successMessage: "Scholarship deleted successfully",
+  };
+}

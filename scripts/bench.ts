@@ -27,12 +27,13 @@ import { freshDatabase, scaleTo } from "./bench/database";
 import { seedApplications } from "./bench/workspace";
 import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
 import { measureRender } from "./bench/render";
-import { ensureBuild, signIn, startServer } from "./bench/server";
+import { ensureBuild, saveStudyProfile, signIn, startServer } from "./bench/server";
 import { loadTable, scaleComparison, table, toRow, withRatios, type LoadRow } from "./bench/summary";
 
 const SEARCH_PAGE = "/universities/search?country=DE";
 const FILTER_CHANGE = "/universities/search?country=DE&level=Master%27s";
 const PROGRAMS_PAGE = "/programs";
+const SCHOLARSHIPS_PAGE = "/scholarships";
 
 /** A database of the bench's own, seeded with the demo catalogue; `serve` hands it out while needed. */
 interface BenchDatabase {
@@ -172,6 +173,7 @@ async function main(options: BenchOptions) {
     if (options.parts.has("load")) {
       const student = DEMO_ACCOUNTS.find((account) => account.role === "user")!;
       const cookie = await signIn(server.url, student.username, student.password);
+      await saveStudyProfile(server.url, cookie);
       console.log(`\nLoad on the ${database.mode} database, ${options.duration} s per scenario:`);
       const rows = await runLoad(server.url, (_, run) => allScenarios(slugSets[run], cookie, run), options);
       console.log(`\n${loadTable(rows)}`);
@@ -184,6 +186,7 @@ async function main(options: BenchOptions) {
         SEARCH_PAGE,
         universityPage,
         PROGRAMS_PAGE,
+        SCHOLARSHIPS_PAGE,
       ]);
       // To a search nobody asked for yet (rendered for the request), then again (its cached route).
       const filterChange = await measureFilterChange(server.url, SEARCH_PAGE, FILTER_CHANGE);

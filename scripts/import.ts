@@ -1,7 +1,8 @@
-// npm run import -- <file.csv|file.json> [--type universities|programs] [--dry-run] [--as <admin username>] [--json]
+// npm run import -- <file.csv|file.json> [--type universities|programs|scholarships] [--dry-run] [--as <admin username>] [--json]
 // The admin page's import (lib/import) for operators: the same checks, report and transaction.
-// Without --type, a file with a "university" column is a programs file. The audit log names the
-// admin given with --as, or "Command line".
+// Without --type, a file with a "provider" column is a scholarships file, else one with a
+// "university" column a programs file. The audit log names the admin given with --as, or
+// "Command line".
 import "./load-env";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -36,10 +37,14 @@ function typeOf(bytes: Buffer): ImportType {
     .toString("utf8")
     .replace(/^\uFEFF/, "")
     .trimStart();
-  if (start.startsWith("[")) return /"university"\s*:/i.test(start) ? "programs" : "universities";
+  if (start.startsWith("[")) {
+    if (/"provider"\s*:/i.test(start)) return "scholarships";
+    return /"university"\s*:/i.test(start) ? "programs" : "universities";
+  }
   const header = (start.split(/\r?\n/)[0] ?? "")
     .split(",")
     .map((name) => name.replace(/"/g, "").trim().toLowerCase());
+  if (header.includes("provider")) return "scholarships";
   return header.includes("university") ? "programs" : "universities";
 }
 
@@ -47,7 +52,7 @@ async function main() {
   const [file] = positionals;
   if (!file)
     throw new Error(
-      "Usage: npm run import -- <file.csv|file.json> [--type universities|programs] [--dry-run]",
+      "Usage: npm run import -- <file.csv|file.json> [--type universities|programs|scholarships] [--dry-run]",
     );
   const bytes = readFileSync(file);
   const type = typeOf(bytes);

@@ -1,4 +1,5 @@
 import {
+  AwardIcon,
   BellIcon,
   BanknoteIcon,
   BookOpenIcon,
@@ -26,6 +27,7 @@ const ADMIN_NAV: readonly (SidebarItem & {
   { href: "/admin/dash", label: "Dashboard", icon: <LayoutDashboardIcon aria-hidden="true" /> },
   { href: "/admin/universities", label: "Universities", icon: <SchoolIcon aria-hidden="true" /> },
   { href: "/admin/programs", label: "Programs", icon: <BookOpenIcon aria-hidden="true" /> },
+  { href: "/admin/scholarships", label: "Scholarships", icon: <AwardIcon aria-hidden="true" /> },
   { href: "/admin/applications", label: "Applications", icon: <FileTextIcon aria-hidden="true" /> },
   { href: "/admin/users", label: "Users", icon: <UsersIcon aria-hidden="true" /> },
   { href: "/admin/messages", label: "Messages", icon: <InboxIcon aria-hidden="true" /> },

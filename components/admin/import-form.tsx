@@ -18,7 +18,11 @@ import { IMPORT_MAX_MB } from "@/lib/import/limits";
 // disabled while the server works; focus then goes to the report's heading, described by its
 // counts (so both are read), or to the error.
 
-const TYPE_LABELS: Record<ImportType, string> = { universities: "Universities", programs: "Programs" };
+const TYPE_LABELS: Record<ImportType, string> = {
+  universities: "Universities",
+  programs: "Programs",
+  scholarships: "Scholarships",
+};
 
 type Phase =
   | { kind: "idle" }

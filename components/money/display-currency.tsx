@@ -33,17 +33,17 @@ function cookieCurrency(): string | null {
   return /^[A-Z]{3}$/.test(value) ? value : null;
 }
 
-type Approximate = (typeof import("@/lib/money/approximation"))["approximation"];
-let approximationCode: Promise<Approximate> | null = null;
+type Approximations = typeof import("@/lib/money/approximation");
+let approximationCode: Promise<Approximations> | null = null;
 
-/** The approximation's function once fetched (after the page's load), or null until then. */
-function useApproximate(needed: boolean): Approximate | null {
-  const [approximate, setApproximate] = useState<Approximate | null>(null);
+/** The approximation's functions once fetched (after the page's load), or null until then. */
+function useApproximate(needed: boolean): Approximations | null {
+  const [approximate, setApproximate] = useState<Approximations | null>(null);
   useEffect(() => {
     if (!needed) return;
     let current = true;
     const cancel = afterLoadWhenIdle(() => {
-      approximationCode ??= import("@/lib/money/approximation").then((module) => module.approximation);
+      approximationCode ??= import("@/lib/money/approximation");
       void approximationCode.then((found) => {
         if (current) setApproximate(() => found);
       });
@@ -56,12 +56,19 @@ function useApproximate(needed: boolean): Approximate | null {
   return approximate;
 }
 
-/** "≈ $13,050, rate of 1 Nov 2026" after an amount, when a display currency and its rate are known. */
-export function Approximation({ amount, currency }: { amount: string; currency: string }) {
+/**
+ * "≈ $13,050, rate of 1 Nov 2026" after an amount (or, with `to`, after a range from `amount` to
+ * `to`), when a display currency and its rate are known.
+ */
+export function Approximation({ amount, to, currency }: { amount: string; to?: string; currency: string }) {
   const rates = use(RatesContext);
   const display = useSyncExternalStore(noSubscription, cookieCurrency, () => null);
   const approximate = useApproximate(display !== null && display !== currency);
-  const text = approximate ? approximate(amount, currency, display, rates) : null;
+  const text = !approximate
+    ? null
+    : to === undefined
+      ? approximate.approximation(amount, currency, display, rates)
+      : approximate.rangeApproximation(amount, to, currency, display, rates);
   if (!text) return null;
   return (
     <span className="block text-sm font-normal text-slate-600" data-testid="approximation">

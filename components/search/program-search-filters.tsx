@@ -11,27 +11,18 @@ import { FilterFields, optionsWithAll, type FilterValues } from "./filter-fields
 import { useFilterOptions } from "./filter-options";
 import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
-import { useListState } from "./search-filters";
+import { useListState } from "./list-state";
 
 // The filters of /programs: the university search's panel (country, level, field, cost) with the
 // study lists as options, plus degree, duration, a deadline date and "still open". Every value is
 // in the query string; any change returns to page 1.
 
-const CLEARED = {
-  q: null,
-  country: null,
-  level: null,
-  field: null,
-  degree: null,
-  duration: null,
-  cost: null,
-  from: null,
-  open: null,
-  qualify: null,
-  budget: null,
-  visa: null,
-  page: null,
-} as const;
+// Every key but the order (and the page) is a filter: set when away from its default; Clear all
+// removes them all and the page, keeping the order.
+const FILTERS = (Object.keys(programSearchParsers) as (keyof typeof programSearchParsers)[]).filter(
+  (key) => key !== "sort" && key !== "page",
+);
+const CLEARED = Object.fromEntries([...FILTERS, "page"].map((key) => [key, null]));
 
 const DEGREE_OPTIONS = optionsWithAll("All degrees", DEGREES);
 const DURATION_OPTIONS = [
@@ -42,17 +33,7 @@ const DURATION_OPTIONS = [
 export function ProgramSearchFilters({ idPrefix }: { idPrefix: string }) {
   const { countries, levels, fields } = useFilterOptions();
   const { params, setParams, isPending } = useListState(programSearchParsers);
-  const hasFilters =
-    params.q !== "" ||
-    params.country !== "all" ||
-    params.level !== "all" ||
-    params.field !== "all" ||
-    params.degree !== "all" ||
-    params.duration !== 0 ||
-    params.cost !== 0 ||
-    params.from !== "" ||
-    params.open ||
-    FIT_FILTERS.some((filter) => params[filter]);
+  const hasFilters = FILTERS.some((key) => params[key] !== programSearchParsers[key].defaultValue);
   const change = (values: Partial<FilterValues>) =>
     setParams({ ...values, page: null } as Parameters<typeof setParams>[0]);
 

@@ -1,27 +1,13 @@
 "use client";
 
-import { useTransition } from "react";
-import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
 import { universitySearchParsers } from "@/lib/list-keys";
 import { FilterPanel } from "./filter-panel";
 import { QueryInput } from "./query-input";
 import { FilterFields, type FilterValues } from "./filter-fields";
 import { useFilterOptions } from "./filter-options";
+import { useListState } from "./list-state";
 
-// The search page's filters. Every value lives in the query string (nuqs): a change pushes a
-// history entry and re-renders the server page, so each result page is a shareable URL and
-// Back/Forward step through the searches. Any change returns to page 1.
-
-/** A search page's filters in the URL: a change re-renders the server page (see above). */
-export function useListState<P extends UseQueryStatesKeysMap>(parsers: P) {
-  const [isPending, startTransition] = useTransition();
-  const [params, setParams] = useQueryStates(parsers, {
-    shallow: false,
-    history: "push",
-    startTransition,
-  });
-  return { params, setParams, isPending };
-}
+// The university search's filters, in the URL through ./list-state.ts. Any change returns to page 1.
 
 export const useSearchState = () => useListState(universitySearchParsers);
 

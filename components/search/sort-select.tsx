@@ -12,7 +12,7 @@ import {
 } from "@/lib/list-keys";
 import { Label } from "@/components/ui/label";
 import { LazySelect } from "@/components/ui/lazy-select";
-import { useListState } from "./search-filters";
+import { useListState } from "./list-state";
 
 const LISTS = {
   universities: { sorts: SORTS, labels: SORT_LABELS, sort: universitySearchParsers.sort },

@@ -3,6 +3,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { announceSignedOut, hasSignedInHint, SIGNED_OUT_EVENT } from "@/lib/auth/signed-in-hint";
 import { ApiError, apiFetch, errorStatus } from "@/lib/http/client";
+import { isShortlistKind } from "@/lib/shortlist/kinds";
 import type { ShortlistKey, ShortlistKind } from "@/lib/validation/shortlist";
 
 // The visitor's shortlist in the browser, shared by every Save control of a page. Public pages do
@@ -36,9 +37,7 @@ function readLocal(): ShortlistKey[] {
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
       (item): item is ShortlistKey =>
-        (item?.type === "program" || item?.type === "university") &&
-        Number.isInteger(item?.id) &&
-        item.id > 0,
+        isShortlistKind(item?.type) && Number.isInteger(item?.id) && item.id > 0,
     );
   } catch {
     return [];

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, FileText, Wallet } from "lucide-react";
+import { Award, CalendarDays, Clock, FileText, Wallet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { ApplyNow } from "@/components/programs/apply-now";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,12 +9,22 @@ import { SaveButton } from "@/components/shortlist/save-button";
 import { FitCheck } from "@/components/programs/fit-check";
 import { RequirementsList } from "@/components/programs/requirements-list";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
+import { scholarshipAnchor, type ProgramScholarshipEntry } from "@/lib/scholarships/program-entries";
 
 /**
  * One program on a university page, with its key facts and the way to apply; a program whose
  * deadline passed before `now` (the page's rendering) is labelled Closed and offers no Apply Now.
  */
-export function ProgramCard({ program, now }: { program: UniversityProgram; now: Date }) {
+export function ProgramCard({
+  program,
+  now,
+  scholarships = [],
+}: {
+  program: UniversityProgram;
+  now: Date;
+  /** The scholarships for this program, listed in the page's scholarships section. */
+  scholarships?: ProgramScholarshipEntry[];
+}) {
   return (
     <Card className="h-full gap-4" data-testid="program-card">
       <CardHeader>
@@ -61,6 +71,25 @@ export function ProgramCard({ program, now }: { program: UniversityProgram; now:
                 ]
                   .filter(Boolean)
                   .join("; ")}
+              </dd>
+            </div>
+          )}
+          {scholarships.length > 0 && (
+            <div className="flex items-start gap-2">
+              <Award aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <dt className="text-slate-600">Scholarships:</dt>
+              <dd className="font-medium">
+                {scholarships.map((scholarship, index) => (
+                  <span key={scholarship.id}>
+                    {index > 0 && ", "}
+                    <a
+                      href={scholarshipAnchor(scholarship.id)}
+                      className="text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      {scholarship.name}
+                    </a>
+                  </span>
+                ))}
               </dd>
             </div>
           )}

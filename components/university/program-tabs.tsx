@@ -2,6 +2,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { groupByLevel } from "@/lib/programs/groups";
 import type { UniversityProgram } from "@/lib/universities/queries.server";
 import { ProgramCard } from "./program-card";
+import type { ProgramScholarshipEntry } from "@/lib/scholarships/program-entries";
 
 /**
  * The programs under one tab per study level of settings (Bachelor's, Master's, PhD and any level
@@ -9,7 +10,16 @@ import { ProgramCard } from "./program-card";
  * Every panel is rendered on the server (forceMount) and inactive ones are only hidden, so the
  * HTML holds every program for visitors without JavaScript and for crawlers.
  */
-export function ProgramTabs({ programs, levels }: { programs: UniversityProgram[]; levels: string[] }) {
+export function ProgramTabs({
+  programs,
+  levels,
+  scholarships = {},
+}: {
+  programs: UniversityProgram[];
+  levels: string[];
+  /** The scholarships of each program (by id), which its card names. */
+  scholarships?: Record<number, ProgramScholarshipEntry[]>;
+}) {
   // The page is cached for a minute at most (its revalidate), so a deadline that passes meanwhile
   // shows Apply Now until then; the apply page and the API refuse it at once.
   const now = new Date();
@@ -35,7 +45,7 @@ export function ProgramTabs({ programs, levels }: { programs: UniversityProgram[
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {members.map((program) => (
                 <li key={program.id}>
-                  <ProgramCard program={program} now={now} />
+                  <ProgramCard program={program} now={now} scholarships={scholarships[program.id] ?? []} />
                 </li>
               ))}
             </ul>

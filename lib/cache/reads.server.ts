@@ -1,6 +1,11 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
-import { listCountriesWithUniversities, type CountryWithCount } from "@/lib/countries/queries.server";
+import {
+  listCountries,
+  listCountriesWithUniversities,
+  type CountryDto,
+  type CountryWithCount,
+} from "@/lib/countries/queries.server";
 import {
   DEFAULT_PLATFORM_NAME,
   getPlatformName,
@@ -9,13 +14,25 @@ import {
   listStudyLevels,
 } from "@/lib/settings/queries.server";
 import type { SearchCriteria } from "@/lib/universities/criteria";
-import { getUniversityPage, type UniversityWithPrograms } from "@/lib/universities/queries.server";
+import {
+  getUniversityById,
+  getUniversityPage,
+  type UniversityWithPrograms,
+} from "@/lib/universities/queries.server";
 import { searchUniversities, type SearchOptions, type SearchPage } from "@/lib/universities/search.server";
 import type { Rates } from "@/lib/money/convert";
 import { latestRates } from "@/lib/rates/queries.server";
+import type { ScholarshipSearchCriteria } from "@/lib/scholarships/criteria";
+import {
+  listScholarshipsOfUniversity,
+  searchScholarships,
+  type ScholarshipDto,
+} from "@/lib/scholarships/queries.server";
+import type { ScholarshipSort } from "@/lib/scholarships/search-params";
 import { isBuilding } from "./store";
 import {
   RATES,
+  SCHOLARSHIP_LISTS,
   SETTINGS,
   STUDY_LISTS,
   UNIVERSITY_LISTS,
@@ -136,4 +153,47 @@ export const cachedSearch = cached<[SearchCriteria, SearchOptions], SearchPage>(
   () => [UNIVERSITY_LISTS],
   { items: [], total: 0 },
   (criteria, options) => searchUniversities(criteria, options),
+);
+
+/**
+ * A page of the scholarship search: the same for every visitor (the search page, GET
+ * /api/scholarships). Its cards name each scholarship's university, so a university's change expires
+ * it too. Whether a deadline has passed is judged when the page is read (within the minute a
+ * cached read lasts).
+ */
+export const cachedScholarshipSearch = cached<
+  [ScholarshipSearchCriteria, { sort: ScholarshipSort; limit: number; offset: number }],
+  { items: ScholarshipDto[]; total: number }
+>(
+  "scholarship-search",
+  () => [SCHOLARSHIP_LISTS, UNIVERSITY_LISTS],
+  { items: [], total: 0 },
+  (criteria, options) => searchScholarships(criteria, options),
+);
+
+/**
+ * The scholarships on a university's page (its own and its programs'), tagged with the page's
+ * address: a scholarship's write expires it (./tags.ts).
+ */
+export const cachedUniversityScholarships = cached<[universityId: number, slug: string], ScholarshipDto[]>(
+  "university-scholarships",
+  (_universityId, slug) => [UNIVERSITY_PAGES, universitySlugTag(slug)],
+  [],
+  (universityId) => listScholarshipsOfUniversity(universityId),
+);
+
+/** Every country, by name: the nationality filter's choices (the list never changes after the seed). */
+export const cachedAllCountries = cached<[], CountryDto[]>(
+  "all-countries",
+  () => [SETTINGS],
+  [],
+  () => listCountries(),
+);
+
+/** A live university's name, or null: what a search narrowed to it (?university=) calls it. */
+export const cachedUniversityName = cached<[number], string | null>(
+  "university-name",
+  () => [UNIVERSITY_LISTS],
+  null,
+  async (id) => (await getUniversityById(id))?.name ?? null,
 );

@@ -9,7 +9,7 @@ import { PROFILE_FIT_FILTERS } from "@/lib/programs/fit-filters";
 // faster than its cached route (proxy.ts, goesToCachedRoute).
 
 /** The search pages that are cached this way, each with a `q/[query]` route beside its page. */
-export const CACHED_SEARCH_PAGES = ["/universities/search", "/programs"] as const;
+export const CACHED_SEARCH_PAGES = ["/universities/search", "/programs", "/scholarships"] as const;
 
 /** Longer query strings are rendered per request: nobody shares them, so caching them is waste. */
 export const MAX_CACHED_QUERY_LENGTH = 512;

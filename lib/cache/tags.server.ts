@@ -10,6 +10,8 @@ import { cacheStore } from "./store";
 //   settings (platform name)       -> SETTINGS
 //   a study level or field          -> STUDY_LISTS
 //   an import, data:update         -> UNIVERSITY_LISTS and UNIVERSITY_PAGES
+//   a scholarship                  -> SCHOLARSHIP_LISTS and universitySlugTag(its university's)
+//   a scholarship import           -> SCHOLARSHIP_LISTS and UNIVERSITY_PAGES
 //   exchange rates loaded          -> RATES
 // Writes call these after their commit, so each is best effort: a failure is logged and never
 // thrown, since the write is saved whatever happens here (lib/db/after-commit.server.ts).
@@ -22,6 +24,11 @@ export const STUDY_LISTS = "study-lists";
 export const RATES = "exchange-rates";
 /** Anything that lists universities: search results, the country choices and counts, the sitemap. */
 export const UNIVERSITY_LISTS = "university-lists";
+/**
+ * The scholarship search's results. They show each scholarship's university, so the search's read
+ * carries UNIVERSITY_LISTS too: a university renamed or archived expires it.
+ */
+export const SCHOLARSHIP_LISTS = "scholarship-lists";
 /** Every university page at once, for changes that reach many of them (an import). */
 export const UNIVERSITY_PAGES = "university-pages";
 /**
@@ -44,6 +51,27 @@ export function programsChanged(universityIds: readonly number[]): Promise<void>
     });
     await expireTags(...universities.map(({ slug }) => universitySlugTag(slug)), UNIVERSITY_LISTS);
   });
+}
+
+/**
+ * Scholarships of these universities (their own, or their programs') were created, edited,
+ * archived, restored or deleted; a scholarship of no university changes the search alone.
+ */
+export function scholarshipsChanged(universityIds: readonly number[]): Promise<void> {
+  return afterCommit("expiring the cached pages of changed scholarships", async () => {
+    const universities = universityIds.length
+      ? await prisma.university.findMany({
+          where: { id: { in: [...new Set(universityIds)] } },
+          select: { slug: true },
+        })
+      : [];
+    await expireTags(...universities.map(({ slug }) => universitySlugTag(slug)), SCHOLARSHIP_LISTS);
+  });
+}
+
+/** Many scholarships at once (an import): the search and every university page. */
+export function scholarshipCatalogueChanged(): Promise<void> {
+  return expireTags(SCHOLARSHIP_LISTS, UNIVERSITY_PAGES);
 }
 
 /** Many universities or programs at once (an import, data:update): every list and every page. */

@@ -2,7 +2,7 @@
 // gives. No server code: the admin page's client components import it too. An export has exactly
 // these columns, so importing an export changes nothing.
 
-export const IMPORT_TYPES = ["universities", "programs"] as const;
+export const IMPORT_TYPES = ["universities", "programs", "scholarships"] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 export interface ColumnDoc {
@@ -138,12 +138,108 @@ export const PROGRAM_COLUMNS: readonly ColumnDoc[] = [
   },
 ];
 
+// Who qualifies and the amount: an empty cell means "any" (a list) or "not stated" (a figure), and
+// clears a value an existing scholarship had; without the column, an existing one keeps its value.
+export const SCHOLARSHIP_COLUMNS: readonly ColumnDoc[] = [
+  {
+    name: "provider",
+    required: true,
+    description:
+      "Who gives it (e.g. DAAD, or the university's name), at most 200 characters. With the name, what " +
+      "matches a row to an existing live scholarship.",
+  },
+  { name: "name", required: true, description: "The scholarship's name (at most 200 characters)." },
+  { name: "description", required: false, description: "Text, at most 5,000 characters; empty for none." },
+  {
+    name: "amountMin",
+    required: false,
+    description:
+      "The amount, or the lowest of a range (e.g. 5000.00), in the currency's units. Empty: not stated (or " +
+      '"up to" the highest).',
+  },
+  {
+    name: "amountMax",
+    required: false,
+    description: "The highest amount of a range, at least amountMin. Empty: a single amount.",
+  },
+  {
+    name: "currency",
+    required: false,
+    description: "The ISO 4217 code of the amounts (e.g. EUR); needed with an amount.",
+  },
+  {
+    name: "amountNote",
+    required: false,
+    description: 'What the amount covers or how often (e.g. "per year", "full tuition"), one line.',
+  },
+  {
+    name: "nationalities",
+    required: false,
+    description:
+      'The nationalities that may apply, as two-letter country codes separated by semicolons (e.g. "KE; NG"). ' +
+      "Empty: any nationality.",
+  },
+  {
+    name: "levels",
+    required: false,
+    description: "Study levels of Settings it is for, separated by semicolons. Empty: any level.",
+  },
+  {
+    name: "fields",
+    required: false,
+    description: "Study fields of Settings it is for, separated by semicolons. Empty: any field.",
+  },
+  {
+    name: "minGrade",
+    required: false,
+    description: "The lowest grade accepted on the common 0-100 scale (60 is a 2:1). Empty: not stated.",
+  },
+  {
+    name: "deadline",
+    required: false,
+    description:
+      "The last day to apply (e.g. 2027-03-15); not in the past, unless unchanged. Empty: no fixed deadline.",
+  },
+  {
+    name: "timeZone",
+    required: false,
+    description:
+      "The IANA time zone the deadline day ends in, at 23:59 (e.g. Europe/Berlin). Empty: a new scholarship " +
+      "gets its university's (or country of study's) zone, UTC where it has several; an existing one keeps its own.",
+  },
+  {
+    name: "officialUrl",
+    required: true,
+    description: "The provider's page about it: a full http or https address.",
+  },
+  {
+    name: "university",
+    required: false,
+    description:
+      "The slug of the university it belongs to (as in its address on the site). Empty: none, or the program's.",
+  },
+  {
+    name: "program",
+    required: false,
+    description:
+      "The name of the university's program it belongs to, with programDegree; needs the university. Empty: none.",
+  },
+  { name: "programDegree", required: false, description: "That program's degree (e.g. MSc)." },
+  {
+    name: "studyCountry",
+    required: false,
+    description:
+      "For a scholarship of no university: the two-letter code of the country it funds study in. Empty: anywhere.",
+  },
+];
+
 /** How a cell lists several document types. */
 export const LIST_SEPARATOR = "; ";
 
 export const COLUMNS: Record<ImportType, readonly ColumnDoc[]> = {
   universities: UNIVERSITY_COLUMNS,
   programs: PROGRAM_COLUMNS,
+  scholarships: SCHOLARSHIP_COLUMNS,
 };
 
 /** One example row per type, for the downloadable templates. */
@@ -182,6 +278,26 @@ export const TEMPLATE_EXAMPLES: Record<ImportType, Record<string, string>> = {
     tuitionHome: "",
     applicationFee: "75.00",
     visaSponsorship: "yes",
+  },
+  scholarships: {
+    provider: "Example Foundation",
+    name: "Example Foundation Master's Scholarship",
+    description: "For master's students from East Africa.",
+    amountMin: "5000.00",
+    amountMax: "10000.00",
+    currency: "USD",
+    amountNote: "per year",
+    nationalities: "KE; TZ; UG",
+    levels: "Master's",
+    fields: "",
+    minGrade: "60",
+    deadline: "2027-03-15",
+    timeZone: "",
+    officialUrl: "https://www.example.org/scholarships/masters",
+    university: "",
+    program: "",
+    programDegree: "",
+    studyCountry: "",
   },
 };
 

@@ -13,8 +13,15 @@ import { toSearchCriteria } from "@/lib/universities/criteria";
 import { universityCondition } from "@/lib/universities/search.server";
 import { COLUMNS, LIST_SEPARATOR, TEMPLATE_EXAMPLES, type ImportType } from "./columns";
 import { protectCell } from "./formula";
+import { cellRow, scholarshipCells } from "./scholarships.server";
+import {
+  liveScholarship,
+  SCHOLARSHIPS_FROM,
+  scholarshipSelect,
+  toScholarshipDto,
+} from "@/lib/scholarships/queries.server";
 
-// The CSV exports of the admin lists: the live universities and programs that match the list's
+// The CSV exports of the admin lists: the live universities, programs and scholarships that match the list's
 // filters, with exactly the import's columns, so importing an export reports every row unchanged.
 // Streamed a page at a time, so a large catalogue is never held in memory.
 
@@ -67,6 +74,30 @@ async function programIds(db: PrismaClient, filters: ExportFilters, afterId: num
      WHERE ${where} AND p."id" > ${afterId} ${text}
      ORDER BY p."id" LIMIT ${PAGE}`;
   return rows.map((row) => row.id);
+}
+
+/** The next PAGE ids after `afterId` of the live scholarships whose name or provider contains the text. */
+async function scholarshipIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
+  const text = filters.q
+    ? Prisma.sql`AND (${containsText(`s."name"`, filters.q)} OR ${containsText(`s."provider"`, filters.q)})`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT s."id" FROM ${SCHOLARSHIPS_FROM} WHERE ${liveScholarship} AND s."id" > ${afterId} ${text}
+     ORDER BY s."id" LIMIT ${PAGE}`;
+  return rows.map((row) => row.id);
+}
+
+async function scholarshipPage(db: PrismaClient, ids: number[]) {
+  const rows = await db.scholarship.findMany({
+    where: { id: { in: ids } },
+    orderBy: { id: "asc" },
+    select: scholarshipSelect,
+  });
+  return rows.map((row) => {
+    const scholarship = toScholarshipDto(row);
+    // A program's scholarship names its program's university, as the import reads it.
+    return cellRow(scholarshipCells(scholarship, scholarship.university?.slug ?? null));
+  });
 }
 
 async function universityPage(db: PrismaClient, ids: number[]) {
@@ -158,7 +189,11 @@ export function exportCsv(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const [idsAfter, page] =
-    type === "universities" ? [universityIds, universityPage] : [programIds, programPage];
+    type === "universities"
+      ? [universityIds, universityPage]
+      : type === "programs"
+        ? [programIds, programPage]
+        : [scholarshipIds, scholarshipPage];
   let afterId: number | null = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {

@@ -5,13 +5,14 @@ import { route } from "@/lib/http/route.server";
 import { adminUniversitiesQuery } from "@/lib/universities/search-params";
 import { ALL_LEVELS, programsListQuery } from "@/lib/validation/program";
 import { importQuerySchema } from "@/lib/validation/import";
+import { scholarshipsAdminListQuery } from "@/lib/validation/scholarship";
 import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from "./limits";
 import type { ImportType } from "./columns";
 import { csvResponse, exportCsv } from "./export.server";
 import { IMPORT_HAS_REJECTED, runImport } from "./run.server";
 
 /**
- * POST /api/import/{universities,programs}?fileName=&apply= (admins who manage the catalogue): the
+ * POST /api/import/{universities,programs,scholarships}?fileName=&apply= (admins who manage the catalogue): the
  * file is the raw body (CSV or a JSON array). Without apply=true a dry run: 200 with the report.
  * With apply=true the changes are saved in one transaction: 200 with the report, or 400 and
  * nothing saved when a row is rejected.
@@ -38,7 +39,7 @@ export function importRoute(type: ImportType) {
 }
 
 /**
- * GET /api/{universities,programs}/export.csv (admins who may export data): the live rows with the import's columns,
+ * GET /api/{universities,programs,scholarships}/export.csv (admins who may export data): the live rows with the import's columns,
  * filtered by the admin list's own query keys (the list's Export CSV link carries its filters).
  */
 export function exportRoute(type: ImportType) {
@@ -48,6 +49,14 @@ export function exportRoute(type: ImportType) {
       auth: "admin",
       permission: "export-data",
       query: adminUniversitiesQuery.filterSchema,
+      handle: ({ query }) => csvResponse(exportCsv(prisma, type, { q: query.q }), file),
+    });
+  }
+  if (type === "scholarships") {
+    return route({
+      auth: "admin",
+      permission: "export-data",
+      query: scholarshipsAdminListQuery.filterSchema,
       handle: ({ query }) => csvResponse(exportCsv(prisma, type, { q: query.q }), file),
     });
   }

@@ -4,13 +4,14 @@ import { countryTimeZone } from "@/lib/dates/country-zones";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ZodError } from "@/lib/validation/zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record.server";
-import { catalogueChanged } from "@/lib/cache/tags.server";
+import { catalogueChanged, scholarshipCatalogueChanged } from "@/lib/cache/tags.server";
 import { afterCommit } from "@/lib/db/after-commit.server";
 import { refreshCatalogueStatistics } from "@/lib/db/statistics";
 import { violatedForeignKey, violatedUniqueIndex } from "@/lib/db/errors.server";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/http/errors";
 import { PROGRAM_KEY_INDEX, programKey } from "@/lib/programs/key";
+import { SCHOLARSHIP_KEY_INDEX } from "@/lib/scholarships/key";
 import {
   REQUIREMENT_ALIASES,
   REQUIREMENT_VALUES,
@@ -38,6 +39,7 @@ import {
   type RowOutcome,
 } from "./columns";
 import { readImportFile, type ImportSource, type SourceRow } from "./parse";
+import { importScholarships } from "./scholarships.server";
 
 // Bulk import: every row is checked with the schemas of the admin forms, matched by its
 // natural key (a university by slug, else by its website's host; a program by university, name and
@@ -75,7 +77,7 @@ export interface ImportOptions {
   onProgress?: (rows: number) => void;
 }
 
-class Report {
+export class Report {
   readonly value: ImportReport;
   constructor(type: ImportType, fileName: string) {
     this.value = {
@@ -118,9 +120,13 @@ export async function runImport(
   const pass = (tx: Tx, write: boolean) => {
     const report = new Report(options.type, options.fileName);
     const context = { tx, source, write, now, report, onProgress: options.onProgress };
-    return (options.type === "universities" ? importUniversities(context) : importPrograms(context)).then(
-      () => report.value,
-    );
+    const pass =
+      options.type === "universities"
+        ? importUniversities(context)
+        : options.type === "programs"
+          ? importPrograms(context)
+          : importScholarships(context);
+    return pass.then(() => report.value);
   };
   if (!options.apply) return pass(db, false);
   try {
@@ -143,13 +149,19 @@ export async function runImport(
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
     );
     if (applied.counts.created + applied.counts.updated > 0) {
-      await afterCommit("refreshing the catalogue's statistics", () => refreshCatalogueStatistics(db));
-      await catalogueChanged();
+      if (options.type === "scholarships") {
+        await scholarshipCatalogueChanged();
+      } else {
+        await afterCommit("refreshing the catalogue's statistics", () => refreshCatalogueStatistics(db));
+        await catalogueChanged();
+      }
     }
     return applied;
   } catch (error) {
     if (error instanceof Rejected) return error.report;
     if (violatedUniqueIndex(error) === PROGRAM_KEY_INDEX.name) throw conflict(PROGRAM_CREATED_MEANWHILE);
+    if (violatedUniqueIndex(error) === SCHOLARSHIP_KEY_INDEX.name)
+      throw conflict(SCHOLARSHIP_CREATED_MEANWHILE);
     if (violatedForeignKey(error) !== null) throw conflict(LIST_ENTRY_DELETED_MEANWHILE);
     throw error;
   }
@@ -159,6 +171,8 @@ export async function runImport(
 const IMPORT_LOCK = 0x696d706f7274;
 export const PROGRAM_CREATED_MEANWHILE =
   "Someone created one of this file's programs while the import ran, so nothing was imported. Run the dry run again.";
+export const SCHOLARSHIP_CREATED_MEANWHILE =
+  "Someone created one of this file's scholarships while the import ran, so nothing was imported. Run the dry run again.";
 export const LIST_ENTRY_DELETED_MEANWHILE =
   "A study level, study field or document type this file names was deleted while the import ran, so nothing was imported. Run the dry run again.";
 export const IMPORT_IN_PROGRESS =
@@ -176,7 +190,7 @@ async function takeImportLock(tx: Tx) {
   if (!lock?.taken) throw conflict(IMPORT_IN_PROGRESS);
 }
 
-interface PassContext {
+export interface PassContext {
   tx: Tx;
   source: ImportSource;
   write: boolean;
@@ -186,7 +200,7 @@ interface PassContext {
 }
 
 /** The file's rows in batches, with a turn of the event loop between them. */
-async function* batches(context: PassContext): AsyncGenerator<SourceRow[]> {
+export async function* batches(context: PassContext): AsyncGenerator<SourceRow[]> {
   let batch: SourceRow[] = [];
   let read = 0;
   for await (const row of context.source.rows) {
@@ -206,7 +220,7 @@ async function* batches(context: PassContext): AsyncGenerator<SourceRow[]> {
 }
 
 /** The first message per field, named as the file's columns are. */
-function errorsOf(error: ZodError, rename: Record<string, string> = {}): RowError[] {
+export function errorsOf(error: ZodError, rename: Record<string, string> = {}): RowError[] {
   const errors = new Map<string, string>();
   for (const issue of error.issues) {
     const path = String(issue.path[0] ?? "_");
@@ -254,7 +268,8 @@ interface UniversityEntry {
 }
 
 /** The slugs universities had before a rename (university_slugs), with the university of each. */
-const oldSlugs = (tx: Tx) => tx.universitySlug.findMany({ select: { slug: true, universityId: true } });
+export const oldSlugs = (tx: Tx) =>
+  tx.universitySlug.findMany({ select: { slug: true, universityId: true } });
 
 const OPTIONAL_UNIVERSITY_FIELDS = [
   "webPage",

@@ -69,13 +69,17 @@ const APPLICATION: MailSubject = {
 /** A sample token: the real ones are 43 random base64url characters. */
 const TOKEN = "sample-token-0123456789abcdefghijklmnopqrstu";
 
-function reminderStudent(programs: DueStudent["programs"]): DueStudent {
+function reminderStudent(
+  programs: DueStudent["programs"],
+  scholarships: DueStudent["scholarships"] = [],
+): DueStudent {
   return {
     userId: 1,
     email: ROBIN.email,
     fullName: ROBIN.fullName,
     emailVerifiedAt: ROBIN.emailVerifiedAt,
     programs,
+    scholarships,
   };
 }
 
@@ -100,6 +104,14 @@ const LAW = {
   timeZone: "Europe/London",
   daysBefore: 14 as const,
   draft: false,
+};
+const OCEAN_FUND = {
+  scholarshipId: 201,
+  name: "Blue Ocean Master's Scholarship",
+  provider: "Blue Ocean Fund",
+  deadline: new Date("2026-03-10T00:00:00Z"),
+  timeZone: "UTC",
+  daysBefore: 14 as const,
 };
 
 const SEARCH_ALERT_STUDENT = {
@@ -211,14 +223,22 @@ export const MAIL_PREVIEWS: MailPreview[] = [
   {
     id: "deadline-reminder",
     template: "deadline-reminder.server.tsx",
-    sentWhen: "npm run jobs:reminders: deadlines of drafts and shortlisted programs 14 and 3 days ahead.",
-    render: (platformName) => deadlineReminderMail(reminderStudent([MARINE, LAW]), NOW, platformName),
+    sentWhen:
+      "npm run jobs:reminders: deadlines of drafts, shortlisted programs and scholarships 14 and 3 days ahead.",
+    render: (platformName) =>
+      deadlineReminderMail(reminderStudent([MARINE, LAW], [OCEAN_FUND]), NOW, platformName),
   },
   {
     id: "deadline-reminder-one",
     template: "deadline-reminder.server.tsx",
     sentWhen: "The same, for a single program (its subject names it).",
     render: (platformName) => deadlineReminderMail(reminderStudent([LAW]), NOW, platformName),
+  },
+  {
+    id: "deadline-reminder-scholarship",
+    template: "deadline-reminder.server.tsx",
+    sentWhen: "The same, for a single scholarship on the shortlist.",
+    render: (platformName) => deadlineReminderMail(reminderStudent([], [OCEAN_FUND]), NOW, platformName),
   },
   {
     id: "search-alert",

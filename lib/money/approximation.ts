@@ -21,3 +21,22 @@ export function approximation(
   if (!converted?.rateDate) return null;
   return `≈ ${formatMoney(converted.amount, display, { cents: false })}, rate of ${formatRateDate(converted.rateDate)}`;
 }
+
+/**
+ * The approximation of a range ("≈ $5,430 to $10,860, rate of 1 Nov 2026"), as approximation()
+ * does one amount; null when either end has no rate.
+ */
+export function rangeApproximation(
+  from: string | number,
+  to: string | number,
+  currency: string,
+  display: string | null,
+  rates: Rates,
+): string | null {
+  if (!display || display === currency) return null;
+  const low = convert(from, currency, display, rates);
+  const high = convert(to, currency, display, rates);
+  if (!low?.rateDate || !high?.rateDate) return null;
+  const figure = (amount: string) => formatMoney(amount, display, { cents: false });
+  return `≈ ${figure(low.amount)} to ${figure(high.amount)}, rate of ${formatRateDate(low.rateDate)}`;
+}

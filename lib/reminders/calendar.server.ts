@@ -10,9 +10,11 @@ import { calendarTokenParts } from "./tokens.server";
 import { universityPath } from "@/lib/universities/seo.server";
 import { dayEndsAt, deadlineDay, type Day } from "@/lib/dates/days";
 import { formatDeadline } from "@/lib/format";
+import { scholarshipPath } from "@/lib/scholarships/paths";
+import { LIVE_SCHOLARSHIP } from "@/lib/scholarships/queries.server";
 
 // The private calendar feed (/user/deadlines.ics): one event per deadline of a program the
-// student saved or applied to, one per offer waiting for a reply (on its reply-by date) and one per
+// student saved or applied to, one per deadline of a scholarship they saved, one per offer waiting for a reply (on its reply-by date) and one per
 // interview the student is invited to (at its time), for Google Calendar, Outlook or Apple
 // Calendar. Calendar apps are signed out: the signed token in the address is the only key.
 //
@@ -71,11 +73,42 @@ export async function deadlinesCalendar(token: string): Promise<string> {
       url: new URL(universityPath(program.university.slug), env.APP_URL).toString(),
     });
   }
+  for (const scholarship of await scholarshipDeadlines(user.id)) {
+    calendar.createEvent({
+      // Stable per scholarship, as a program's.
+      id: `scholarship-${scholarship.id}@${host}`,
+      ...lastMinuteOf(deadlineDay(scholarship.deadline), scholarship.timeZone),
+      stamp: scholarship.updatedAt,
+      summary: `Scholarship deadline: ${scholarship.name} – ${scholarship.provider}`,
+      description: `${scholarship.name}, from ${scholarship.provider}. Applications close at ${formatDeadline(
+        scholarship,
+      )}. On your shortlist. Official page: ${scholarship.officialUrl}`,
+      url: new URL(scholarshipPath(scholarship), env.APP_URL).toString(),
+    });
+  }
   for (const item of await applicationDates(user.id)) {
     calendar.createEvent({ ...item, url: new URL("/user/applications", env.APP_URL).toString() });
   }
   // RFC 5545 ends every line, the last one too, with CRLF; the generator leaves the last one open.
   return `${calendar.toString()}\r\n`;
+}
+
+/** The live scholarships with a deadline on the student's shortlist, by deadline. */
+async function scholarshipDeadlines(userId: number) {
+  const rows = await prisma.scholarship.findMany({
+    where: { ...LIVE_SCHOLARSHIP, deadline: { not: null }, shortlistedBy: { some: { userId } } },
+    select: {
+      id: true,
+      name: true,
+      provider: true,
+      deadline: true,
+      timeZone: true,
+      officialUrl: true,
+      updatedAt: true,
+    },
+    orderBy: [{ deadline: "asc" }, { id: "asc" }],
+  });
+  return rows.map((row) => ({ ...row, deadline: row.deadline! }));
 }
 
 /** The event of a day that ends at 23:59 in `timeZone`: its last minute, in UTC. */

@@ -10,18 +10,20 @@ import { unsubscribeToken } from "./tokens.server";
 import { dueReminder, reminderHorizon, type ReminderDays } from "./window";
 import { programDeadlineSelect } from "@/lib/programs/queries.server";
 import { earliestOpenDeadline } from "@/lib/dates/sql.server";
+import { LIVE_SCHOLARSHIP } from "@/lib/scholarships/queries.server";
 
 // Deadline reminders, sent by `npm run jobs:reminders` (scripts/jobs-reminders.ts)
 // every hour or so. Each run e-mails every student, once, the reminders that have become due for
-// the programs on their shortlist and their application drafts (not those applied to), listed in
-// one e-mail.
+// the programs on their shortlist and their application drafts (not those applied to), and for
+// the scholarships on their shortlist, listed in one e-mail.
 //
 // Never to whom no longer wants it: the list is read first, so each student's transaction reads
 // the account again (locked against a concurrent unsubscribe until the e-mail is queued), and
 // records only the programs still saved or drafted, not applied to, live, and with that deadline.
 //
 // Never twice, never lost: per student, one transaction records the reminders in reminder_sends
-// (key: user, program, days before, deadline; ON CONFLICT DO NOTHING) and queues the e-mail in
+// (key: user, program, days before, deadline; ON CONFLICT DO NOTHING), and a scholarship's in
+// scholarship_reminder_sends (the same key with the scholarship), and queues the e-mail in
 // pg-boss's table through the same connection. Both commit or neither does: a failed enqueue
 // leaves nothing recorded, and the next run tries again; a run that overlaps another waits on
 // the other's uncommitted rows, then finds them taken and sends nothing. Delivery is then the
@@ -41,12 +43,23 @@ export interface DueProgram {
   draft: boolean;
 }
 
+export interface DueScholarship {
+  scholarshipId: number;
+  name: string;
+  provider: string;
+  deadline: Date;
+  /** The scholarship's time zone: the deadline day ends at 23:59 there. */
+  timeZone: string;
+  daysBefore: ReminderDays;
+}
+
 export interface DueStudent {
   userId: number;
   email: string;
   fullName: string;
   emailVerifiedAt: Date | null;
   programs: DueProgram[];
+  scholarships: DueScholarship[];
 }
 
 /** The students with reminders due at `now` that were not sent yet, their programs by deadline. */
@@ -61,17 +74,27 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
     user: { select: { id: true, email: true, fullName: true, emailVerifiedAt: true } },
     program: { select: programDeadlineSelect },
   } as const;
-  const [saved, drafts] = await Promise.all([
+  const [saved, drafts, scholarships] = await Promise.all([
     prisma.shortlistProgram.findMany({ where, select }),
     prisma.applicationDraft.findMany({ where, select }),
+    prisma.shortlistScholarship.findMany({
+      where: {
+        scholarship: { ...LIVE_SCHOLARSHIP, deadline: programWhere.deadline },
+        user: where.user,
+      },
+      select: {
+        user: select.user,
+        scholarship: { select: { id: true, name: true, provider: true, deadline: true, timeZone: true } },
+      },
+    }),
   ]);
   const rows = [
     ...drafts.map((row) => ({ ...row, draft: true })),
     ...saved.map((row) => ({ ...row, draft: false })),
   ];
-  if (rows.length === 0) return [];
-  const userIds = [...new Set(rows.map((row) => row.user.id))];
-  const [applied, sent] = await Promise.all([
+  if (rows.length === 0 && scholarships.length === 0) return [];
+  const userIds = [...new Set([...rows, ...scholarships].map((row) => row.user.id))];
+  const [applied, sent, scholarshipsSent] = await Promise.all([
     prisma.application.findMany({
       where: { userId: { in: userIds }, programId: { in: rows.map((row) => row.program.id) } },
       select: { userId: true, programId: true },
@@ -80,26 +103,35 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
       where: { userId: { in: userIds }, deadline: { gte: earliestOpenDeadline(now) } },
       select: { userId: true, programId: true, daysBefore: true, deadline: true },
     }),
+    prisma.scholarshipReminderSend.findMany({
+      where: { userId: { in: userIds }, deadline: { gte: earliestOpenDeadline(now) } },
+      select: { userId: true, scholarshipId: true, daysBefore: true, deadline: true },
+    }),
   ]);
   const skip = new Set([
     ...applied.map((a) => `${a.userId}:${a.programId}`),
     ...sent.map((s) => `${s.userId}:${s.programId}:${s.daysBefore}:${s.deadline.toISOString()}`),
   ]);
   const students = new Map<number, DueStudent>();
-  for (const { user, program, draft } of rows) {
-    const daysBefore = dueReminder(program, now);
-    const key = `${user.id}:${program.id}`;
-    if (!daysBefore || skip.has(key) || skip.has(`${key}:${daysBefore}:${program.deadline.toISOString()}`))
-      continue;
-    skip.add(key); // a program both saved and drafted: once, as the draft (listed first)
+  const studentOf = (user: (typeof rows)[number]["user"]) => {
     const student = students.get(user.id) ?? {
       userId: user.id,
       email: user.email,
       fullName: user.fullName,
       emailVerifiedAt: user.emailVerifiedAt,
       programs: [],
+      scholarships: [],
     };
     students.set(user.id, student);
+    return student;
+  };
+  for (const { user, program, draft } of rows) {
+    const daysBefore = dueReminder(program, now);
+    const key = `${user.id}:${program.id}`;
+    if (!daysBefore || skip.has(key) || skip.has(`${key}:${daysBefore}:${program.deadline.toISOString()}`))
+      continue;
+    skip.add(key); // a program both saved and drafted: once, as the draft (listed first)
+    const student = studentOf(user);
     student.programs.push({
       programId: program.id,
       name: program.name,
@@ -112,7 +144,30 @@ export async function dueReminders(now: Date): Promise<DueStudent[]> {
       draft,
     });
   }
-  for (const student of students.values()) student.programs.sort((a, b) => +a.deadline - +b.deadline);
+  const scholarshipSkip = new Set(
+    scholarshipsSent.map((s) => `${s.userId}:${s.scholarshipId}:${s.daysBefore}:${s.deadline.toISOString()}`),
+  );
+  for (const { user, scholarship } of scholarships) {
+    const deadline = scholarship.deadline!;
+    const daysBefore = dueReminder({ deadline, timeZone: scholarship.timeZone }, now);
+    if (
+      !daysBefore ||
+      scholarshipSkip.has(`${user.id}:${scholarship.id}:${daysBefore}:${deadline.toISOString()}`)
+    )
+      continue;
+    studentOf(user).scholarships.push({
+      scholarshipId: scholarship.id,
+      name: scholarship.name,
+      provider: scholarship.provider,
+      deadline,
+      timeZone: scholarship.timeZone,
+      daysBefore,
+    });
+  }
+  for (const student of students.values()) {
+    student.programs.sort((a, b) => +a.deadline - +b.deadline);
+    student.scholarships.sort((a, b) => +a.deadline - +b.deadline);
+  }
   return [...students.values()];
 }
 
@@ -149,6 +204,20 @@ const RECORD_SENDS = `
   ON CONFLICT DO NOTHING
   RETURNING "programId", "daysBefore"`;
 
+// The same for the student's scholarships: still on the shortlist, live (so are their university
+// and program), and with that deadline.
+const RECORD_SCHOLARSHIP_SENDS = `
+  INSERT INTO scholarship_reminder_sends ("userId", "scholarshipId", "daysBefore", "deadline")
+  SELECT $1, due.scholarship, due.days, due.deadline AT TIME ZONE 'UTC'
+    FROM unnest($2::int[], $3::int[], $4::timestamptz[]) AS due(scholarship, days, deadline)
+    JOIN "scholarships" s ON s."id" = due.scholarship AND s."archivedAt" IS NULL
+                         AND s."deadline" = due.deadline AT TIME ZONE 'UTC'
+   WHERE EXISTS (SELECT 1 FROM "shortlist_scholarships" x WHERE x."userId" = $1 AND x."scholarshipId" = due.scholarship)
+     AND NOT EXISTS (SELECT 1 FROM "universities" u WHERE u."id" = s."universityId" AND u."archivedAt" IS NOT NULL)
+     AND NOT EXISTS (SELECT 1 FROM "programs" p WHERE p."id" = s."programId" AND p."archivedAt" IS NOT NULL)
+  ON CONFLICT DO NOTHING
+  RETURNING "scholarshipId", "daysBefore"`;
+
 /**
  * Sends the reminders due at `now` (see the top of this file). A student whose transaction fails
  * is counted and logged; the others still get theirs, and the next run retries.
@@ -178,12 +247,29 @@ export async function sendDueReminders(
       const fresh = student.programs.filter((p) =>
         rows.some((row) => row.programId === p.programId && row.daysBefore === p.daysBefore),
       );
-      if (fresh.length > 0)
+      const recorded = student.scholarships.length
+        ? (
+            await client.query<{ scholarshipId: number; daysBefore: number }>(RECORD_SCHOLARSHIP_SENDS, [
+              student.userId,
+              student.scholarships.map((s) => s.scholarshipId),
+              student.scholarships.map((s) => s.daysBefore),
+              student.scholarships.map((s) => s.deadline.toISOString()),
+            ])
+          ).rows
+        : [];
+      const freshScholarships = student.scholarships.filter((s) =>
+        recorded.some((row) => row.scholarshipId === s.scholarshipId && row.daysBefore === s.daysBefore),
+      );
+      if (fresh.length + freshScholarships.length > 0)
         await sendMail(
-          await reminderMail({ ...student, ...account.rows[0], programs: fresh }, now, platformName),
+          await reminderMail(
+            { ...student, ...account.rows[0], programs: fresh, scholarships: freshScholarships },
+            now,
+            platformName,
+          ),
           { db },
         );
-      return fresh.length;
+      return fresh.length + freshScholarships.length;
     },
   );
   return { emails, reminders: items, failed };

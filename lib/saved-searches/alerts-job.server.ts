@@ -19,12 +19,15 @@ import { getPlatformName } from "@/lib/settings/queries.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
 import { programCondition, universityCondition } from "@/lib/universities/search.server";
 import { universityPath } from "@/lib/universities/seo.server";
+import { toScholarshipCriteria } from "@/lib/scholarships/criteria";
+import { scholarshipPath } from "@/lib/scholarships/paths";
+import { SCHOLARSHIPS_FROM, scholarshipSearchCondition } from "@/lib/scholarships/queries.server";
 import { searchValues, type SavedSearchKind } from "./kinds";
 
 // The weekly alerts of saved searches, sent by `npm run jobs:search-alerts`
 // (scripts/jobs-search-alerts.ts). Each run e-mails every student, once, what is new or changed in
-// each of their saved searches with the alert on: the programs (or universities) that match the
-// search and were created or updated after the search's `alertedUntil` and up to the run's
+// each of their saved searches with the alert on: the programs (or universities, or scholarships)
+// that match the search and were created or updated after the search's `alertedUntil` and up to the run's
 // `until`. Nothing new, no e-mail. The window is per search, so a run after a gap of weeks lists
 // the whole gap, and one that overlaps another lists nothing the other listed.
 //
@@ -161,6 +164,28 @@ async function universityNews(query: string, since: Date, until: Date) {
   };
 }
 
+/** The scholarships matching a saved scholarship search created or changed in (since, until]. */
+async function scholarshipNews(query: string, since: Date, until: Date, now: Date) {
+  const criteria = toScholarshipCriteria(searchValues("scholarships", query));
+  const rows = await prisma.$queryRaw<
+    { id: number; name: string; provider: string; isNew: boolean; total: number }[]
+  >`
+    SELECT s."id", s."name", s."provider", s."createdAt" > ${since} AS "isNew", count(*) OVER ()::int AS "total"
+      FROM ${SCHOLARSHIPS_FROM}
+     WHERE ${scholarshipSearchCondition(criteria, now)} AND s."updatedAt" > ${since} AND s."updatedAt" <= ${until}
+     ORDER BY s."updatedAt" DESC, s."id" DESC
+     LIMIT ${ALERT_LIST_MAX}`;
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: `${row.name}, ${row.provider}`,
+      path: scholarshipPath(row),
+      isNew: row.isNew,
+    })),
+  };
+}
+
 /** What changed in one saved search's window. */
 export function searchNews(
   kind: SavedSearchKind,
@@ -170,9 +195,14 @@ export function searchNews(
   now: Date,
   owner: SearchOwner,
 ) {
-  return kind === "programs"
-    ? programNews(query, since, until, now, owner)
-    : universityNews(query, since, until);
+  switch (kind) {
+    case "programs":
+      return programNews(query, since, until, now, owner);
+    case "scholarships":
+      return scholarshipNews(query, since, until, now);
+    case "universities":
+      return universityNews(query, since, until);
+  }
 }
 
 /** The students with news in their saved searches up to `until`, their searches in saved order. */

@@ -1,14 +1,15 @@
 import { programSearchKeys, readKey, universitySearchKeys, type ListKeys } from "@/lib/list-keys";
+import { scholarshipSearchKeys } from "@/lib/scholarships/search-keys";
 
 // The searches a student can save, each with its page and its filters (the keys its page and
 // API read, lib/list-keys.ts). A saved search holds the filters in one canonical form: each
 // filter as the search's own parse reads it (the API's reading: text trimmed, a country code in
 // capitals), the ones at their default left out, in alphabetical order, without the sort and the
 // page (how the results are shown, not which). So the same search written two ways is one saved
-// search, and what is stored is always a search the page would run. A new search page (the
-// scholarship search) adds its kind here and to the SavedSearchKind enum of the schema.
+// search, and what is stored is always a search the page would run. A new search page adds its
+// kind here and to the SavedSearchKind enum of the schema.
 
-export const SAVED_SEARCH_KINDS = ["universities", "programs"] as const;
+export const SAVED_SEARCH_KINDS = ["universities", "programs", "scholarships"] as const;
 export type SavedSearchKind = (typeof SAVED_SEARCH_KINDS)[number];
 
 interface KindDefinition {
@@ -29,15 +30,19 @@ export const SAVED_SEARCH_KIND_DEFINITIONS: Record<SavedSearchKind, KindDefiniti
     keys: withoutSort(universitySearchKeys),
   },
   programs: { path: "/programs", label: "Programs", keys: withoutSort(programSearchKeys) },
+  scholarships: { path: "/scholarships", label: "Scholarships", keys: withoutSort(scholarshipSearchKeys) },
 };
 
 export type CanonicalSearch =
   { ok: true; query: string; filters: Record<string, string> } | { ok: false; message: string };
 
+/** Keys whose value is a country code, written in capitals. */
+const COUNTRY_KEYS = new Set(["country", "nationality"]);
+
 /** A value as the canonical form writes it: a country code in capitals, the rest as the parse gives it. */
 function canonicalValue(name: string, value: unknown): string {
   const text = String(value);
-  return name === "country" ? text.toUpperCase() : text;
+  return COUNTRY_KEYS.has(name) ? text.toUpperCase() : text;
 }
 
 /**
@@ -92,6 +97,9 @@ export function describeSearch(kind: SavedSearchKind, query: string): string {
     else if (name === "cost") parts.push(`tuition up to ${Number(value).toLocaleString("en-US")} USD`);
     else if (name === "from") parts.push(`deadline from ${value}`);
     else if (name === "duration") parts.push(`${value} years`);
+    else if (name === "nationality") parts.push(`open to nationality ${value}`);
+    else if (name === "grade") parts.push(`for a grade of ${value}`);
+    else if (name === "university") parts.push(`of university #${value}`);
     else parts.push(`${name} ${value}`);
   }
   const label = SAVED_SEARCH_KIND_DEFINITIONS[kind].label;

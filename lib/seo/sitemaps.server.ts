@@ -20,6 +20,7 @@ export const STATIC_SITEMAP_PATHS: readonly string[] = [
   "/",
   "/universities/search",
   "/programs",
+  "/scholarships",
   ...CONTENT_PATHS,
 ];
 

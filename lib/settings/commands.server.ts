@@ -168,8 +168,18 @@ export async function deleteStudyItem(actor: AuditActor, list: StudyList, id: nu
     }
     if (violatedForeignKey(error) === null) throw error;
     const count = await prisma.program.count({ where: { [list]: item.name } });
-    // The programs that blocked the delete were removed in the meantime: try again.
-    if (count === 0) return deleteStudyItem(actor, list, id);
+    const scholarships =
+      list === "level"
+        ? await prisma.scholarshipLevel.count({ where: { level: item.name } })
+        : await prisma.scholarshipField.count({ where: { field: item.name } });
+    // The programs and scholarships that blocked the delete were removed in the meantime: try again.
+    if (count === 0 && scholarships === 0) return deleteStudyItem(actor, list, id);
+    if (count === 0) {
+      throw conflict(
+        `"${item.name}" cannot be deleted: ${scholarships} ${scholarships === 1 ? "scholarship is" : "scholarships are"} for it. ` +
+          `Change ${scholarships === 1 ? "that scholarship" : "those scholarships"} first.`,
+      );
+    }
     throw conflict(
       `"${item.name}" cannot be deleted: ${count} ${count === 1 ? "program uses" : "programs use"} it. ` +
         `Change ${count === 1 ? "that program" : "those programs"} first.`,

@@ -3,6 +3,8 @@ import { prisma } from "@/lib/db/client.server";
 import type { ShortlistKind } from "@/lib/validation/shortlist";
 import { earliestOpenDeadline } from "@/lib/dates/sql.server";
 import { deadlinePassed } from "@/lib/format";
+import { countryName } from "@/lib/fit/rules";
+import { scholarshipSelect, toScholarshipDto } from "@/lib/scholarships/queries.server";
 
 /** Programs of a university read to find its next deadline (see listShortlist). */
 const NEXT_DEADLINE_CANDIDATES = 10;
@@ -12,18 +14,24 @@ export interface ShortlistEntry {
   type: ShortlistKind;
   id: number;
   name: string;
-  /** The university's page (for a program: its university's). */
-  universitySlug: string;
-  /** A program's university; null for a university. */
+  /** The university's page (for a program: its university's; a scholarship's university's, or null). */
+  universitySlug: string | null;
+  /** A program's or a scholarship's university; null for a university, or a scholarship of none. */
   universityName: string | null;
-  country: string;
-  countryCode: string;
+  /** Where it is: the university's country (a scholarship of no university: the one it names, or null). */
+  country: string | null;
+  countryCode: string | null;
   /** A program: its degree; null for a university. */
   degree: string | null;
   /** A program: its tuition per year ("12000.00") in `currency`; null for a university. */
   tuition: string | null;
-  /** A program: the ISO 4217 code of its tuition; null for a university. */
+  /** A program: the ISO 4217 code of its tuition; a scholarship: of its amount; else null. */
   currency: string | null;
+  /** A scholarship: who gives it, its amount (or a range's lowest and highest) and its official page. */
+  provider: string | null;
+  amountMin: string | null;
+  amountMax: string | null;
+  officialUrl: string | null;
   /** ISO date-time: the program's deadline, or the university's next one (null without one). */
   deadline: string | null;
   /** The IANA time zone that deadline's day ends in (null without a deadline). */
@@ -35,7 +43,7 @@ export interface ShortlistEntry {
 
 /** A student's shortlist, soonest deadline first (no deadline last, then by name). */
 export async function listShortlist(userId: number, now: Date): Promise<ShortlistEntry[]> {
-  const [programs, universities] = await Promise.all([
+  const [programs, universities, scholarships] = await Promise.all([
     prisma.shortlistProgram.findMany({
       where: { userId },
       select: {
@@ -81,7 +89,12 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
         },
       },
     }),
+    prisma.shortlistScholarship.findMany({
+      where: { userId },
+      select: { createdAt: true, scholarship: { select: scholarshipSelect } },
+    }),
   ]);
+  const scholarshipOnly = { provider: null, amountMin: null, amountMax: null, officialUrl: null };
   const entries: ShortlistEntry[] = [
     ...programs.map(({ createdAt, program }) => ({
       type: "program" as const,
@@ -98,6 +111,7 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
       timeZone: program.timeZone,
       archived: program.archivedAt !== null,
       savedAt: createdAt.toISOString(),
+      ...scholarshipOnly,
     })),
     ...universities.map(({ createdAt, university }) => {
       const next = university.programs.find((program) => !deadlinePassed(program, now));
@@ -116,6 +130,32 @@ export async function listShortlist(userId: number, now: Date): Promise<Shortlis
         timeZone: next?.timeZone ?? null,
         archived: university.archivedAt !== null,
         savedAt: createdAt.toISOString(),
+        ...scholarshipOnly,
+      };
+    }),
+    ...scholarships.map(({ createdAt, scholarship: row }) => {
+      const scholarship = toScholarshipDto(row);
+      return {
+        type: "scholarship" as const,
+        id: scholarship.id,
+        name: scholarship.name,
+        universitySlug: scholarship.university?.slug ?? null,
+        universityName: scholarship.university?.name ?? null,
+        country:
+          scholarship.university?.country ??
+          (scholarship.countryCode && countryName(scholarship.countryCode)),
+        countryCode: scholarship.countryCode,
+        degree: null,
+        tuition: null,
+        currency: scholarship.currency,
+        deadline: scholarship.deadline,
+        timeZone: scholarship.deadline ? scholarship.timeZone : null,
+        archived: scholarship.archived,
+        savedAt: createdAt.toISOString(),
+        provider: scholarship.provider,
+        amountMin: scholarship.amountMin,
+        amountMax: scholarship.amountMax,
+        officialUrl: scholarship.officialUrl,
       };
     }),
   ];

@@ -203,7 +203,9 @@ function Page({ data }: { data: AccountData }) {
             <ul>
               {data.shortlist.map((entry) => (
                 <li key={`${entry.type}-${entry.id}`}>
+                  {entry.type === "scholarship" && "Scholarship: "}
                   {entry.name}
+                  {entry.provider && `, ${entry.provider}`}
                   {entry.university && `, ${entry.university}`} (saved {formatDate(entry.savedAt)})
                 </li>
               ))}
@@ -255,7 +257,10 @@ function Page({ data }: { data: AccountData }) {
           )}
 
           <h2>Reminders sent</h2>
-          {data.reminders.deadlineRemindersSent.length + data.reminders.offerRemindersSent.length === 0 ? (
+          {data.reminders.deadlineRemindersSent.length +
+            data.reminders.scholarshipRemindersSent.length +
+            data.reminders.offerRemindersSent.length ===
+          0 ? (
             <p className="muted">None.</p>
           ) : (
             <ul>
@@ -263,6 +268,12 @@ function Page({ data }: { data: AccountData }) {
                 <li key={`d${index}`}>
                   {formatDateTime(sent.sentAt)}: {sent.program}, deadline {formatDate(sent.deadline)} (
                   {sent.daysBefore} days before)
+                </li>
+              ))}
+              {data.reminders.scholarshipRemindersSent.map((sent, index) => (
+                <li key={`s${index}`}>
+                  {formatDateTime(sent.sentAt)}: {sent.scholarship} (scholarship), deadline{" "}
+                  {formatDate(sent.deadline)} ({sent.daysBefore} days before)
                 </li>
               ))}
               {data.reminders.offerRemindersSent.map((sent, index) => (

@@ -50,10 +50,13 @@ export interface ExportedDraft {
 }
 
 export interface ExportedShortlistEntry {
-  type: "program" | "university";
+  type: "program" | "university" | "scholarship";
   id: number;
   name: string;
+  /** A program's university, or a scholarship's (its own or its program's); else null. */
   university: string | null;
+  /** A scholarship's provider; null for the others. */
+  provider: string | null;
   savedAt: string;
 }
 
@@ -90,6 +93,7 @@ export interface AccountData {
   reminders: {
     emailsEnabled: boolean;
     deadlineRemindersSent: { program: string; daysBefore: number; deadline: string; sentAt: string }[];
+    scholarshipRemindersSent: { scholarship: string; daysBefore: number; deadline: string; sentAt: string }[];
     offerRemindersSent: { applicationId: number; replyBy: string; sentAt: string }[];
   };
   /**
@@ -154,6 +158,8 @@ async function collect(userId: number, now: Date) {
     references,
     studentProfile,
     savedSearches,
+    scholarships,
+    scholarshipSends,
     staffNotices,
   ] = await Promise.all([
     prisma.user.findUniqueOrThrow({
@@ -220,6 +226,27 @@ async function collect(userId: number, now: Date) {
         alerts: { orderBy: { sentAt: "asc" }, select: { sentAt: true, items: true } },
       },
     }),
+    prisma.shortlistScholarship.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        createdAt: true,
+        scholarship: {
+          select: {
+            id: true,
+            name: true,
+            provider: true,
+            university: { select: { name: true } },
+            program: { select: { university: { select: { name: true } } } },
+          },
+        },
+      },
+    }),
+    prisma.scholarshipReminderSend.findMany({
+      where: { userId },
+      orderBy: { sentAt: "asc" },
+      select: { daysBefore: true, deadline: true, sentAt: true, scholarship: { select: { name: true } } },
+    }),
     staffNoticesOf(userId),
   ]);
 
@@ -280,6 +307,7 @@ async function collect(userId: number, now: Date) {
         id: p.program.id,
         name: p.program.name,
         university: p.program.university.name,
+        provider: null,
         savedAt: p.createdAt.toISOString(),
       })),
       ...universities.map((u) => ({
@@ -287,7 +315,16 @@ async function collect(userId: number, now: Date) {
         id: u.university.id,
         name: u.university.name,
         university: null,
+        provider: null,
         savedAt: u.createdAt.toISOString(),
+      })),
+      ...scholarships.map(({ scholarship, createdAt }) => ({
+        type: "scholarship" as const,
+        id: scholarship.id,
+        name: scholarship.name,
+        university: (scholarship.university ?? scholarship.program?.university)?.name ?? null,
+        provider: scholarship.provider,
+        savedAt: createdAt.toISOString(),
       })),
     ],
     studentProfile,
@@ -308,6 +345,12 @@ async function collect(userId: number, now: Date) {
       emailsEnabled: user.remindersEnabled,
       deadlineRemindersSent: sends.map((s) => ({
         program: s.program.name,
+        daysBefore: s.daysBefore,
+        deadline: s.deadline.toISOString(),
+        sentAt: s.sentAt.toISOString(),
+      })),
+      scholarshipRemindersSent: scholarshipSends.map((s) => ({
+        scholarship: s.scholarship.name,
         daysBefore: s.daysBefore,
         deadline: s.deadline.toISOString(),
         sentAt: s.sentAt.toISOString(),

@@ -1,15 +1,16 @@
 import { z } from "@/lib/validation/zod";
+import { SHORTLIST_KINDS } from "@/lib/shortlist/kinds";
 import { idSchema } from "./common";
 
-// /api/shortlist: a saved item is a program or a university, by id.
+// /api/shortlist: a saved item is a program, a university or a scholarship, by id.
 
-export const SHORTLIST_KINDS = ["program", "university"] as const;
-export type ShortlistKind = (typeof SHORTLIST_KINDS)[number];
+export { SHORTLIST_KINDS, type ShortlistKind } from "@/lib/shortlist/kinds";
+
 /** More than a visitor's browser list could sensibly hold; bounds one merge. */
 export const SHORTLIST_BATCH_MAX = 200;
 
 export const shortlistKeySchema = z.object({
-  type: z.enum(SHORTLIST_KINDS, { error: "type must be 'program' or 'university'" }),
+  type: z.enum(SHORTLIST_KINDS, { error: "type must be 'program', 'university' or 'scholarship'" }),
   id: idSchema,
 });
 export type ShortlistKey = z.output<typeof shortlistKeySchema>;

@@ -158,8 +158,17 @@ export function measureFilterChange(url: string, from: string, to: string): Prom
       cdp.on("Network.dataReceived", ({ requestId, encodedDataLength }) => {
         if (requestId === navigation?.id) bytes += encodedDataLength;
       });
-      cdp.on("Network.loadingFinished", ({ requestId }) => end(requestId));
-      cdp.on("Network.loadingFailed", ({ requestId }) => end(requestId));
+      // Chromium sometimes reports a response's bytes only when it finishes (its data events
+      // then carry 0): the total it gives there counts the same bytes, headers included.
+      cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+        if (requestId === navigation?.id && bytes === 0) bytes = encodedDataLength;
+        end(requestId);
+      });
+      cdp.on("Network.loadingFailed", ({ requestId, errorText }) => {
+        if (requestId !== navigation?.id) return;
+        clearTimeout(timer);
+        reject(new Error(`the filter change's request failed: ${errorText}`));
+      });
     });
     await page.evaluate(
       (target) =>

@@ -90,6 +90,13 @@ export function allScenarios(slugs: string[], sessionCookie: string, run: number
     { name: REFERENCE, paths: ["/robots.txt"] },
     { name: "home", paths: ["/"] },
     ...searchScenarios(run),
+    { name: "program search, repeated: ?country=DE", paths: ["/programs?country=DE"] },
+    {
+      // The student's own search (never cached): rendered for each request, with their profile.
+      name: "program search, fit filters, signed in: ?country=DE",
+      paths: ["/programs?country=DE&qualify=true&budget=true&visa=true"],
+      headers: { Cookie: sessionCookie },
+    },
     { name: `university pages, ${slugs.length} slugs, first visits`, paths: universityPages, warmUp: false },
     { name: `university pages, the same ${slugs.length}, cached`, paths: universityPages },
     { name: "GET /api/user, signed in", paths: ["/api/user"], headers: { Cookie: sessionCookie } },

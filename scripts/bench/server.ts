@@ -110,3 +110,25 @@ export async function signIn(url: string, username: string, password: string): P
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/**
+ * Gives the signed-in student a study profile (a grade, an IELTS result, a budget in euros, a
+ * nationality), so that the program search's fit filters have something to check.
+ */
+export async function saveStudyProfile(url: string, cookie: string): Promise<void> {
+  const response = await fetch(`${url}/api/user/study-profile`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Origin: url, Cookie: cookie },
+    body: JSON.stringify({
+      nationality: "DE",
+      gradeScale: "percentage",
+      grade: "72",
+      ieltsScore: "6.5",
+      ieltsTakenOn: new Date().toISOString().slice(0, 10),
+      budgetAmount: "15000",
+      budgetCurrency: "EUR",
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`Saving the study profile failed: ${response.status} ${await response.text()}`);
+}

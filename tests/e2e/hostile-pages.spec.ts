@@ -137,6 +137,14 @@ function pages(real: { slug: string; universityId: number; programId: number }) 
       notFound: true,
     },
     {
+      name: "/admin/scholarships/[id]/edit",
+      as: "admin",
+      path: "/admin/scholarships/{}/edit",
+      hostile: id([]),
+      real: [],
+      notFound: true,
+    },
+    {
       name: "/admin/applications/[id]",
       as: "admin",
       path: "/admin/applications/{}",
@@ -145,7 +153,7 @@ function pages(real: { slug: string; universityId: number; programId: number }) 
       notFound: true,
     },
     // The cached search routes proxy.ts rewrites to; a segment that is no search is the empty one.
-    ...["/universities/search", "/programs"].map((search) => ({
+    ...["/universities/search", "/programs", "/scholarships"].map((search) => ({
       name: `${search}/q/[query]`,
       as: "anonymous" as const,
       path: `${search}/q/{}`,
@@ -171,6 +179,15 @@ function pages(real: { slug: string; universityId: number; programId: number }) 
       valid: { open: "true", sort: "name", level: "Master%27s" },
       list: true,
     },
+    {
+      name: "/scholarships",
+      as: "anonymous",
+      path: "/scholarships",
+      keys: ["q", "country", "university", "level", "field", "nationality", "grade", "open", "sort"],
+      valid: { open: "true", sort: "name", nationality: "ke" },
+      list: true,
+    },
+    { name: "/admin/scholarships", as: "admin", path: "/admin/scholarships", keys: ["q"], list: true },
     {
       name: "/admin/applications",
       as: "admin",

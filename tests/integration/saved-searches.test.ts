@@ -115,7 +115,7 @@ describe("the API", () => {
       [{ kind: "programs", name: "" }, "name"],
       [{ kind: "programs", name: "   " }, "name"],
       [{ kind: "programs", name: "x".repeat(81) }, "name"],
-      [{ kind: "scholarships", name: "Later" }, "kind"],
+      [{ kind: "applications", name: "Not a search" }, "kind"],
       [{ kind: "programs", query: "country=Germany", name: "Bad" }, "query"],
       [{ kind: "universities", query: "cost=-5", name: "Bad" }, "query"],
       [{ kind: "programs", query: 5, name: "Bad" }, "query"],

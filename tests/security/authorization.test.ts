@@ -140,6 +140,7 @@ const narrowedToTheWorld = (w: World) => `?q=${encodeURIComponent(w.slug.replace
 const NARROWED: Record<string, (w: World) => string> = {
   "GET /api/programs/export.csv": narrowedToTheWorld,
   "GET /api/universities/export.csv": narrowedToTheWorld,
+  "GET /api/scholarships/export.csv": narrowedToTheWorld,
   "GET /api/user/fit": (w) => `?programs=${w.programId}`,
 };
 
@@ -529,7 +530,7 @@ test.each(Object.keys(REVIEWS))(
 
 /**
  * Who must declare which permission, by what a route does: a write to the catalogue (universities,
- * programs, their images) or an import needs the permission to manage the catalogue, a CSV export
+ * programs, scholarships, their images) or an import needs the permission to manage the catalogue, a CSV export
  * the permission to export data, marking an offer's conditions the permission to make decisions. A
  * new route of these kinds that forgets its declaration fails here.
  */
@@ -537,7 +538,7 @@ function permissionRuleFor(e: (typeof endpoints)[number]): Permission | undefine
   if (e.declaration?.auth !== "admin") return undefined;
   if (e.pattern.endsWith("/export.csv")) return "export-data";
   if (e.pattern.startsWith("/api/import/")) return "manage-catalogue";
-  if (e.method !== "GET" && /^\/api\/(universities|programs|uploads)(\/|$)/.test(e.pattern))
+  if (e.method !== "GET" && /^\/api\/(universities|programs|scholarships|uploads)(\/|$)/.test(e.pattern))
     return "manage-catalogue";
   if (e.pattern === "/api/applications/[id]/conditions/[conditionId]") return "make-decisions";
   return undefined;

@@ -86,6 +86,8 @@ export interface World {
   teamRequest: { applicationId: number; requestId: number };
   /** A study level that programs use (deleting it is a 409). */
   usedLevelId: number;
+  /** A live scholarship of the world's university. */
+  scholarshipId: number;
   /** The student's saved search, and the other student's. */
   ownSavedSearchId: number;
   othersSavedSearchId: number;
@@ -271,6 +273,23 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     deadline: deadline.toISOString(),
     description: "A program for the hostile-input corpus.",
   };
+  const scholarship = {
+    name: "Hostile Scholarship",
+    provider: "Hostile Fund",
+    amountMin: "1,000",
+    amountMax: "2,000",
+    currency: "EUR",
+    amountNote: "per year",
+    nationalities: "KE; NG",
+    levels: ["Master's"],
+    fields: [],
+    minGrade: "60",
+    deadline: deadline.toISOString().slice(0, 10),
+    officialUrl: "https://www.example.org/hostile",
+    universityId: world.universityId,
+    programId: world.programId,
+    description: "Made by the corpus.",
+  };
   const university = {
     name: "Hostile Input University",
     country: "NZ",
@@ -329,6 +348,8 @@ export function validExamples(world: World): Record<string, Record<string, unkno
     },
     "POST /api/programs": program,
     "PATCH /api/programs/[id]": program,
+    "POST /api/scholarships": scholarship,
+    "PATCH /api/scholarships/[id]": scholarship,
     "POST /api/register": newAccount,
     "POST /api/shortlist": { items: [{ type: "program", id: world.programId }] },
     "POST /api/user/searches": {
@@ -420,6 +441,9 @@ function realParams(world: World, endpoint: Endpoint, name: string): string[] {
       return destructive ? [NONEXISTENT_ID] : [String(world.programId), NONEXISTENT_ID];
     case "/api/universities/[id]:id":
       return destructive ? [NONEXISTENT_ID] : [String(world.universityId), NONEXISTENT_ID];
+    case "/api/scholarships/[id]:id":
+    case "/api/scholarships/[id]/restore:id":
+      return destructive ? [NONEXISTENT_ID] : [String(world.scholarshipId), NONEXISTENT_ID];
     case "/api/users/[id]:id":
       return destructive ? [NONEXISTENT_ID] : [String(world.victimId), String(world.userIds.super)];
     case "/api/user/searches/[id]:id":

@@ -5,7 +5,13 @@ import { prisma } from "@/lib/db/client.server";
 import { declarationOf, type RouteHandler } from "@/lib/http/route.server";
 import { setMailWorkerState } from "@/lib/mail/worker-state.server";
 import { Agent, ORIGIN } from "../support/agent";
-import { createApplication, createUniversity, createUser, uniqueTag } from "../support/factories";
+import {
+  createApplication,
+  createScholarship,
+  createUniversity,
+  createUser,
+  uniqueTag,
+} from "../support/factories";
 import { landsOnThisSite } from "../support/redirects";
 import { signIn } from "../support/roles";
 import { loadRouteFiles, type HttpMethod } from "../support/routes";
@@ -80,6 +86,10 @@ export async function makeWorld(): Promise<World> {
         alertedUntil: new Date(),
       },
     });
+  const scholarship = await createScholarship({
+    name: `Security ${tag} Scholarship`,
+    universityId: university.id,
+  });
   const ownSavedSearch = await savedSearch(student.id);
   const othersSavedSearch = await savedSearch(otherStudent.id);
   const level = await prisma.studyLevel.findUniqueOrThrow({ where: { name: "Master's" } });
@@ -118,6 +128,7 @@ export async function makeWorld(): Promise<World> {
     ownRequestId: ownRequest.id,
     teamRequest: { applicationId: teams.id, requestId: teamsRequest.id },
     usedLevelId: level.id,
+    scholarshipId: scholarship.id,
     ownSavedSearchId: ownSavedSearch.id,
     othersSavedSearchId: othersSavedSearch.id,
     grantee: { id: grantee.id, agent: await signIn(grantee.username) },

@@ -17,7 +17,15 @@ export function uniqueTag(): string {
   return `t${randomBytes(4).toString("hex")}`;
 }
 
-const KINDS = ["application", "program", "university", "user", "studyLevel", "studyField"] as const;
+const KINDS = [
+  "application",
+  "scholarship",
+  "program",
+  "university",
+  "user",
+  "studyLevel",
+  "studyField",
+] as const;
 export type RowKind = (typeof KINDS)[number];
 
 /** The ids of the rows this test file created, by kind. */
@@ -45,6 +53,7 @@ export async function cleanup(): Promise<void> {
       ],
     },
   });
+  await prisma.scholarship.deleteMany({ where: ids("scholarship") });
   await prisma.program.deleteMany({ where: ids("program") });
   await prisma.university.deleteMany({ where: ids("university") }); // with their other programs
   await prisma.user.deleteMany({ where: ids("user") }); // with their applications and drafts
@@ -254,4 +263,59 @@ export async function createStudyLevel(name = `Level ${uniqueTag()}`, position =
 
 export async function createStudyField(name = `Field ${uniqueTag()}`, position = 99) {
   return remember("studyField", await prisma.studyField.create({ data: { name, position } }));
+}
+
+// ---- scholarships ----
+
+export interface ScholarshipSpec {
+  name?: string;
+  /** The provider; a unique one by default, so a search for it finds this test's rows alone. */
+  provider?: string;
+  amountMin?: string | null;
+  amountMax?: string | null;
+  currency?: string | null;
+  nationalities?: string[];
+  /** Seeded study level and field names; none: any. */
+  levels?: string[];
+  fields?: string[];
+  minGrade?: number | null;
+  /** Null: no fixed deadline; 60 days ahead unless given. */
+  deadline?: Date | null;
+  timeZone?: string;
+  universityId?: number | null;
+  programId?: number | null;
+  studyCountry?: string | null;
+  archivedAt?: Date | null;
+}
+
+/** Midnight UTC of the day `days` from today (UTC): how deadline days are stored. */
+export function daysFromToday(days: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
+}
+
+/** A scholarship written directly (the API's own tests go through the API). */
+export async function createScholarship(spec: ScholarshipSpec = {}) {
+  const { levels = [], fields = [], ...rest } = spec;
+  const scholarship = await prisma.scholarship.create({
+    data: {
+      name: rest.name ?? `Scholarship ${uniqueTag()}`,
+      provider: rest.provider ?? `Provider ${uniqueTag()}`,
+      amountMin: rest.amountMin === undefined ? "5000.00" : rest.amountMin,
+      amountMax: rest.amountMax ?? null,
+      currency: rest.currency === undefined ? "USD" : rest.currency,
+      nationalities: rest.nationalities ?? [],
+      minGrade: rest.minGrade ?? null,
+      deadline: rest.deadline === undefined ? daysFromToday(60) : rest.deadline,
+      ...(rest.timeZone ? { timeZone: rest.timeZone } : {}),
+      officialUrl: "https://www.example.org/scholarship",
+      universityId: rest.universityId ?? null,
+      programId: rest.programId ?? null,
+      studyCountry: rest.studyCountry ?? null,
+      archivedAt: rest.archivedAt ?? null,
+      levels: { create: levels.map((level) => ({ level })) },
+      fields: { create: fields.map((field) => ({ field })) },
+    },
+  });
+  return remember("scholarship", scholarship);
 }

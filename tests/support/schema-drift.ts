@@ -5,6 +5,7 @@ import { getDMMF } from "@prisma/internals";
 import { TEXT_SEARCH_INDEXES, type ExpressionIndex } from "@/lib/db/text-match";
 import { SEARCH_FIELD_INDEXES, type PartialIndex } from "@/lib/universities/field-match";
 import { PROGRAM_KEY_INDEX } from "@/lib/programs/key";
+import { SCHOLARSHIP_KEY_INDEX } from "@/lib/scholarships/key";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
 // default), enums, primary keys, unique constraints, indexes (columns, method, operator class),
@@ -64,6 +65,7 @@ const SCHEMA_PATH = join(process.cwd(), "prisma", "schema.prisma");
 export const PARTIAL_INDEXES: readonly PartialIndex[] = [
   ...SEARCH_FIELD_INDEXES,
   PROGRAM_KEY_INDEX,
+  SCHOLARSHIP_KEY_INDEX,
   OPEN_APPLICATION_INDEX,
 ];
 

@@ -9,6 +9,7 @@ test("a team admin is shown no Settings and no Audit Log, which would only refus
     "Dashboard",
     "Universities",
     "Programs",
+    "Scholarships",
     "Applications",
     "Users",
     "Messages",
@@ -20,7 +21,16 @@ test("a team admin is shown no Settings and no Audit Log, which would only refus
 test("a team admin who may not manage the catalogue is shown no Import", () => {
   expect(
     labels({ role: "admin", adminType: "team", permissions: ["make-decisions", "export-data"] }),
-  ).toEqual(["Dashboard", "Universities", "Programs", "Applications", "Users", "Messages", "Notifications"]);
+  ).toEqual([
+    "Dashboard",
+    "Universities",
+    "Programs",
+    "Scholarships",
+    "Applications",
+    "Users",
+    "Messages",
+    "Notifications",
+  ]);
 });
 
 test("a super admin is shown every page, with no grant needed", () => {
@@ -28,6 +38,7 @@ test("a super admin is shown every page, with no grant needed", () => {
     "Dashboard",
     "Universities",
     "Programs",
+    "Scholarships",
     "Applications",
     "Users",
     "Messages",

@@ -144,14 +144,16 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
     ],
   },
   "deadline-reminder": {
-    subject: "Reminder: 2 application deadlines are coming up",
+    subject: "Reminder: 3 application deadlines are coming up",
     says: [
       "These application deadlines are coming up:",
       "Marine Biology (MSc), Riverside University: deadline 5 March 2026, 23:59 (Europe/Paris) (3 days left).",
       "Your draft is saved. Finish your application",
       "Ocean Law (LLM), Harbour College: deadline 16 March 2026, 23:59 (Europe/London) (14 days left).",
       "On your shortlist",
-      "reminds you 14 and 3 days before the deadlines",
+      "Blue Ocean Master's Scholarship, Blue Ocean Fund: deadline 10 March 2026, 23:59 (UTC) (8 days left).",
+      "Scholarship on your shortlist",
+      "reminds you 14 and 3 days before the deadlines of the programs and scholarships on your shortlist",
       "To stop these e-mails, unsubscribe here",
       "turn them off on your profile",
     ],
@@ -159,6 +161,10 @@ const EXPECTED: Record<string, { subject: string; says: string[] }> = {
   "deadline-reminder-one": {
     subject: "Reminder: the deadline for Ocean Law at Harbour College is 16 March 2026",
     says: ["Ocean Law (LLM), Harbour College", "unsubscribe here"],
+  },
+  "deadline-reminder-scholarship": {
+    subject: "Reminder: the deadline for Blue Ocean Master's Scholarship (Blue Ocean Fund) is 10 March 2026",
+    says: ["Blue Ocean Master's Scholarship, Blue Ocean Fund: deadline 10 March 2026", "unsubscribe here"],
   },
   "verify-email": {
     subject: "Verify your email address for UniSearch",
@@ -319,7 +325,14 @@ test("a reminder of many programs stays well under the size at which Gmail cuts 
     draft: index % 2 === 0,
   }));
   const mail = await deadlineReminderMail(
-    { userId: 1, email: "robin@example.com", fullName: "Robin", emailVerifiedAt: null, programs },
+    {
+      userId: 1,
+      email: "robin@example.com",
+      fullName: "Robin",
+      emailVerifiedAt: null,
+      programs,
+      scholarships: [],
+    },
     new Date("2026-03-02T09:00:00Z"),
     "UniSearch",
   );

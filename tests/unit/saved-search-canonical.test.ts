@@ -87,7 +87,10 @@ describe("the schemas", () => {
     });
     expect(savedSearchCreateSchema.safeParse({ kind: "programs", name: "x".repeat(81) }).success).toBe(false);
     expect(savedSearchCreateSchema.safeParse({ kind: "programs", name: "two\nlines" }).success).toBe(false);
-    expect(savedSearchCreateSchema.safeParse({ kind: "scholarships", name: "Later" }).success).toBe(false);
+    expect(savedSearchCreateSchema.safeParse({ kind: "applications", name: "Not a search" }).success).toBe(
+      false,
+    );
+    expect(savedSearchCreateSchema.safeParse({ kind: "scholarships", name: "Funding" }).success).toBe(true);
     expect(
       savedSearchCreateSchema.safeParse({ kind: "programs", query: "cost=-1", name: "Bad" }).error?.issues[0],
     ).toMatchObject({

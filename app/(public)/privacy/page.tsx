@@ -143,11 +143,12 @@ export default function PrivacyPage() {
         </p>
       </ContentSection>
 
-      <ContentSection id="shortlist" title="Saved programs and universities">
+      <ContentSection id="shortlist" title="Saved programs, universities and scholarships">
         <p>
-          When you save a program or university while signed out, the list is kept only in your own browser
-          (its local storage), not on our servers. When you sign in, it is added to your account so that you
-          see it on any device; clearing your browser&apos;s site data removes the browser&apos;s copy.
+          When you save a program, university or scholarship while signed out, the list is kept only in your
+          own browser (its local storage), not on our servers. When you sign in, it is added to your account
+          so that you see it on any device; clearing your browser&apos;s site data removes the browser&apos;s
+          copy.
         </p>
         <p>
           The searches you save (their filters and the name you give them) are kept with your account. For
@@ -180,16 +181,16 @@ export default function PrivacyPage() {
         </p>
         <p>
           Deadline reminders are emailed 14 and 3 days before the deadline of each program on your shortlist
-          or with an application draft, until you apply. They are on when you register; turn them off on your
-          profile or with the unsubscribe link in any reminder. We record which reminders we sent (program,
-          deadline and when), and which offers we reminded you to reply to, so that none is sent twice; that
-          record is deleted with your account.
+          or with an application draft, until you apply, and of each scholarship on your shortlist. They are
+          on when you register; turn them off on your profile or with the unsubscribe link in any reminder. We
+          record which reminders we sent (program or scholarship, deadline and when), and which offers we
+          reminded you to reply to, so that none is sent twice; that record is deleted with your account.
         </p>
         <p>
           Your profile also shows a private calendar address that lists the deadlines of the programs you
-          saved or applied to, the dates by which to reply to an offer, and your interviews (when and where),
-          for your calendar app. Anyone who has that address can read those dates, without signing in;
-          resetting it on your profile makes the old address stop working at once.
+          saved or applied to and of the scholarships you saved, the dates by which to reply to an offer, and
+          your interviews (when and where), for your calendar app. Anyone who has that address can read those
+          dates, without signing in; resetting it on your profile makes the old address stop working at once.
         </p>
       </ContentSection>
 

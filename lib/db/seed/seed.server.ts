@@ -12,6 +12,7 @@ import { DEFAULT_DECIDE_BY_WORKING_DAYS, DEMO_DATA_KEY } from "@/lib/settings/co
 import { listDomains } from "@/lib/universities/domains";
 import { seedSlugify, uniqueSlug } from "@/lib/universities/slug";
 import { demoTimeZone, generatePrograms, hashString } from "./programs";
+import { demoScholarships } from "./scholarships";
 import {
   REQUIREMENT_ALIASES,
   REQUIREMENT_VALUES,
@@ -23,7 +24,8 @@ import { PERMISSIONS, toDbPermissions } from "@/lib/auth/staff-permissions";
 // see prisma/data/README.md) with their websites: facts only. In demo mode (`demo: true`; see
 // demo.ts for who asks) also generated descriptions, rankings (labelled "Demo ranking"),
 // programs with tuition and deadlines, demo accounts and applications, and the settings row that
-// makes every page say so (docs/decisions/0009-demo-mode-in-the-database.md). Idempotent: running
+// makes every page say so (docs/decisions/0009-demo-mode-in-the-database.md), and a few demo
+// scholarships, each marked as such (./scholarships.ts). Idempotent: running
 // it again adds only what is missing. A university of the list is found again by its source key
 // (the slug the seed derived for it), which a rename leaves as it is, so a renamed university is
 // never added a second time. Its last step writes SEED_COMPLETED_KEY: a seed cut short (a first
@@ -115,6 +117,8 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
     log("demo rankings and programs done");
     await seedDemoAccounts(prisma);
     log("demo accounts and applications done");
+    await seedDemoScholarships(prisma, today);
+    log("demo scholarships done");
     await writeSetting(prisma, DEMO_DATA_KEY, "true");
   }
   await refreshCatalogueStatistics(prisma, { vacuum: true });
@@ -272,6 +276,39 @@ async function seedDemoCatalogue(prisma: PrismaClient, slugs: string[], today: D
         ${requirementArrays(batch.map((p) => p.requirements))}
       ) AS v("universityId", "name", "description", "level", "field", "degree", "duration", "tuition",
              "deadline", "timeZone", ${REQUIREMENT_ALIASES})`;
+  }
+}
+
+/**
+ * Demo mode: the demo scholarships (./scholarships.ts), each written once (found again by its
+ * provider and name). Two belong to the best-ranked demo university with a Master's program, one to
+ * that program.
+ */
+async function seedDemoScholarships(prisma: PrismaClient, today: Date) {
+  const [anchor] = await prisma.$queryRaw<{ universityId: number; name: string; programId: number }[]>`
+    SELECT u."id" AS "universityId", u."name", p."id" AS "programId"
+      FROM "universities" u JOIN "programs" p ON p."universityId" = u."id"
+     WHERE u."archivedAt" IS NULL AND p."archivedAt" IS NULL AND p."level" = 'Master''s'
+       AND u."rankingSource" = ${DEMO_RANKING_SOURCE}
+     ORDER BY u."ranking" ASC, u."id" ASC, p."id" ASC
+     LIMIT 1`;
+  for (const demo of demoScholarships(today, anchor ?? null)) {
+    const { owner, levels, fields, ...data } = demo;
+    const existing = await prisma.scholarship.findFirst({
+      where: { provider: data.provider, name: data.name, archivedAt: null },
+      select: { id: true },
+    });
+    if (existing) continue;
+    await prisma.scholarship.create({
+      data: {
+        ...data,
+        universityId: owner === "university" ? anchor!.universityId : null,
+        programId: owner === "program" ? anchor!.programId : null,
+        levels: { create: levels.map((level) => ({ level })) },
+        fields: { create: fields.map((field) => ({ field })) },
+      },
+      select: { id: true },
+    });
   }
 }
 

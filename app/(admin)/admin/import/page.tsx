@@ -10,7 +10,7 @@ import { COLUMNS, IMPORT_TYPES } from "@/lib/import/columns";
 
 export const metadata: Metadata = { title: "Import" };
 
-// Bulk import of universities and programs (a dry run, then apply), with the columns
+// Bulk import of universities, programs and scholarships (a dry run, then apply), with the columns
 // documented here and in the downloadable templates. Importing needs the permission to manage the
 // catalogue: a team admin without it reads why instead of the form.
 export default async function AdminImportPage() {
@@ -18,7 +18,10 @@ export default async function AdminImportPage() {
   if (!canManageCatalogue(viewer)) {
     return (
       <div className="flex flex-col gap-6">
-        <AdminPageHeader title="Import" description="Add or update many universities or programs at once." />
+        <AdminPageHeader
+          title="Import"
+          description="Add or update many universities, programs or scholarships at once."
+        />
         <PermissionRequired permission="manage-catalogue">
           An import changes the catalogue.
         </PermissionRequired>
@@ -29,7 +32,7 @@ export default async function AdminImportPage() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Import"
-        description="Add or update many universities or programs at once from a CSV or JSON file. Check the file first: nothing changes until you apply it."
+        description="Add or update many universities, programs or scholarships at once from a CSV or JSON file. Check the file first: nothing changes until you apply it."
       />
       <ImportForm />
       <section aria-labelledby="import-columns" className="flex flex-col gap-4">
@@ -38,9 +41,10 @@ export default async function AdminImportPage() {
         </h2>
         <p className="text-slate-700">
           The first row names the columns (a JSON file is an array of objects with these keys). Rows are
-          matched by the university&apos;s slug (or its website) and by a program&apos;s university, name and
-          degree, so importing the same file twice changes nothing. A university column left out of the file
-          is left as it is. The CSV exports of the Universities and Programs lists have the same columns.
+          matched by the university&apos;s slug (or its website), by a program&apos;s university, name and
+          degree, and by a scholarship&apos;s provider and name, so importing the same file twice changes
+          nothing. A column left out of the file is left as it is. The CSV exports of the Universities,
+          Programs and Scholarships lists have the same columns.
         </p>
         {IMPORT_TYPES.map((type) => (
           <ListTable

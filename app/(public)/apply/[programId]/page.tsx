@@ -2,7 +2,8 @@ import { CalendarDays, Clock, GraduationCap, Wallet } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cachedPlatformName } from "@/lib/cache/reads.server";
+import { cachedPlatformName, cachedUniversityScholarships } from "@/lib/cache/reads.server";
+import { ProgramScholarships } from "@/components/scholarships/program-scholarships";
 import { cache } from "react";
 import { ApplicationForm } from "@/components/applications/application-form";
 import { DraftDocuments } from "@/components/applications/draft-documents";
@@ -65,11 +66,15 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
   if (!program) notFound();
 
   const now = new Date();
-  const [existing, draft, documentSlots] = await Promise.all([
+  const [existing, draft, documentSlots, universityScholarships] = await Promise.all([
     findOwnApplication(viewer.id, program.id),
     getDraft(viewer.id, program.id),
     listDraftDocumentSlots(viewer.id, program.id),
+    cachedUniversityScholarships(program.university.id, program.university.slug),
   ]);
+  const scholarships = universityScholarships.filter(
+    (scholarship) => scholarship.programId === program.id || scholarship.programId === null,
+  );
   const closed = deadlinePassed(program, now);
 
   return (
@@ -125,6 +130,10 @@ export default async function ApplyPage({ params }: ApplyPageProps) {
           </dl>
         </CardContent>
       </Card>
+
+      {!program.archived && (
+        <ProgramScholarships scholarships={scholarships} universitySlug={program.university.slug} />
+      )}
 
       <DataFreshness
         subject="this program"

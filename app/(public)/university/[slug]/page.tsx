@@ -9,7 +9,14 @@ import { NoPrograms } from "@/components/university/no-programs";
 import { ProgramTabs } from "@/components/university/program-tabs";
 import { ProgramsUnavailable } from "@/components/university/programs-unavailable";
 import { UniversityHero } from "@/components/university/university-hero";
-import { cachedPlatformName, cachedStudyLists, cachedUniversityPage } from "@/lib/cache/reads.server";
+import {
+  cachedPlatformName,
+  cachedStudyLists,
+  cachedUniversityPage,
+  cachedUniversityScholarships,
+} from "@/lib/cache/reads.server";
+import { UniversityScholarships } from "@/components/scholarships/university-scholarships";
+import { scholarshipsByProgram } from "@/lib/scholarships/program-entries";
 import { rankingDescription, rankingLabel } from "@/lib/universities/ranking";
 import {
   absoluteImageUrl,
@@ -102,6 +109,7 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
   }
   const rankingText = rankingLabel(university);
   const website = safeWebsite(university.webPage);
+  const scholarships = await cachedUniversityScholarships(university.id, university.slug);
 
   return (
     <>
@@ -146,12 +154,17 @@ export default async function UniversityPage({ params }: UniversityPageProps) {
             {university.programsFailed ? (
               <ProgramsUnavailable />
             ) : university.programs.length > 0 ? (
-              <ProgramTabs programs={university.programs} levels={(await cachedStudyLists()).levels} />
+              <ProgramTabs
+                programs={university.programs}
+                levels={(await cachedStudyLists()).levels}
+                scholarships={scholarshipsByProgram(scholarships)}
+              />
             ) : (
               <NoPrograms website={website} />
             )}
           </div>
         </section>
+        <UniversityScholarships universityId={university.id} scholarships={scholarships} now={new Date()} />
       </div>
       <script
         type="application/ld+json"

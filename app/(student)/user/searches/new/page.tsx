@@ -62,7 +62,7 @@ export default async function SaveSearchPage({ searchParams }: Props) {
         <p role="alert" className="rounded-md bg-red-50 p-4 text-sm font-medium text-red-800">
           {canonical && !canonical.ok
             ? `This search cannot be saved: ${canonical.message}. Change the filters and try again.`
-            : "There is no search to save here. Open a university or program search, then use Save this search under its results."}
+            : "There is no search to save here. Open a university, program or scholarship search, then use Save this search under its results."}
         </p>
       )}
     </div>
