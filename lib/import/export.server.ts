@@ -6,7 +6,7 @@ import {
   requirementsToInput,
 } from "@/lib/fit/requirements";
 import { stringify } from "csv-stringify/sync";
-import { nameContains } from "@/lib/db/text-match";
+import { containsText, nameContains } from "@/lib/db/text-match";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listCondition } from "@/lib/programs/queries.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
