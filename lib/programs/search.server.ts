@@ -133,9 +133,7 @@ function segmentsOf(sort: ProgramSort, now: Date): Segment[] {
           { on: RANKED, keys: [{ sql: Prisma.sql`u."ranking"` }, name, id], join, ranked: true },
           { on: Prisma.sql`NOT (${RANKED})`, keys: [name, id], join },
         ]
-      : sort === "name"
-        ? [{ on: null, keys: [name, id] }]
-        : [{ on: null, keys: [first, id] }];
+      : [{ on: null, keys: [first, id] }];
   return [deadlineOpen(now), deadlineClosed(now)].flatMap((half) =>
     runs.map(({ on, keys, join: joined, ranked }) => ({
       condition: on ? Prisma.sql`${half} AND ${on}` : half,
