@@ -2,6 +2,5 @@
 export const NAV_ITEMS = [
   { href: "/universities/search", label: "Universities" },
   { href: "/programs", label: "Programs" },
-  { href: "/scholarships", label: "Scholarships" },
   { href: "/resources", label: "Resources" },
 ] as const;

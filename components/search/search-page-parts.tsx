@@ -11,16 +11,20 @@ import { formatCount } from "@/lib/format";
  */
 export function SearchFrame({
   title,
+  intro,
   filters,
   children,
 }: {
   title: string;
+  /** A line under the heading: where else to look. */
+  intro?: React.ReactNode;
   filters: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      {intro && <p className="mt-2 text-slate-700">{intro}</p>}
       <ExploratoryNotice />
       <div className="mt-6 lg:grid lg:grid-cols-[18rem_1fr] lg:gap-8">
         <aside className="hidden lg:block" aria-label="Filters">

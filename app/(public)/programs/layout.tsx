@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { type CountryEntry, FilterOptionsProvider } from "@/components/search/filter-options";
 import { ProgramSearchFilters } from "@/components/search/program-search-filters";
 import { SearchFrame } from "@/components/search/search-page-parts";
@@ -21,6 +22,18 @@ export default async function ProgramSearchLayout({ children }: Readonly<{ child
         >
           <SearchFrame
             title="Program search"
+            intro={
+              <>
+                Funding too?{" "}
+                <Link
+                  href="/scholarships"
+                  className="font-medium text-brand-700 underline underline-offset-4"
+                >
+                  Search scholarships
+                </Link>{" "}
+                by nationality, level and field.
+              </>
+            }
             filters={
               <div className="sticky top-20">
                 <ProgramSearchFilters idPrefix="sidebar" />

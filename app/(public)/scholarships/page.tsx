@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { permanentRedirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { InvalidQuery } from "@/components/search/invalid-query";
 import { Pagination } from "@/components/search/pagination";
@@ -23,6 +24,19 @@ import {
 } from "@/lib/scholarships/search-params";
 
 const PATH = SCHOLARSHIPS_PATH;
+
+/** Whether `href`'s query holds the same parameters as `search`, in any order. */
+function sameQuery(href: string, search: SearchParams): boolean {
+  const sorted = (entries: [string, string][]) =>
+    entries
+      .map((entry) => entry.join("="))
+      .sort()
+      .join("&");
+  const given = Object.entries(search).flatMap(([name, value]): [string, string][] =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((one) => [name, one]),
+  );
+  return sorted([...new URL(href, "http://localhost").searchParams]) === sorted(given);
+}
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -56,8 +70,12 @@ export default async function ScholarshipSearchPage({ searchParams }: Props) {
     cachedAllCountries(),
     cachedStudyLists(),
   ]);
-  const results = list.rows ?? { items: [], total: 0 };
   const page = list.ok ? list.page : 1;
+  // The filters are a plain form, which sends every field, the empty ones too: its address goes
+  // on to the search's canonical one (defaults left out), so that one search is one address to
+  // share and one entry in the cache.
+  if (list.ok && !sameQuery(list.hrefFor(page), search)) permanentRedirect(list.hrefFor(page));
+  const results = list.rows ?? { items: [], total: 0 };
   const lastPage = lastPageOf(results.total, SCHOLARSHIPS_PAGE_SIZE);
   const values = list.ok
     ? list.values
