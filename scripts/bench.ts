@@ -21,7 +21,7 @@ import { dirname, resolve } from "node:path";
 import { createPrismaClient } from "@/lib/db/client.server";
 import { serveEmbedded } from "@/lib/db/connection.server";
 import { DEMO_ACCOUNTS, seed } from "@/lib/db/seed/seed.server";
-import { parseArgs, USAGE, type BenchOptions } from "./bench/args";
+import { DEFAULT_PORT, parseArgs, USAGE, type BenchOptions } from "./bench/args";
 import { measureFilterChange, measureFirstLoads, runLighthouse } from "./bench/browser";
 import { freshDatabase, scaleTo } from "./bench/database";
 import { seedApplications } from "./bench/workspace";
@@ -42,6 +42,14 @@ interface BenchDatabase {
   env: Record<string, string>;
   /** Runs `task` with a URL of the database (the embedded one is served for the task's duration). */
   serve<T>(task: (url: string) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The bench database's name: `base` on the default port, with the port after it otherwise, so
+ * that two benches run side by side on their own ports never drop each other's database.
+ */
+function databaseName(base: string, options: BenchOptions): string {
+  return options.port === DEFAULT_PORT ? base : `${base}_${options.port}`;
 }
 
 async function benchDatabase(name: string): Promise<BenchDatabase> {
@@ -128,7 +136,7 @@ async function main(options: BenchOptions) {
     return;
   }
 
-  const database = await benchDatabase("unisearch_bench");
+  const database = await benchDatabase(databaseName("unisearch_bench", options));
   results.database = database.mode;
   if (options.parts.has("queries")) {
     results.queries = await database.serve(async (url) => {
@@ -230,7 +238,7 @@ async function main(options: BenchOptions) {
  * at a time (the render part).
  */
 async function runWorkspace(applications: number, options: BenchOptions, results: Record<string, unknown>) {
-  const database = await benchDatabase("unisearch_bench_workspace");
+  const database = await benchDatabase(databaseName("unisearch_bench_workspace", options));
   results.database = database.mode;
   const workspace: Record<string, unknown> = await database.serve(async (url) => {
     const started = Date.now();
@@ -263,8 +271,8 @@ async function runWorkspace(applications: number, options: BenchOptions, results
 
 /** The search scenarios with the demo catalogue (about 10,000 universities), then at options.scale. */
 async function runScale(options: BenchOptions, results: Record<string, unknown>) {
-  ensureBuild(options.build);
-  const database = await benchDatabase("unisearch_bench_scale");
+  if (options.parts.has("load")) ensureBuild(options.build);
+  const database = await benchDatabase(databaseName("unisearch_bench_scale", options));
   const measure = async (label: string) => {
     const { counts, queries } = await database.serve(async (url) => {
       const counts = await scaleTo(url, 0);

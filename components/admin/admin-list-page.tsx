@@ -6,7 +6,7 @@ import { ListResults } from "@/components/admin/list-results";
 import { ListTable, type ListColumn } from "@/components/admin/list-table";
 import { InvalidQuery } from "@/components/search/invalid-query";
 import { Button } from "@/components/ui/button";
-import { lastPageOf } from "@/lib/paging";
+import { lastPageOf, type ListTotal } from "@/lib/paging";
 
 const ACTIONS: ListColumn = { label: "Actions", pinned: true, className: "text-right" };
 
@@ -37,7 +37,7 @@ type AdminListPageProps = {
         page: number;
         filtered: boolean;
         hrefFor: (page: number) => string;
-        rows: { items: unknown[]; total: number };
+        rows: { items: unknown[] } & ListTotal;
       }
     | { ok: false; message: string; clearHref: string };
   /** The rows. */
@@ -98,6 +98,7 @@ export function AdminListPage({
         <ListResults
           noun={noun}
           total={list.rows.total}
+          approximate={list.rows.approximate}
           shown={list.rows.items.length}
           page={list.page}
           lastPage={lastPage}

@@ -2,11 +2,14 @@ import Link from "next/link";
 import { Pagination } from "@/components/search/pagination";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/format";
+import { totalText } from "@/lib/paging";
 
 type ListResultsProps = {
   /** What the list holds, singular and plural: ["user", "users"]. */
   noun: readonly [string, string];
   total: number;
+  /** `total` is an estimate: "about 24,000 programs". */
+  approximate?: boolean;
   /** Rows on this page: none shows the empty state instead of `children`. */
   shown: number;
   page: number;
@@ -27,6 +30,7 @@ type ListResultsProps = {
 export function ListResults({
   noun,
   total,
+  approximate,
   shown,
   page,
   lastPage,
@@ -43,7 +47,7 @@ export function ListResults({
         Results
       </h2>
       <p className="text-sm text-slate-700" aria-live="polite" data-testid={`${plural}-count`}>
-        {formatCount(total)} {total === 1 ? singular : plural}
+        {totalText({ total, approximate })} {total === 1 && !approximate ? singular : plural}
       </p>
 
       {shown === 0 ? (

@@ -12,10 +12,13 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 export function FitFilterNotes({
   conditions,
   leftOut,
+  approximate,
   returnTo,
 }: {
   conditions: readonly FitCondition[];
   leftOut: Partial<Record<FitFilter, number>>;
+  /** The counts are estimates (lib/paging.ts, EXACT_COUNT_BOUND). */
+  approximate?: boolean;
   /** This search's address, to come back to after signing in. */
   returnTo: string;
 }) {
@@ -25,7 +28,7 @@ export function FitFilterNotes({
       {conditions.map((condition) => (
         <li key={condition.filter}>
           {condition.sql ? (
-            leftOutNote(condition.filter, leftOut[condition.filter] ?? 0)
+            leftOutNote(condition.filter, leftOut[condition.filter] ?? 0, approximate)
           ) : (
             <>
               {condition.unusable}{" "}

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { containsText } from "@/lib/db/text-match";
+import { containsText, nameContains } from "@/lib/db/text-match";
 import { todayIn } from "@/lib/dates/sql.server";
 import { addDays, dateOf, dayIn } from "@/lib/dates/days";
 import type { WorkspaceFilters } from "@/lib/validation/application";
@@ -183,7 +183,7 @@ function whereOf(
   if (filters.q)
     conditions.push(
       Prisma.sql`(a."userId" IN (SELECT s."id" FROM "users" s WHERE ${containsText('s."fullName"', filters.q)})
-        OR a."programId" IN (SELECT pq."id" FROM "programs" pq WHERE ${containsText('pq."name"', filters.q)}))`,
+        OR a."programId" IN (SELECT pq."id" FROM "programs" pq WHERE ${nameContains("pq", filters.q)}))`,
     );
   if (filters.university) conditions.push(Prisma.sql`p."universityId" = ${filters.university}`);
   if (filters.program) conditions.push(Prisma.sql`a."programId" = ${filters.program}`);

@@ -6,7 +6,7 @@ import {
   requirementsToInput,
 } from "@/lib/fit/requirements";
 import { stringify } from "csv-stringify/sync";
-import { containsText } from "@/lib/db/text-match";
+import { containsText, nameContains } from "@/lib/db/text-match";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listCondition } from "@/lib/programs/queries.server";
 import { toSearchCriteria } from "@/lib/universities/criteria";
@@ -67,7 +67,7 @@ async function universityIds(db: PrismaClient, filters: ExportFilters, afterId: 
 async function programIds(db: PrismaClient, filters: ExportFilters, afterId: number) {
   const where = listCondition({ level: filters.level });
   const text = filters.q
-    ? Prisma.sql`AND (${containsText(`p."name"`, filters.q)} OR ${containsText(`u."name"`, filters.q)})`
+    ? Prisma.sql`AND (${nameContains("p", filters.q)} OR ${nameContains("u", filters.q)})`
     : Prisma.empty;
   const rows = await db.$queryRaw<{ id: number }[]>`
     SELECT p."id" FROM "programs" p JOIN "universities" u ON u."id" = p."universityId"

@@ -439,15 +439,16 @@ interface StoredProgram extends NewProgram {
 }
 
 /**
- * Locks the universities a batch of programs is written to (FOR SHARE) and reads their archive mark
- * again: an archive of one of them either waits for the import to commit (and archives its new
- * programs too) or has committed, and its rows are then rejected.
+ * Locks the universities a batch of programs is written to and reads their archive mark again: an
+ * archive of one of them either waits for the import to commit (and archives its new programs too)
+ * or has committed, and its rows are then rejected. FOR NO KEY UPDATE, not FOR SHARE: the programs
+ * trigger updates their program figures, which a share lock held elsewhere too would deadlock.
  */
 async function lockUniversities(tx: Tx, universities: { id: number; archivedAt: Date | null }[]) {
   if (universities.length === 0) return;
   const rows = await tx.$queryRaw<{ id: number; archivedAt: Date | null }[]>`
     SELECT "id", "archivedAt" FROM "universities" WHERE "id" = ANY(${[...new Set(universities.map((u) => u.id))]}::int[])
-     ORDER BY "id" FOR SHARE`;
+     ORDER BY "id" FOR NO KEY UPDATE`;
   const archivedAt = new Map(rows.map((row) => [row.id, row.archivedAt]));
   for (const university of universities) university.archivedAt = archivedAt.get(university.id) ?? null;
 }

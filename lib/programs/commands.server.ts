@@ -106,19 +106,23 @@ async function snapshot(tx: Tx, id: number) {
   return { ...program, university: university.name, archivedAt: row.archivedAt };
 }
 
-/** Whether the university is archived, read FOR SHARE (see below); false when there is none. */
+/**
+ * Whether the university is archived, read FOR NO KEY UPDATE (see below); false when there is none.
+ * Not FOR SHARE: the write's programs trigger then updates the university's program figures, and
+ * two writes holding it shared would each wait for the other to let go (a deadlock).
+ */
 async function isUniversityArchived(tx: Tx, universityId: number): Promise<boolean> {
   const [university] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
-    SELECT "archivedAt" FROM "universities" WHERE "id" = ${universityId} FOR SHARE`;
+    SELECT "archivedAt" FROM "universities" WHERE "id" = ${universityId} FOR NO KEY UPDATE`;
   return Boolean(university?.archivedAt);
 }
 
 /**
  * A live program never sits under an archived university: the program lists rely on it and check
- * only the program's own mark (queries.ts). The university is read FOR SHARE in the write's
- * transaction, so an archive of it (which locks it FOR UPDATE) waits for this write to commit and
- * then archives the program too, or this write waits for the archive and is refused. A trigger
- * refuses the write in any case (programs_live_university_check).
+ * only the program's own mark (queries.ts). The university is locked in the write's transaction,
+ * so an archive of it (which locks it FOR UPDATE) waits for this write to commit and then
+ * archives the program too, or this write waits for the archive and is refused. A trigger refuses
+ * the write in any case (programs_live_university_check).
  */
 async function assertUniversityTakesPrograms(tx: Tx, universityId: number) {
   if (await isUniversityArchived(tx, universityId))

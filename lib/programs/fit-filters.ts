@@ -36,8 +36,18 @@ const LEFT_OUT_BECAUSE: Record<FitFilter, string> = {
   visa: "no visa sponsorship stated",
 };
 
-/** "Within my budget: 12 programs left out (tuition above your yearly budget)" */
-export function leftOutNote(filter: FitFilter, count: number): string {
-  const programs = count === 1 ? "1 program" : `${count.toLocaleString("en-US")} programs`;
+/**
+ * "Within my budget: 12 programs left out (tuition above your yearly budget)"; an estimate (more
+ * than the search counts exactly match the other filters) says "about 2,400 programs", and "few
+ * programs" where the part it was taken from had none.
+ */
+export function leftOutNote(filter: FitFilter, count: number, approximate = false): string {
+  const programs = approximate
+    ? count === 0
+      ? "few programs"
+      : `about ${count.toLocaleString("en-US")} programs`
+    : count === 1
+      ? "1 program"
+      : `${count.toLocaleString("en-US")} programs`;
   return `${FIT_FILTER_LABELS[filter]}: ${programs} left out (${LEFT_OUT_BECAUSE[filter]})`;
 }

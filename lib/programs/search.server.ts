@@ -1,26 +1,35 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { deadlineClosed, deadlineOpen } from "@/lib/dates/sql.server";
+import { deadlineClosed, deadlineOpen, earliestOpenDeadline } from "@/lib/dates/sql.server";
 import {
-  programsMatching,
+  countEveryProgram,
+  countMatchingPrograms,
+  matchingRows,
+  orderedPage,
   programWithRankingSelect,
   toProgramWithRanking,
   type ProgramWithRanking,
+  type SortKey,
 } from "./queries.server";
 import type { Rates } from "@/lib/money/convert";
 import { BASE_CURRENCY } from "@/lib/money/base";
+import { EXACT_COUNT_BOUND, roundEstimate, type ListTotal } from "@/lib/paging";
+import { countMatches, estimateMatches, totalOfPage } from "@/lib/db/bounded-count.server";
 import type { ProgramSearchCriteria } from "./criteria";
 import type { FitFilter } from "./fit-filters";
 import { tuitionLimit, type FitCondition } from "./fit-sql.server";
+import { nameContains } from "@/lib/db/text-match";
 import type { ProgramSort } from "./search-params";
 
 export type { ProgramSearchCriteria };
 
 // The program search of /programs: live programs (the program's own archive mark suffices: a live
-// program never sits under an archived university). One query for the page's ids, one for the
-// count, one for the page's rows. Indexes: the trigram indexes on both names for the text, and
-// the btree indexes on deadline, tuition and name for the sorts (migration 20261123203000).
+// program never sits under an archived university). The page's ids run by run of the sort
+// (segmentsOf), the matches counted up to the bound (countMatchingPrograms), the fit filters'
+// left-out counts in one pass over the first matches, then the page's rows. Indexes: the trigram
+// indexes on the stored search names for the text, and the btree indexes on deadline, tuition and
+// name, and the universities' ranking, for the sorts.
 
 export type ProgramSearchResult = ProgramWithRanking;
 
@@ -29,12 +38,27 @@ export type ProgramSearchResult = ProgramWithRanking;
  * too. The maximum tuition is in US dollars: each program's own amount is compared with it
  * converted into the program's currency at the latest `rates` (a currency without a rate is left
  * out, since nothing says it is under the limit).
+ *
+ * `countryId`, the id of the country code looked up beforehand (null: no such country), lets the
+ * planner see which country it is: behind a subquery it takes every country for an average one
+ * (at 100,000 universities it read all programs for the United States' 16,600). `estimating`
+ * writes "still open" as its range of the deadline index alone, which the planner can size (the
+ * per-row zone test it takes for a third of any rows), for a count's estimate.
  */
-export function programSearchCondition(criteria: ProgramSearchCriteria, rates: Rates): Prisma.Sql {
+export function programSearchCondition(
+  criteria: ProgramSearchCriteria,
+  rates: Rates,
+  options: { countryId?: number | null; estimating?: boolean } = {},
+): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`p."archivedAt" IS NULL`];
   if (criteria.countryCode) {
-    parts.push(Prisma.sql`p."universityId" IN (SELECT c."id" FROM "universities" c
-      WHERE c."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode}))`);
+    const country =
+      options.countryId === undefined
+        ? Prisma.sql`(SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`
+        : Prisma.sql`${options.countryId}::int`;
+    parts.push(
+      Prisma.sql`p."universityId" IN (SELECT c."id" FROM "universities" c WHERE c."countryId" = ${country})`,
+    );
   }
   if (criteria.level !== undefined) parts.push(Prisma.sql`p."level" = ${criteria.level}`);
   if (criteria.field !== undefined) parts.push(Prisma.sql`p."field" = ${criteria.field}`);
@@ -42,8 +66,20 @@ export function programSearchCondition(criteria: ProgramSearchCriteria, rates: R
   if (criteria.duration !== undefined) parts.push(Prisma.sql`p."duration" = ${criteria.duration}`);
   if (criteria.maxTuition !== undefined) parts.push(maxTuitionCondition(criteria.maxTuition, rates));
   if (criteria.deadlineFrom) parts.push(Prisma.sql`p."deadline" >= ${criteria.deadlineFrom}`);
-  if (criteria.openAt) parts.push(deadlineOpen(criteria.openAt));
+  if (criteria.openAt) {
+    parts.push(
+      options.estimating
+        ? Prisma.sql`p."deadline" >= ${earliestOpenDeadline(criteria.openAt)}`
+        : deadlineOpen(criteria.openAt),
+    );
+  }
   return Prisma.join(parts, " AND ");
+}
+
+/** The id of the country with `code`, or null when there is none. */
+async function countryIdOf(code: string): Promise<number | null> {
+  const country = await prisma.country.findUnique({ where: { code }, select: { id: true } });
+  return country?.id ?? null;
 }
 
 function maxTuitionCondition(maxTuition: number, rates: Rates): Prisma.Sql {
@@ -52,44 +88,61 @@ function maxTuitionCondition(maxTuition: number, rates: Rates): Prisma.Sql {
   return Prisma.sql`p."tuition" <= ${loosest}::numeric AND p."tuition" <= ${byCurrency}`;
 }
 
-function orderBy(sort: ProgramSort): Prisma.Sql {
-  switch (sort) {
-    case "deadline":
-      return Prisma.sql`p."deadline" ASC, p."id" ASC`;
-    case "tuition":
-      return Prisma.sql`p."tuition" ASC, p."id" ASC`;
-    case "name":
-      return Prisma.sql`p."name" ASC, p."id" ASC`;
-    case "ranking":
-      // As the university search: a ranking without a source is not shown, so it does not count.
-      // `u` is joined for this sort only (a hash join: 4x faster than a subquery per program).
-      return Prisma.sql`(CASE WHEN u."rankingSource" IS NOT NULL THEN u."ranking" END) ASC NULLS LAST,
-                        p."name" ASC, p."id" ASC`;
-  }
+/** A program's university ranks it: a ranking with its source (one without is not shown). */
+const RANKED = Prisma.sql`u."rankingSource" IS NOT NULL AND u."ranking" IS NOT NULL`;
+
+/** A run of the results in one order: its condition on top of the search's, and its sort keys. */
+interface Segment {
+  /** On `p`, and on its university `u` when `join` is set. */
+  condition: Prisma.Sql;
+  /** The same condition on `p` alone, for counting the run. */
+  alone: Prisma.Sql;
+  keys: readonly SortKey[];
+  join?: Prisma.Sql;
+  /** The programs of ranked universities, by ranking: walked university by university first. */
+  ranked?: boolean;
 }
 
 /**
- * Open programs come first in every sort: the page lists, in the order of `sort`, those whose
- * deadline has not passed at `now` in the program's time zone (deadlineOpen), and only after the
- * last of them the closed ones, in the same order. The count query counts the open matches too, so
- * the page is read from the open ones (through the sort's index, as before: deadlineOpen starts
- * with a range of the deadline index, which the per-row zone test narrows), and
- * only a page that reaches past them reads the closed ones as well. A `(deadline < now)` key first
- * in one ORDER BY would sort every match instead of walking an index (the default deadline sort:
- * from 1 ms to 30 ms), and a UNION of both halves ran every filter twice.
+ * The runs a sort lists, one after the other. Open programs come first in every sort (their
+ * deadline has not passed at `now` in the program's zone: deadlineOpen), then the closed ones in
+ * the same order. The ranking sort lists, in each, the programs of ranked universities by ranking
+ * first, then the others by name: as in the university search, a ranking without its source does
+ * not count. Each run is read in its own order, through its sort's index where the planner finds
+ * that cheaper, and only as far as the page reaches; one ORDER BY with a `(deadline < now)` or a
+ * CASE key first sorted every match instead ('engineering', still open, by ranking, at 100,000
+ * universities: 171,000 programs, 400 to 770 ms for a page of 20).
  */
-function pageQuery(
-  programs: Prisma.Sql,
-  where: Prisma.Sql,
-  sort: ProgramSort,
-  half: Prisma.Sql,
-  window: { limit: number; offset: number },
-): Prisma.Sql {
-  return Prisma.sql`
-    SELECT p."id" FROM ${programs}
-    ${sort === "ranking" ? Prisma.sql`JOIN "universities" u ON u."id" = p."universityId"` : Prisma.empty}
-     WHERE ${where} AND ${half}
-     ORDER BY ${orderBy(sort)} LIMIT ${window.limit} OFFSET ${window.offset}`;
+function segmentsOf(sort: ProgramSort, now: Date): Segment[] {
+  const id: SortKey = { sql: Prisma.sql`p."id"` };
+  const name: SortKey = { sql: Prisma.sql`p."name"` };
+  const universities = (condition: Prisma.Sql) =>
+    Prisma.sql`p."universityId" IN (SELECT u."id" FROM "universities" u WHERE ${condition})`;
+  const join = Prisma.sql`JOIN "universities" u ON u."id" = p."universityId"`;
+  const first: SortKey = {
+    sql:
+      sort === "deadline"
+        ? Prisma.sql`p."deadline"`
+        : sort === "tuition"
+          ? Prisma.sql`p."tuition"`
+          : Prisma.sql`p."name"`,
+  };
+  const runs: { on: Prisma.Sql | null; keys: readonly SortKey[]; join?: Prisma.Sql; ranked?: boolean }[] =
+    sort === "ranking"
+      ? [
+          { on: RANKED, keys: [{ sql: Prisma.sql`u."ranking"` }, name, id], join, ranked: true },
+          { on: Prisma.sql`NOT (${RANKED})`, keys: [name, id], join },
+        ]
+      : [{ on: null, keys: [first, id] }];
+  return [deadlineOpen(now), deadlineClosed(now)].flatMap((half) =>
+    runs.map(({ on, keys, join: joined, ranked }) => ({
+      condition: on ? Prisma.sql`${half} AND ${on}` : half,
+      alone: on ? Prisma.sql`${half} AND ${universities(on)}` : half,
+      keys,
+      join: joined,
+      ranked,
+    })),
+  );
 }
 
 export interface ProgramSearchOptions {
@@ -103,76 +156,192 @@ export interface ProgramSearchOptions {
   fit?: readonly FitCondition[];
 }
 
-export interface ProgramSearchPage {
+export interface ProgramSearchPage extends ListTotal {
   items: ProgramSearchResult[];
-  total: number;
   /** How many programs each applied fit filter left out of what the other filters matched. */
   leftOut: Partial<Record<FitFilter, number>>;
+  /** The left-out counts are estimates: more than EXACT_COUNT_BOUND programs match the others. */
+  leftOutApproximate?: boolean;
 }
 
-/** `count(*)` of the rows meeting `condition`, as a column. */
-const countWhere = (condition: Prisma.Sql, name: string) =>
-  Prisma.sql`count(*) FILTER (WHERE ${condition})::int AS ${Prisma.raw(`"${name}"`)}`;
+/**
+ * The ids of the page: the runs of the sort read in turn from where the page starts. A run that
+ * gives no row from a positive offset holds no more rows than that offset, and is counted exactly
+ * (up to the offset) to know where the next one starts; a run that gives fewer rows than asked
+ * ends there, and the next one is read from its start.
+ */
+async function pageIds(
+  text: string | undefined,
+  where: Prisma.Sql,
+  segments: readonly Segment[],
+  window: { limit: number; offset: number },
+): Promise<number[]> {
+  const ids: number[] = [];
+  let skip = window.offset;
+  for (const whole of segments) {
+    let segment = whole;
+    if (ids.length === window.limit) break;
+    if (segment.ranked) {
+      const walk = await walkRanked(text, Prisma.sql`${where} AND ${segment.condition}`, {
+        limit: window.limit - ids.length,
+        offset: skip,
+      });
+      ids.push(...walk.ids);
+      skip = walk.skip;
+      if (walk.after === null || ids.length === window.limit) continue;
+      // The walk gave way: the rest of the run is read as any other, from the rankings after it.
+      const after = Prisma.sql`u."ranking" > ${walk.after}`;
+      segment = {
+        ...segment,
+        condition: Prisma.sql`${segment.condition} AND ${after}`,
+        alone: Prisma.sql`${segment.alone} AND p."universityId" IN (
+          SELECT u."id" FROM "universities" u WHERE ${RANKED} AND ${after})`,
+      };
+    }
+    const rows = await prisma.$queryRaw<{ id: number }[]>(
+      orderedPage(
+        text,
+        Prisma.sql`${where} AND ${segment.condition}`,
+        segment.keys,
+        { limit: window.limit - ids.length, offset: skip },
+        segment.join,
+      ),
+    );
+    ids.push(...rows.map((row) => row.id));
+    if (rows.length > 0) skip = 0;
+    else if (skip > 0) {
+      const run = matchingRows(text, Prisma.sql`${where} AND ${segment.alone}`);
+      skip -= (await countMatches(run, { bound: skip })).total;
+    }
+  }
+  return ids;
+}
+
+/** Ranked universities the walk reads before it gives way to one query over the rest of the run. */
+const RANKED_WALK_LIMIT = 1_500;
+
+/**
+ * The ranked run's page, read university by university in ranking order: batches of ranked
+ * universities (100, then twice as many each time, a ranking's ties never split), each batch's
+ * matching programs ordered and cut at what the page still needs. Where the search matches many
+ * programs, the first batch fills the page; a query over the whole run instead planned from
+ * estimates, which the fit filters' conditions make far too small, and read every program of the
+ * text first ('engineering' with the three fit filters at 100,000 universities: 380 to 580 ms).
+ * After RANKED_WALK_LIMIT universities the walk stops (a rare text is found faster through its
+ * index) and says where: `after`, the last ranking it read; null when it read every one.
+ */
+async function walkRanked(
+  text: string | undefined,
+  condition: Prisma.Sql,
+  window: { limit: number; offset: number },
+): Promise<{ ids: number[]; skip: number; after: number | null }> {
+  const ids: number[] = [];
+  let skip = window.offset;
+  let after: number | null = null;
+  const textCondition = text
+    ? Prisma.sql`AND (${nameContains("p", text)} OR ${nameContains("u", text)})`
+    : Prisma.empty;
+  for (let size = 100, walked = 0; ids.length < window.limit; size *= 2) {
+    if (walked >= RANKED_WALK_LIMIT) return { ids, skip, after };
+    const from: Prisma.Sql = after === null ? Prisma.empty : Prisma.sql`AND u."ranking" > ${after}`;
+    const [batch]: { ids: number[] | null; last: number | null }[] = await prisma.$queryRaw`
+      WITH "first" AS (
+        SELECT u."ranking" FROM "universities" u WHERE ${RANKED} ${from} ORDER BY u."ranking" LIMIT ${size}
+      )
+      SELECT array_agg(u."id") AS "ids", max(u."ranking") AS "last" FROM "universities" u
+       WHERE ${RANKED} ${from} AND u."ranking" <= (SELECT max("ranking") FROM "first")`;
+    if (!batch.ids || batch.last === null) return { ids, skip, after: null };
+    walked += batch.ids.length;
+    after = batch.last;
+    const rows = await prisma.$queryRaw<{ id: number }[]>`
+      SELECT p."id" FROM "programs" p JOIN "universities" u ON u."id" = p."universityId"
+       WHERE p."universityId" = ANY(${batch.ids}::int[]) AND ${condition} ${textCondition}
+       ORDER BY u."ranking", p."name", p."id" LIMIT ${skip + window.limit - ids.length}`;
+    if (rows.length <= skip) skip -= rows.length;
+    else {
+      ids.push(...rows.slice(skip).map((row) => row.id));
+      skip = 0;
+    }
+  }
+  return { ids, skip, after };
+}
+
+/**
+ * The fit filters' left-out counts: for each, the programs that every other condition keeps and it
+ * does not. One pass over the first EXACT_COUNT_BOUND + 1 programs the search's own filters match
+ * counts them all; when those are all of them, the counts are exact. Past the bound they are
+ * estimated: each filter's share of that first part, times the planner's estimate of the matches
+ * (a count of every match would read them all: 953,986 programs at 100,000 universities).
+ */
+async function leftOutCounts(
+  text: string | undefined,
+  base: Prisma.Sql,
+  fit: readonly { filter: FitFilter; sql: Prisma.Sql }[],
+  estimable: Prisma.Sql,
+): Promise<Pick<ProgramSearchPage, "leftOut" | "leftOutApproximate">> {
+  if (fit.length === 0) return { leftOut: {} };
+  const flags = Prisma.join(
+    fit.map(({ filter, sql }) => {
+      const others = fit.filter((other) => other.filter !== filter).map((other) => other.sql);
+      const leftOut = Prisma.join([...others, Prisma.sql`NOT (${sql})`], " AND ");
+      return Prisma.sql`count(*) FILTER (WHERE (${leftOut}) IS TRUE)::int AS ${Prisma.raw(`"${filter}"`)}`;
+    }),
+    ", ",
+  );
+  const [row] = await prisma.$queryRaw<Record<string, number>[]>`
+    SELECT count(*)::int AS "read", ${flags}
+      FROM (SELECT * FROM "programs" p WHERE p."id" IN (
+              SELECT "id" FROM (${matchingRows(text, base, EXACT_COUNT_BOUND + 1)} LIMIT ${EXACT_COUNT_BOUND + 1}) "first"
+            )) p`;
+  const counted = Object.fromEntries(fit.map(({ filter }) => [filter, row[filter]]));
+  if (row.read <= EXACT_COUNT_BOUND) return { leftOut: counted };
+  const scale = (await estimateMatches(matchingRows(text, estimable))) / row.read;
+  return {
+    leftOut: Object.fromEntries(
+      fit.map(({ filter }) => [
+        filter,
+        row[filter] === 0 ? 0 : roundEstimate(row[filter] * scale, row[filter]),
+      ]),
+    ),
+    leftOutApproximate: true,
+  };
+}
 
 export async function searchPrograms(
   criteria: ProgramSearchCriteria,
   options: ProgramSearchOptions,
 ): Promise<ProgramSearchPage> {
-  const programs = programsMatching(criteria.text);
-  const base = programSearchCondition(criteria, options.rates);
+  const countryId = criteria.countryCode ? await countryIdOf(criteria.countryCode) : undefined;
+  const base = programSearchCondition(criteria, options.rates, { countryId });
   const fit = (options.fit ?? []).flatMap((condition) =>
     condition.sql ? [{ filter: condition.filter, sql: condition.sql }] : [],
   );
-  const where = Prisma.join([base, ...fit.map((condition) => condition.sql)], " AND ");
+  const withFit = (condition: Prisma.Sql) =>
+    Prisma.join([condition, ...fit.map((fitCondition) => fitCondition.sql)], " AND ");
+  const where = withFit(base);
+  const estimable = programSearchCondition(criteria, options.rates, { countryId, estimating: true });
   const now = options.now ?? criteria.openAt ?? new Date();
-  const { sort, limit, offset } = options;
-  // A fit filter's left-out count: the programs every other condition keeps and it does not.
-  // One pass over what the ordinary filters match counts them all, and the results beside them.
-  const leftOutColumns = fit.map(({ filter, sql }) =>
-    countWhere(
-      Prisma.join(
-        [
-          ...fit.filter((other) => other.filter !== filter).map((other) => other.sql),
-          Prisma.sql`NOT (${sql})`,
-        ],
-        " AND ",
-      ),
-      `left-${filter}`,
-    ),
-  );
-  const counts = fit.length
-    ? Prisma.sql`SELECT ${countWhere(
-        Prisma.join(
-          fit.map((condition) => condition.sql),
-          " AND ",
+  const { limit, offset } = options;
+  const text = criteria.text;
+  const unfiltered = !text && fit.length === 0 && Object.keys(criteria).length === 0;
+  const [ids, count, leftOut] = await Promise.all([
+    pageIds(text, where, segmentsOf(options.sort, now), { limit, offset }),
+    unfiltered
+      ? countEveryProgram(false)
+      : countMatchingPrograms(
+          text,
+          base,
+          matchingRows(text, withFit(estimable)),
+          fit.length
+            ? Prisma.join(
+                fit.map((condition) => condition.sql),
+                " AND ",
+              )
+            : undefined,
         ),
-        "total",
-      )},
-                        ${countWhere(Prisma.join([...fit.map((condition) => condition.sql), deadlineOpen(now)], " AND "), "open")},
-                        ${Prisma.join(leftOutColumns, ", ")}
-                   FROM ${programs} WHERE ${base}`
-    : Prisma.sql`SELECT count(*)::int AS "total", count(*) FILTER (WHERE ${deadlineOpen(now)})::int AS "open"
-                   FROM ${programs} WHERE ${base}`;
-  const [openPage, [countRow]] = await Promise.all([
-    prisma.$queryRaw<{ id: number }[]>(
-      pageQuery(programs, where, sort, deadlineOpen(now), { limit, offset }),
-    ),
-    prisma.$queryRaw<Record<string, number>[]>(counts),
+    leftOutCounts(text, base, fit, estimable),
   ]);
-  const { total, open } = countRow;
-  const closedWanted = limit - openPage.length;
-  const page =
-    closedWanted > 0 && total > open
-      ? openPage.concat(
-          await prisma.$queryRaw<{ id: number }[]>(
-            pageQuery(programs, where, sort, deadlineClosed(now), {
-              limit: closedWanted,
-              offset: Math.max(0, offset - open),
-            }),
-          ),
-        )
-      : openPage;
-  const ids = page.map((row) => row.id);
+  const total = await totalOfPage(count, { limit, offset, shown: ids.length }, matchingRows(text, where));
   const rows = ids.length
     ? await prisma.program.findMany({ where: { id: { in: ids } }, select: programWithRankingSelect })
     : [];
@@ -181,6 +350,5 @@ export async function searchPrograms(
     const row = byId.get(id);
     return row ? [toProgramWithRanking(row)] : []; // deleted between the two reads
   });
-  const leftOut = Object.fromEntries(fit.map(({ filter }) => [filter, countRow[`left-${filter}`]]));
-  return { items, total, leftOut };
+  return { items, ...total, ...leftOut };
 }

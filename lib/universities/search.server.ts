@@ -1,7 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/db/client.server";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { containsText } from "@/lib/db/text-match";
+import { countMatches, totalOfPage } from "@/lib/db/bounded-count.server";
+import { nameContains } from "@/lib/db/text-match";
+import type { ListTotal } from "@/lib/paging";
 import type { SearchCriteria } from "./criteria";
 import { fieldCondition } from "./field-match";
 import type { UniversityDto } from "./queries.server";
@@ -27,9 +29,9 @@ export interface AdminUniversitySummary extends UniversitySummary {
   applicationCount: number;
 }
 
-export interface SearchPage<T = UniversitySummary> {
+/** A page of matches and their number: exact up to EXACT_COUNT_BOUND (lib/paging.ts), else estimated. */
+export interface SearchPage<T = UniversitySummary> extends ListTotal {
   items: T[];
-  total: number;
 }
 
 export interface SearchOptions {
@@ -50,24 +52,46 @@ export function programCondition(criteria: SearchCriteria, includeArchived = fal
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
-/** SQL condition on universities `u`, without the program part (own: name, country, archive). */
-function ownCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
+/**
+ * SQL condition on universities `u`, without the program part (own: name, country, archive).
+ * `countryId`: the country code's id looked up beforehand (null: none), which the planner can
+ * size where a subquery's country counts as an average one (a count's estimate).
+ */
+function ownCondition(
+  criteria: SearchCriteria,
+  includeArchived = false,
+  countryId?: number | null,
+): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (!includeArchived) parts.push(Prisma.sql`u."archivedAt" IS NULL`);
-  if (criteria.nameContains) parts.push(containsText(`u."name"`, criteria.nameContains));
+  if (criteria.nameContains) parts.push(nameContains("u", criteria.nameContains));
   if (criteria.countryCode) {
     parts.push(
-      Prisma.sql`u."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`,
+      countryId === undefined
+        ? Prisma.sql`u."countryId" = (SELECT "id" FROM "countries" WHERE "code" = ${criteria.countryCode})`
+        : Prisma.sql`u."countryId" = ${countryId}::int`,
     );
   }
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
-/** SQL condition on universities `u`. */
-export function universityCondition(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
-  if (!criteria.program) return ownCondition(criteria, includeArchived);
-  return Prisma.sql`${ownCondition(criteria, includeArchived)} AND EXISTS (
-    SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria, includeArchived)})`;
+/**
+ * SQL condition on universities `u` (`countryId` as ownCondition's). With a country, each of its
+ * universities is asked for a matching program through its own programs' index (OFFSET 0 keeps
+ * the EXISTS a subquery per university): a country holds a few thousand universities at most
+ * (the United States 2,700 of 100,000), where the join the planner otherwise made hashed every
+ * program the level and field match first (Bachelor's in Science: 87,000, 55 of the 78 ms).
+ */
+export function universityCondition(
+  criteria: SearchCriteria,
+  includeArchived = false,
+  countryId?: number | null,
+): Prisma.Sql {
+  if (!criteria.program) return ownCondition(criteria, includeArchived, countryId);
+  const perUniversity = criteria.countryCode ? Prisma.sql`OFFSET 0` : Prisma.empty;
+  return Prisma.sql`${ownCondition(criteria, includeArchived, countryId)} AND EXISTS (
+    SELECT 1 FROM "programs" p WHERE p."universityId" = u."id" AND ${programCondition(criteria, includeArchived)}
+    ${perUniversity})`;
 }
 
 function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
@@ -86,10 +110,35 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
   }
 }
 
-/** The number of matching universities (what "Items X–Y of Z" says). */
+/** The exact number of matching universities. */
 export function countQuery(criteria: SearchCriteria, includeArchived = false): Prisma.Sql {
   return Prisma.sql`SELECT count(*)::int AS total FROM "universities" u
                      WHERE ${universityCondition(criteria, includeArchived)}`;
+}
+
+/**
+ * What "Items X–Y of Z" says: without conditions the exact number of universities (an index-only
+ * count, 5 to 10 ms at 100,000), otherwise the matches counted up to the bound (countMatches).
+ */
+async function countUniversities(criteria: SearchCriteria, includeArchived: boolean): Promise<ListTotal> {
+  if (!criteria.nameContains && !criteria.countryCode && !criteria.program) {
+    const [{ total }] = await prisma.$queryRaw<{ total: number }[]>(countQuery(criteria, includeArchived));
+    return { total };
+  }
+  const countryId = criteria.countryCode
+    ? ((await prisma.country.findUnique({ where: { code: criteria.countryCode }, select: { id: true } }))
+        ?.id ?? null)
+    : undefined;
+  return countMatches(matchesQuery(criteria, includeArchived, countryId));
+}
+
+/** One row per matching university: what countMatches counts. */
+function matchesQuery(
+  criteria: SearchCriteria,
+  includeArchived: boolean,
+  countryId?: number | null,
+): Prisma.Sql {
+  return Prisma.sql`SELECT 1 FROM "universities" u WHERE ${universityCondition(criteria, includeArchived, countryId)}`;
 }
 
 /** Ranked as the ranking sort counts it: with a ranking and its source. */
@@ -190,8 +239,8 @@ export async function searchUniversities(
   criteria: SearchCriteria,
   options: SearchOptions,
 ): Promise<SearchPage> {
-  const { items, total } = await search(criteria, options, false);
-  return { items: items.map(({ archivedAt: _a, applicationCount: _c, ...item }) => item), total };
+  const { items, ...total } = await search(criteria, options, false);
+  return { items: items.map(({ archivedAt: _a, applicationCount: _c, ...item }) => item), ...total };
 }
 
 /** The admin list: archived universities too, with their application counts. */
@@ -246,9 +295,7 @@ async function search(
        ORDER BY ${orderBy(sort, criteria)}`;
   };
   // The page and the total are read on two pool connections, in parallel.
-  const [items, [{ total }]] = await Promise.all([
-    readPage(),
-    prisma.$queryRaw<{ total: number }[]>(countQuery(criteria, includeArchived)),
-  ]);
-  return { items, total };
+  const [items, count] = await Promise.all([readPage(), countUniversities(criteria, includeArchived)]);
+  const window = { offset: options.offset, limit: options.limit, shown: items.length };
+  return { items, ...(await totalOfPage(count, window, matchesQuery(criteria, includeArchived))) };
 }

@@ -3,6 +3,9 @@
 export const PARTS = ["queries", "render", "load", "bytes", "lighthouse"] as const;
 export type Part = (typeof PARTS)[number];
 
+/** The server's port unless --port says otherwise; another port also names the bench's databases. */
+export const DEFAULT_PORT = 3100;
+
 export interface BenchOptions {
   /** What runs: every part unless --only or --skip says otherwise. */
   parts: Set<Part>;
@@ -26,7 +29,8 @@ export const USAGE = `npm run bench -- [options]
   --skip <parts>         comma-separated parts to leave out
   --duration <seconds>   per load scenario and connection count (default 10)
   --connections <list>   comma-separated (default 10,50)
-  --port <port>          of the server the bench starts (default 3100)
+  --port <port>          of the server the bench starts (default 3100); another port also
+                         suffixes the bench's database names, so benches side by side keep apart
   --build                rebuild even when the production build is current
   --scale <n>            seed n synthetic universities (10 programs each) in a database of their own
                          and compare the search at 10,000 and at n universities (the parts
@@ -55,7 +59,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     parts: new Set(PARTS),
     duration: 10,
     connections: [10, 50],
-    port: 3100,
+    port: DEFAULT_PORT,
     build: false,
     out: "bench/results.json",
   };

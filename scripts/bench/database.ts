@@ -53,8 +53,9 @@ const PROGRAMS_PER_UNIVERSITY = 10;
 
 /**
  * Adds synthetic universities until there are `universities` in all, each with 10 programs copied
- * from the demo catalogue's kinds (names, levels, fields, degrees), with spread tuition, and
- * rankings on one in ten. One INSERT ... SELECT generate_series per table, then the seed's
+ * from the demo catalogue's kinds (names, levels, fields, degrees), with spread tuition, the entry
+ * requirements and visa sponsorship of a demo program picked alike (so that the fit filters meet
+ * the demo catalogue's mix, not unknowns everywhere), and rankings on one in ten. One INSERT ... SELECT generate_series per table, then the seed's
  * VACUUM (ANALYZE) (lib/db/statistics.ts).
  */
 export async function scaleTo(
@@ -90,14 +91,22 @@ export async function scaleTo(
                   array_agg(k."field" ORDER BY k."name", k."degree") AS fields, array_agg(k."degree" ORDER BY k."name", k."degree") AS degrees,
                   array_agg(k."duration" ORDER BY k."name", k."degree") AS durations, count(*)::int AS count
              FROM (SELECT DISTINCT ON ("name", "degree") "name", "level", "field", "degree", "duration" FROM "programs") k
+         ),
+         demo AS (
+           SELECT array_agg("id" ORDER BY "id") AS ids, count(*)::int AS count FROM "programs"
          )
-         INSERT INTO "programs" ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline", "updatedAt")
+         INSERT INTO "programs" ("universityId", "name", "description", "level", "field", "degree", "duration", "tuition", "deadline", "updatedAt",
+                                 "minGrade", "minIelts", "minToefl", "minDuolingo", "minCambridge", "tuitionHome", "visaSponsorship")
          SELECT u."id", (kinds.names)[i], 'A synthetic program.', (kinds.levels)[i], (kinds.fields)[i], (kinds.degrees)[i],
-                (kinds.durations)[i], ((u."id" * 7919 + k * 104729) % 60000)::numeric, now() + ((u."id" + k) % 300) * interval '1 day', now()
+                (kinds.durations)[i], ((u."id" * 7919 + k * 104729) % 60000)::numeric, now() + ((u."id" + k) % 300) * interval '1 day', now(),
+                req."minGrade", req."minIelts", req."minToefl", req."minDuolingo", req."minCambridge",
+                CASE WHEN req."tuitionHome" IS NOT NULL THEN ((u."id" * 7919 + k * 104729) % 60000)::numeric / 3 END, req."visaSponsorship"
            FROM "universities" u
           CROSS JOIN generate_series(1, $1::int) k
           CROSS JOIN kinds
+          CROSS JOIN demo
           CROSS JOIN LATERAL (SELECT 1 + (u."id" * 31 + k * 17) % kinds.count AS i) pick
+          JOIN "programs" req ON req."id" = (demo.ids)[1 + (u."id" * 13 + k * 7) % demo.count]
           WHERE u."slug" LIKE 'synthetic-%'`,
         [PROGRAMS_PER_UNIVERSITY],
       );

@@ -6,7 +6,7 @@ import { programFormBody } from "../support/program-body";
 
 // The program search, the shortlist kept across sign-in, and the comparison on a phone.
 
-const count = (page: Page) => page.getByText(/^Items (\d+–\d+|0) of [\d,]+$/);
+const count = (page: Page) => page.getByText(/^Items (\d+–\d+|0) of (about )?[\d,]+$/);
 const results = (page: Page) => page.getByTestId("program-result");
 
 test("/programs: filters, sort and paging live in the URL, which reloads to the same search", async ({

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "./axe";
 import { choose } from "./select";
 
-const count = (page: Page) => page.getByText(/^Items (\d+–\d+|0) of [\d,]+$/);
+const count = (page: Page) => page.getByText(/^Items (\d+–\d+|0) of (about )?[\d,]+$/);
 const resultNames = (page: Page) => page.locator("main article h3").allTextContents();
 
 test("home: the search card takes country, level and field to the search page", async ({ page }) => {

@@ -98,20 +98,25 @@ describe("the drift check notices", () => {
     ],
     [
       "a missing name search index",
-      `DROP INDEX universities_name_unaccent_trgm_idx`,
-      "expression index universities_name_unaccent_trgm_idx on universities: missing",
+      `DROP INDEX "universities_searchName_idx"`,
+      "normal index on universities(searchName): missing",
     ],
     [
-      "a name search index on the accented name",
-      `DROP INDEX programs_name_unaccent_trgm_idx;
-       CREATE INDEX programs_name_unaccent_trgm_idx ON programs USING gin (name gin_trgm_ops)`,
-      "expression index programs_name_unaccent_trgm_idx on programs: the database has programs USING gin (no expression gin_trgm_ops)",
+      "a missing full-name search index",
+      `DROP INDEX "users_fullName_unaccent_trgm_idx"`,
+      "expression index users_fullName_unaccent_trgm_idx on users: missing",
     ],
     [
-      "a name search index of another method",
-      `DROP INDEX programs_name_unaccent_trgm_idx;
-       CREATE INDEX programs_name_unaccent_trgm_idx ON programs USING gist (immutable_unaccent(name) gist_trgm_ops)`,
-      "the database has programs USING gist (immutable_unaccent(name) gist_trgm_ops), expected programs USING gin (immutable_unaccent(name) gin_trgm_ops)",
+      "a full-name search index on the accented name",
+      `DROP INDEX "users_fullName_unaccent_trgm_idx";
+       CREATE INDEX "users_fullName_unaccent_trgm_idx" ON users USING gin ("fullName" gin_trgm_ops)`,
+      "expression index users_fullName_unaccent_trgm_idx on users: the database has users USING gin (no expression gin_trgm_ops)",
+    ],
+    [
+      "a full-name search index of another method",
+      `DROP INDEX "users_fullName_unaccent_trgm_idx";
+       CREATE INDEX "users_fullName_unaccent_trgm_idx" ON users USING gist (immutable_unaccent("fullName") gist_trgm_ops)`,
+      'the database has users USING gist (immutable_unaccent("fullName") gist_trgm_ops), expected users USING gin (immutable_unaccent("fullName") gin_trgm_ops)',
     ],
     [
       "a missing search field index",

@@ -63,7 +63,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
       ...(await searchPrograms(toProgramCriteria(filters, now), { sort, ...window, rates, fit })),
     };
   });
-  const results = list.rows ?? { items: [], total: 0, leftOut: {}, fit: [] };
+  const results = list.rows ?? { items: [], total: 0, leftOut: {}, leftOutApproximate: false, fit: [] };
   const page = list.ok ? list.page : 1;
   const lastPage = lastPageOf(results.total, PROGRAMS_PAGE_SIZE);
   const values = list.ok ? list.values : null;
@@ -93,6 +93,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
           pageSize: PROGRAMS_PAGE_SIZE,
           shown: results.items.length,
           total: results.total,
+          approximate: results.approximate,
         })
       }
       note={
@@ -102,6 +103,7 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
             <FitFilterNotes
               conditions={results.fit}
               leftOut={results.leftOut}
+              approximate={results.leftOutApproximate}
               returnTo={list.ok ? list.hrefFor(page) : PATH}
             />
           </>

@@ -65,7 +65,13 @@ export default async function UniversitySearchPage({ searchParams }: Props) {
     <ResultsSection
       summary={
         list.ok &&
-        resultsSummary({ page, pageSize: PAGE_SIZE, shown: results.items.length, total: results.total })
+        resultsSummary({
+          page,
+          pageSize: PAGE_SIZE,
+          shown: results.items.length,
+          total: results.total,
+          approximate: results.approximate,
+        })
       }
       note={list.ok && params.sort === "ranking" && results.items.length > 0 && RANKING_SORT_NOTE}
       controls={
