@@ -7,7 +7,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver
 import { toast } from "sonner";
 import type { z } from "@/lib/validation/zod";
 import { applyServerFieldErrors } from "@/components/forms/server-errors";
-import { TriggeredDialog } from "@/components/forms/triggered-dialog";
+import { OpenedDialog, TriggeredDialog } from "@/components/forms/triggered-dialog";
 import { errorMessage, staleWriteMessage } from "@/lib/http/client";
 
 type DialogControls = {
@@ -20,26 +20,55 @@ type DialogControls = {
 const DialogControlsContext = createContext<DialogControls | null>(null);
 
 type FormDialogProps = {
-  /** The button that opens the dialog. */
-  trigger: React.ReactElement;
   title: string;
   description: React.ReactNode;
   /** The dialog's body, mounted while it is open: each opening starts from the form's defaults. */
   children: React.ReactNode;
-};
+} & (
+  | {
+      /** The button that opens the dialog. */
+      trigger: React.ReactElement;
+    }
+  | {
+      /** Opened from elsewhere (OpenedDialog), by `opener`. */
+      open: boolean;
+      opener: HTMLElement | null;
+      onClose: () => void;
+    }
+);
 
 /**
- * A dialog around a form: the trigger, the title and description, and the body. A form inside uses
- * `useDialogForm`, which keeps the dialog open while it sends and closes it after a success.
+ * A dialog around a form: its trigger (or the element that opened it), the title and description,
+ * and the body. A form inside uses `useDialogForm`, which keeps the dialog open while it sends and
+ * closes it after a success.
  */
-export function FormDialog({ trigger, title, description, children }: FormDialogProps) {
+export function FormDialog({ title, description, children, ...opening }: FormDialogProps) {
   const [busy, setBusy] = useState(false);
-  return (
-    <TriggeredDialog role="dialog" trigger={trigger} title={title} description={description} busy={busy}>
-      {(close) => (
-        <DialogControlsContext.Provider value={{ close, setBusy }}>{children}</DialogControlsContext.Provider>
-      )}
+  const body = (close: () => void) => (
+    <DialogControlsContext.Provider value={{ close, setBusy }}>{children}</DialogControlsContext.Provider>
+  );
+  return "trigger" in opening ? (
+    <TriggeredDialog
+      role="dialog"
+      trigger={opening.trigger}
+      title={title}
+      description={description}
+      busy={busy}
+    >
+      {body}
     </TriggeredDialog>
+  ) : (
+    <OpenedDialog
+      role="dialog"
+      open={opening.open}
+      opener={opening.opener}
+      onClose={opening.onClose}
+      title={title}
+      description={description}
+      busy={busy}
+    >
+      {body}
+    </OpenedDialog>
   );
 }
 

@@ -1,16 +1,17 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { StatusBadge } from "@/components/applications/status-badge";
 import { DialogFormFooter } from "@/components/admin/dialog-form-footer";
 import { FormDialog, useDialogForm } from "@/components/admin/form-dialog";
+import { STATUS_OPENER } from "@/components/admin/status-update-button";
 import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
+import { isApplicationStatus, STATUS_LABELS, type ApplicationStatus } from "@/lib/applications/status";
 import { dialogStatuses, isOpen } from "@/lib/applications/workflow";
 import { PERMISSIONS, permissionRefusal, type Permission } from "@/lib/auth/staff-permissions";
 import { apiFetch } from "@/lib/http/client";
@@ -20,39 +21,79 @@ export { NOTE_MAX };
 
 type Application = { id: number; status: ApplicationStatus; studentName: string; programName: string };
 
-type StatusUpdateDialogProps = {
-  application: Application;
+/** The application a StatusUpdateButton stands for, from its data-* attributes; null if incomplete. */
+function applicationOf(button: HTMLElement): Application | null {
+  const { applicationId, status, studentName, programName } = button.dataset;
+  const id = Number(applicationId);
+  if (!Number.isInteger(id) || !isApplicationStatus(status) || !studentName || !programName) return null;
+  return { id, status, studentName, programName };
+}
+
+type Opened = { application: Application; opener: HTMLElement; key: number };
+
+/**
+ * "Update status" for the workspace's rows: one dialog for the page, opened by any row's
+ * StatusUpdateButton (server-rendered, its application in data-* attributes) through one listener
+ * on the document, so that a row carries no dialog of its own. It offers the moves the
+ * application's workflow allows staff from the current status that need no more than a note and
+ * that the viewer may make (a decision needs the permission to make decisions), with an optional
+ * note for the student. Save sends PATCH /api/applications/{id}; the server's refusal (422 for a
+ * move it does not allow, 409 when someone changed it since the page showed it, with a Reload
+ * button) is shown inside the dialog.
+ */
+export function StatusUpdateDialog({
+  permissions,
+}: {
   /**
    * What the viewer holds beyond the team's default (heldPermissions of lib/auth/policy.ts): the
    * decisions are offered only to those who may make them.
    */
   permissions: readonly Permission[];
-  /** The trigger's look: a small outline button in table rows, a regular one elsewhere. */
-  size?: "sm" | "default";
-};
+}) {
+  // The last application opened stays while the dialog fades out, and its button for the focus.
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let openings = 0;
+    const onClick = (event: MouseEvent) => {
+      const button =
+        event.target instanceof Element ? event.target.closest<HTMLElement>(`[${STATUS_OPENER}]`) : null;
+      const application = button && applicationOf(button);
+      if (!button || !application) return;
+      // The button's form goes to the application's page: the way without a script.
+      event.preventDefault();
+      setOpened({ application, opener: button, key: ++openings });
+      setOpen(true);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+  return (
+    <FormDialog
+      title="Update status"
+      description={opened ? `${opened.application.studentName}, ${opened.application.programName}` : ""}
+      open={open}
+      opener={opened?.opener ?? null}
+      onClose={() => setOpen(false)}
+    >
+      {opened && <StatusChoice key={opened.key} application={opened.application} permissions={permissions} />}
+    </FormDialog>
+  );
+}
 
-/**
- * "Update status": a dialog offering the moves the application's workflow allows staff from the
- * current status that need no more than a note and that the viewer may make (a decision needs the
- * permission to make decisions), with an optional note for the student. Save sends PATCH
- * /api/applications/{id}; the server's refusal (422 for a move it does not allow, 409 when someone
- * changed it since the page showed it, with a Reload button) is shown inside the dialog.
- */
-export function StatusUpdateDialog({ application, permissions, size = "sm" }: StatusUpdateDialogProps) {
+/** The dialog's body for one application: its status, and the form of its moves or why there is none. */
+function StatusChoice({
+  application,
+  permissions,
+}: {
+  application: Application;
+  permissions: readonly Permission[];
+}) {
   const allowed = dialogStatuses(application.status, permissions);
   // Decisions the viewer may not make are left out, and the dialog says whom to ask.
   const withheld = dialogStatuses(application.status, PERMISSIONS).length > allowed.length;
   return (
-    <FormDialog
-      title="Update status"
-      description={`${application.studentName}, ${application.programName}`}
-      trigger={
-        <Button type="button" variant="outline" size={size} data-focus-control="status">
-          Update status
-          <span className="sr-only"> of {application.studentName}&apos;s application</span>
-        </Button>
-      }
-    >
+    <>
       <p className="flex items-center gap-2 text-sm text-slate-700">
         Current status: <StatusBadge status={application.status} />
       </p>
@@ -79,7 +120,7 @@ export function StatusUpdateDialog({ application, permissions, size = "sm" }: St
       ) : (
         <StatusForm application={application} allowed={allowed} />
       )}
-    </FormDialog>
+    </>
   );
 }
 

@@ -66,37 +66,23 @@ export async function sendToAction(action: ServerAction, data: FormData): Promis
 }
 
 /**
- * The form's state and handlers: `dispatch` is the form's `action` (its post before hydration),
- * `onSubmit` its onSubmit (which validates, then sends the form to the same action), `submit`
- * sends a FormData the page built (after a confirmation), `pending` while the action runs or the
- * next page loads.
+ * A form's submission without its fields' checks (a form of hidden fields and a button: Claim):
+ * `dispatch` is the form's `action` (its post before hydration), `submit` sends a FormData to the
+ * same action from the page's script, then tells the user (onFailure, onSuccess) and goes where
+ * the answer says; `pending` while the action runs or the next page loads; `answer` is the
+ * script's last answer, `state` the one the form shows (the script's, or the post's).
  */
-export function useActionForm<T extends FieldValues>({
+export function useActionSubmit({
   action,
-  schema,
-  defaults,
   onFailure,
   onSuccess,
   followRedirect = true,
-}: ActionFormOptions<T>) {
+}: Pick<ActionFormOptions<FieldValues>, "action" | "onFailure" | "onSuccess" | "followRedirect">) {
   const router = useRouter();
   const [posted, dispatch] = useActionState(action, INITIAL_FORM_STATE);
   const [answer, setAnswer] = useState<FormState | null>(null);
   const [sending, startTransition] = useTransition();
   const [leaving, setLeaving] = useState(false);
-  const state = answer ?? posted;
-  const values = (state.values ?? defaults) as T;
-  const form = useForm<T>({
-    resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<T>) : undefined,
-    defaultValues: values as DefaultValues<T>,
-    errors: useActionFieldErrors<T>(state),
-  });
-  useEffect(() => {
-    // The first field the action refused takes the focus once its message is rendered.
-    const first = Object.keys(answer?.fieldErrors ?? {}).find((field) => field !== "_");
-    if (first) form.setFocus(first as never);
-  }, [answer, form]);
-
   const submit = (data: FormData) =>
     startTransition(async () => {
       const next = await sendToAction(action, data);
@@ -114,6 +100,41 @@ export function useActionForm<T extends FieldValues>({
         }
       });
     });
+  return { state: answer ?? posted, answer, dispatch, pending: sending || leaving, submit };
+}
+
+/**
+ * The form's state and handlers: `dispatch` is the form's `action` (its post before hydration),
+ * `onSubmit` its onSubmit (which validates, then sends the form to the same action), `submit`
+ * sends a FormData the page built (after a confirmation), `pending` while the action runs or the
+ * next page loads.
+ */
+export function useActionForm<T extends FieldValues>({
+  action,
+  schema,
+  defaults,
+  onFailure,
+  onSuccess,
+  followRedirect = true,
+}: ActionFormOptions<T>) {
+  const { state, answer, dispatch, pending, submit } = useActionSubmit({
+    action,
+    onFailure,
+    onSuccess,
+    followRedirect,
+  });
+  const values = (state.values ?? defaults) as T;
+  const form = useForm<T>({
+    resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<T>) : undefined,
+    defaultValues: values as DefaultValues<T>,
+    errors: useActionFieldErrors<T>(state),
+  });
+  useEffect(() => {
+    // The first field the action refused takes the focus once its message is rendered.
+    const first = Object.keys(answer?.fieldErrors ?? {}).find((field) => field !== "_");
+    if (first) form.setFocus(first as never);
+  }, [answer, form]);
+
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const element = event.currentTarget;
     event.preventDefault();
@@ -122,7 +143,7 @@ export function useActionForm<T extends FieldValues>({
   return {
     state,
     dispatch,
-    pending: sending || leaving,
+    pending,
     form,
     values,
     onSubmit,

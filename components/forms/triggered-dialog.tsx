@@ -65,3 +65,49 @@ export function TriggeredDialog({ role, trigger, title, description, busy, child
     </Root>
   );
 }
+
+type OpenedDialogProps = Omit<TriggeredDialogProps, "trigger"> & {
+  open: boolean;
+  /** The element that opened the dialog (one of many rows' buttons): the focus goes back to it. */
+  opener: HTMLElement | null;
+  /** Closes it: Escape, the overlay or Cancel (unless busy), or `close` after a success. */
+  onClose: () => void;
+};
+
+/**
+ * A dialog opened from elsewhere: one dialog for a list's many rows, each opening it with its own
+ * button, rather than a dialog per row. Closing gives the focus back to the opener, or near it
+ * once the page re-renders after a success (the opener may be gone).
+ */
+export function OpenedDialog({
+  role,
+  open,
+  opener,
+  onClose,
+  title,
+  description,
+  busy,
+  children,
+}: OpenedDialogProps) {
+  const { Root, Content, Header, Title, Description } = PARTS[role];
+  const close = () => {
+    keepFocusNear(opener);
+    onClose();
+  };
+  return (
+    <Root open={open} onOpenChange={(next) => !next && !busy && onClose()}>
+      <Content
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener?.focus();
+        }}
+      >
+        <Header>
+          <Title>{title}</Title>
+          <Description>{description}</Description>
+        </Header>
+        {children(close)}
+      </Content>
+    </Root>
+  );
+}

@@ -86,3 +86,39 @@ test("a team admin works the queue: bulk-assigns, adds a note, exports", async (
   expect(date.x + date.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   await expectNoAccessibilityViolations(page);
 });
+
+test("without a script, a row's Claim assigns it and Update status leads to its next step", async ({
+  browser,
+  student,
+  teamAdmin,
+  university,
+}) => {
+  const application = await applyTo(student.page.request, university.program.id);
+  // The team admin's session in a browser that runs no script: the rows' forms post and go.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await teamAdmin.context.storageState(),
+  });
+  try {
+    const page = await context.newPage();
+    const url = `/admin/applications?university=${university.id}`;
+    await page.goto(url);
+    const row = page.getByRole("list", { name: /^Applications, / }).getByRole("listitem");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Nobody");
+
+    await row.getByRole("button", { name: /^Claim/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${url.replace("?", "\\?")}$`));
+    await expect(row).toContainText("You");
+
+    await row.getByRole("button", { name: /^Update status/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/applications/${application.id}\\??#next-step$`));
+    await expect(page.getByRole("heading", { name: "Next step" })).toBeVisible();
+    await page.getByRole("link", { name: "Start review" }).click();
+    await page.getByRole("button", { name: "Start review" }).click();
+    await page.goto(url);
+    await expect(row.getByText("In Review", { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

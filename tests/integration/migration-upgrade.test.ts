@@ -24,6 +24,7 @@ const APPLICATION_DATES = "20261126203000_application_decide_by_reply_by";
 const OFFER_CONDITIONS = "20261126210000_offer_conditions";
 const PROGRAM_TIME_ZONE = "20261126211000_program_time_zone";
 const ADMIN_PERMISSIONS = "20261127064500_admin_permissions";
+const REQUEST_COUNTS = "20261127150000_application_request_counts";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -552,6 +553,66 @@ test("admin permissions: every team admin keeps what they could do; super admins
      RETURNING "permissions"::text[] AS "permissions"`,
   );
   expect(later[0].permissions).toEqual([]);
+});
+
+test("request counts: each application counts its open and answered requests, and every later write of a request moves them", async () => {
+  await migrateWith(client, upTo(REQUEST_COUNTS, { including: false }));
+  const { rows: users } = await client.query<{ id: number }>(
+    `INSERT INTO "users" ("username", "email", "fullName", "role")
+     VALUES ('counts_student', 'counts.student@example.com', 'Counts Student', 'user') RETURNING "id"`,
+  );
+  const { rows: programs } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "programs" ORDER BY "id" DESC LIMIT 3`,
+  );
+  const ids: number[] = [];
+  for (const program of programs) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO "applications" ("userId", "programId", "status", "personalStatement", "academicHistory", "decideBy")
+       VALUES ($1, $2, 'in-review', 'A statement.', '{}', '2027-03-01') RETURNING "id"`,
+      [users[0].id, program.id],
+    );
+    ids.push(rows[0].id);
+  }
+  const ask = async (applicationId: number, status: string) =>
+    (
+      await client.query<{ id: number }>(
+        `INSERT INTO "document_requests" ("applicationId", "message", "status", "requestedByName")
+         VALUES ($1, 'Send your transcript.', $2, 'The team') RETURNING "id"`,
+        [applicationId, status],
+      )
+    ).rows[0].id;
+  const [first, , answered] = [
+    await ask(ids[0], "open"),
+    await ask(ids[0], "open"),
+    await ask(ids[0], "answered"),
+    await ask(ids[0], "closed"),
+    await ask(ids[1], "closed"),
+  ];
+  const counts = async () =>
+    (
+      await client.query<{ open: number; answered: number }>(
+        `SELECT "openRequests" AS "open", "answeredRequests" AS "answered"
+           FROM "applications" WHERE "id" = ANY($1) ORDER BY "id"`,
+        [ids],
+      )
+    ).rows.map((row) => [row.open, row.answered]);
+
+  expect((await migrateWith(client, upTo(REQUEST_COUNTS, { including: true }))).applied).toEqual([
+    REQUEST_COUNTS,
+  ]);
+  expect(await counts()).toEqual([
+    [2, 1],
+    [0, 0],
+    [0, 0],
+  ]);
+  await client.query(`UPDATE "document_requests" SET "status" = 'answered' WHERE "id" = $1`, [first]);
+  await client.query(`DELETE FROM "document_requests" WHERE "id" = $1`, [answered]);
+  await ask(ids[2], "open");
+  expect(await counts()).toEqual([
+    [1, 1],
+    [0, 0],
+    [1, 0],
+  ]);
 });
 
 test("after every migration, the upgraded database matches schema.prisma", async () => {

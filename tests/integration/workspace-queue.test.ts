@@ -17,6 +17,7 @@ import {
   cleanup,
   createApplication,
   createStudent,
+  createStudyLevel,
   createSuperAdmin,
   createTeamAdmin,
   createUniversity,
@@ -203,8 +204,80 @@ test("the tabs' counts add up to the list's count, under the other filters", asy
     for (const tab of QUEUE_TABS) {
       const page = await queuePage({ ...base(), university, tab }, staff, { limit: 50, offset: 0 }, now);
       expect(page.total).toBe(counts[tab]);
+      // The counts sort the facts into tabs with the rules; the list's SQL filters each tab.
+      expect([tab, (await queueIds({ ...base(), university, tab }, staff, now)).length]).toEqual([
+        tab,
+        counts[tab],
+      ]);
     }
   }
+});
+
+test("a page read bucket by bucket holds the rows of the ranking of every match, in every tab and under the filters", async () => {
+  // The first pages of the queue read only the buckets of urgency a page reaches; every other read
+  // ranks every match. The two agree on every window: across a bucket's end, within one, past the
+  // last. A study level of the test's own narrows both to its applications without a filter that
+  // makes the page rank every match.
+  const level = await createStudyLevel();
+  const { programs } = await createUniversity({ programs: [{ degree: "MSc", level: level.name }] });
+  const mine: Record<string, number> = {};
+  for (const spec of SPECS) {
+    const student = await createStudent();
+    const application = await createApplication({
+      userId: student.id,
+      programId: programs[0].id,
+      status: toDbStatus(spec.status),
+      submittedAt: daysAgo(spec.submitted),
+      decideBy: addDays(today, spec.decideBy ?? 10),
+      replyBy: spec.replyBy === undefined ? undefined : addDays(today, spec.replyBy),
+    });
+    mine[spec.key] = application.id;
+    if (spec.request)
+      await prisma.documentRequest.create({
+        data: {
+          applicationId: application.id,
+          message: "Send your transcript.",
+          status: spec.request,
+          requestedByName: staff.fullName,
+        },
+      });
+  }
+  await prisma.application.update({ where: { id: mine.newOld }, data: { assigneeId: staff.id } });
+  const variants: Partial<WorkspaceFilters>[] = [
+    {},
+    ...QUEUE_TABS.map((tab) => ({ tab })),
+    { status: "approved" },
+    { status: "pending", tab: "needs-review" },
+    { requests: "open" },
+    { requests: "answered" },
+    { overdue: true },
+    { assignee: "nobody" },
+    { assignee: "nobody", tab: "offers" },
+    // A search ranks every match, and its counts are read in one pass.
+    { q: programs[0].name.toUpperCase() },
+    { q: programs[0].name, tab: "needs-review" },
+  ];
+  for (const variant of variants) {
+    const filters = { ...base(), level: level.name, ...variant };
+    const all = await queueIds(filters, staff, now);
+    expect(all.every((id) => Object.values(mine).includes(id))).toBe(true);
+    for (const limit of [1, 2, 3, 5])
+      for (let offset = 0; offset <= all.length + 1; offset++) {
+        const page = await queuePage(filters, staff, { limit, offset }, now);
+        expect([variant, limit, offset, page.ids]).toEqual([
+          variant,
+          limit,
+          offset,
+          all.slice(offset, offset + limit),
+        ]);
+        expect(page.total).toBe(all.length);
+      }
+  }
+  expect(
+    (await queueIds({ ...base(), level: level.name }, staff, now)).map(
+      (id) => SPECS.find((spec) => mine[spec.key] === id)!.key,
+    ),
+  ).toEqual(EXPECTED_ORDER);
 });
 
 test("every filter narrows the list as it says", async () => {

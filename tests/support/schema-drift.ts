@@ -5,6 +5,7 @@ import { getDMMF } from "@prisma/internals";
 import { TEXT_SEARCH_INDEXES, type ExpressionIndex } from "@/lib/db/text-match";
 import { SEARCH_FIELD_INDEXES, type PartialIndex } from "@/lib/universities/field-match";
 import { PROGRAM_KEY_INDEX } from "@/lib/programs/key";
+import { QUEUE_INDEXES } from "@/lib/applications/queue-indexes";
 import { SCHOLARSHIP_KEY_INDEX } from "@/lib/scholarships/key";
 
 // Compares prisma/schema.prisma with a migrated database: tables, columns (type, nullability,
@@ -67,6 +68,7 @@ export const PARTIAL_INDEXES: readonly PartialIndex[] = [
   PROGRAM_KEY_INDEX,
   SCHOLARSHIP_KEY_INDEX,
   OPEN_APPLICATION_INDEX,
+  ...QUEUE_INDEXES,
 ];
 
 /** Indexes on expressions, built by the migrations outside schema.prisma (Prisma cannot describe them). */

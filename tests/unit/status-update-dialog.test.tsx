@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import * as kit from "../support/dialog-kit";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { StatusUpdateButton } from "@/components/admin/status-update-button";
 import { StatusUpdateDialog } from "@/components/admin/status-update-dialog";
 import type { ApplicationStatus } from "@/lib/applications/status";
 import { PERMISSIONS, type Permission } from "@/lib/auth/staff-permissions";
@@ -8,16 +9,19 @@ import { changedSinceOpened } from "@/lib/validation/common";
 
 // The Update status dialog: statusChangeSchema's messages before sending, the PATCH body (with the
 // status it was opened with), the pending label, the toast, and the server's refusal or field
-// errors inside the dialog (a stale dialog's with a Reload button).
+// errors inside the dialog (a stale dialog's with a Reload button). One dialog serves the page's
+// rows: each row's button (server-rendered, its application in data-* attributes) opens it.
 
 const TRIGGER = "Update status of Rowan Lee's application";
 
 const open = (status: ApplicationStatus = "in-review", permissions: readonly Permission[] = PERMISSIONS) =>
   kit.openDialog(
-    <StatusUpdateDialog
-      application={{ id: 9, status, studentName: "Rowan Lee", programName: "Data Science" }}
-      permissions={permissions}
-    />,
+    <>
+      <StatusUpdateButton
+        application={{ id: 9, status, studentName: "Rowan Lee", programName: "Data Science" }}
+      />
+      <StatusUpdateDialog permissions={permissions} />
+    </>,
     TRIGGER,
     "Update status",
   );
@@ -145,4 +149,50 @@ test("each opening starts afresh", async () => {
   fireEvent.click(screen.getByRole("button", { name: TRIGGER }));
   expect(screen.queryByText("Choose the new status")).not.toBeInTheDocument();
   expect(screen.getByRole("combobox", { name: "New status" })).toHaveTextContent("Choose a status");
+});
+
+test("one dialog for the page: each row's button opens it on its own application, and the focus goes back to it", async () => {
+  kit.fetchMock.mockResolvedValue(kit.answer(200, {}));
+  const row = (id: number, status: ApplicationStatus, studentName: string, programName: string) => (
+    <li>
+      <StatusUpdateButton application={{ id, status, studentName, programName }} />
+    </li>
+  );
+  kit.openDialog(
+    <>
+      <ul>
+        {row(9, "in-review", "Rowan Lee", "Data Science")}
+        {row(12, "pending", "Ada Obi", "Law")}
+      </ul>
+      <StatusUpdateDialog permissions={PERMISSIONS} />
+    </>,
+    TRIGGER,
+    "Update status",
+  );
+  expect(screen.getByRole("dialog")).toHaveTextContent("Rowan Lee, Data Science");
+  fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+  await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  expect(screen.getByRole("button", { name: TRIGGER })).toHaveFocus();
+
+  const second = screen.getByRole("button", { name: "Update status of Ada Obi's application" });
+  second.focus();
+  fireEvent.click(second);
+  const dialog = screen.getByRole("dialog", { name: "Update status" });
+  expect(dialog).toHaveTextContent("Ada Obi, Law");
+  expect(screen.getByRole("combobox", { name: "New status" })).toHaveTextContent("In Review");
+  save();
+  await waitFor(() => expect(kit.toastSuccess).toHaveBeenCalled());
+  expect(kit.sent()[0]).toMatchObject({ url: "/api/applications/12", body: { from: "pending" } });
+});
+
+test("without a script, a row's button is a form that goes to the application's next step", () => {
+  const { container } = render(
+    <StatusUpdateButton
+      application={{ id: 9, status: "in-review", studentName: "Rowan Lee", programName: "Data Science" }}
+    />,
+  );
+  const form = container.querySelector("form")!;
+  expect(form).toHaveAttribute("action", "/admin/applications/9#next-step");
+  expect(form).not.toHaveAttribute("method", "post");
+  expect(screen.getByRole("button", { name: TRIGGER })).toHaveAttribute("type", "submit");
 });

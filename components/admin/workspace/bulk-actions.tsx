@@ -18,28 +18,12 @@ import {
 import { STATUS_LABELS } from "@/lib/applications/status";
 import type { Permission } from "@/lib/auth/staff-permissions";
 import { formatCount } from "@/lib/format";
-
-/** The bulk form's id: each row's checkbox belongs to it (form="..."), wherever the row is. */
-export const BULK_FORM = "bulk-form";
+import { BULK_FORM } from "./row-checkbox";
 
 const FAILURE_TITLE = "Nothing was changed";
 
 const controlClass =
   "h-9 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
-
-/** A row's checkbox: part of the bulk form, which posts the checked rows' ids. */
-export function RowCheckbox({ id, label }: { id: number; label: string }) {
-  return (
-    <input
-      type="checkbox"
-      name="ids"
-      value={id}
-      form={BULK_FORM}
-      aria-label={label}
-      className="mt-1 size-4 rounded border-slate-400 accent-brand-700"
-    />
-  );
-}
 
 /**
  * Bulk actions on the workspace's list: on the rows checked, or on every application matching the

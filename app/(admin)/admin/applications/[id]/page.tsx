@@ -156,7 +156,7 @@ export default async function AdminApplicationPage({ params, searchParams }: Pro
       )}
 
       {reviewable && (
-        <Card data-focus-item="moves">
+        <Card id="next-step" data-focus-item="moves">
           <CardHeader>
             <CardTitle asChild>
               <h2 className="text-lg">Next step</h2>
