@@ -16,6 +16,7 @@ import { SaveSearchControl } from "@/components/search/save-search-control";
 import { SortSelect } from "@/components/search/sort-select";
 import { FitFilterNotes } from "@/components/search/fit-filter-notes";
 import { cachedRates } from "@/lib/cache/reads.server";
+import type { Rates } from "@/lib/money/convert";
 import { getViewer } from "@/lib/auth/session.server";
 import { getStudentProfile } from "@/lib/fit/profile.server";
 import { chosenFitFilters, PROFILE_FIT_FILTERS, type FitFilter } from "@/lib/programs/fit-filters";
@@ -26,9 +27,8 @@ import { fitConditions } from "@/lib/programs/fit-sql.server";
  * their searches are never cached (lib/cache/search-pages.ts), so only a page rendered for its
  * visitor reads the session here.
  */
-async function fitOf(chosen: FitFilter[], now: Date) {
+async function fitOf(chosen: FitFilter[], now: Date, rates: Rates) {
   if (chosen.length === 0) return [];
-  const rates = await cachedRates();
   const personal = chosen.some((filter) => (PROFILE_FIT_FILTERS as readonly FitFilter[]).includes(filter));
   const viewer = personal ? await getViewer() : null;
   const profile = viewer ? await getStudentProfile(viewer.id) : null;
@@ -57,7 +57,8 @@ export default async function ProgramSearchPage({ searchParams }: Props) {
   const search = await searchParams;
   const now = new Date();
   const list = await programSearchQuery.loadRows(searchParams, PATH, async ({ sort, ...filters }, window) => {
-    const [fit, rates] = await Promise.all([fitOf(chosenFitFilters(filters), now), cachedRates()]);
+    const rates = await cachedRates();
+    const fit = await fitOf(chosenFitFilters(filters), now, rates);
     return {
       fit,
       ...(await searchPrograms(toProgramCriteria(filters, now), { sort, ...window, rates, fit })),
