@@ -2,6 +2,7 @@ import { AlertCircleIcon, CheckCircle2Icon, CircleDashedIcon } from "lucide-reac
 import { Badge } from "@/components/ui/badge";
 import type { HistoryReader } from "@/lib/applications/history";
 import {
+  closedLine,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_LABELS_FOR_STUDENT,
   type DocumentRequest,
@@ -56,6 +57,25 @@ export function RequestsBadge({
         </Badge>
       )}
     </>
+  );
+}
+
+/** Who closed the request and when, or that it closed with the application. */
+function ClosedLine({
+  request,
+  reader,
+  closedAt,
+}: {
+  request: DocumentRequest;
+  reader: HistoryReader;
+  closedAt: string;
+}) {
+  const { lead, tail } = closedLine(request, reader);
+  return (
+    <p className="text-xs text-slate-600" data-testid="request-closed">
+      {lead} on <time dateTime={closedAt}>{formatDate(closedAt)}</time>
+      {tail}
+    </p>
   );
 }
 
@@ -121,12 +141,7 @@ export function DocumentRequests({
               {request.answer}
             </p>
           )}
-          {request.closedAt && (
-            <p className="text-xs text-slate-600">
-              Closed {staff ? `by ${request.closedBy ?? "a removed account"} ` : "by the admissions team "}on{" "}
-              <time dateTime={request.closedAt}>{formatDate(request.closedAt)}</time>
-            </p>
-          )}
+          {request.closedAt && <ClosedLine request={request} reader={reader} closedAt={request.closedAt} />}
           {controls?.(request)}
         </li>
       ))}

@@ -9,6 +9,7 @@ import {
 } from "@/lib/applications/history";
 import { CONDITION_STATUS_LABELS } from "@/lib/applications/conditions";
 import { formatInterviewTime, INTERVIEW_MODE_LABELS, interviewLink } from "@/lib/applications/interview";
+import { requestSubject } from "@/lib/applications/requests";
 import { formatDate } from "@/lib/format";
 import { TitledList } from "./titled-list";
 
@@ -73,7 +74,8 @@ export function Timeline({
 }
 
 function EventDetails({ entry }: { entry: HistoryEntry }) {
-  const { offer, interview, reasons, startTerm, conditions, marked, request } = detailsOf(entry);
+  const { offer, interview, reasons, startTerm, conditions, marked, request, closedRequests } =
+    detailsOf(entry);
   const link = interview && interviewLink(interview.location);
   return (
     <>
@@ -136,6 +138,12 @@ function EventDetails({ entry }: { entry: HistoryEntry }) {
       {request?.message && <Said title="Message: " text={request.message} />}
       {request?.file && <Said title="File: " text={request.file} />}
       {request?.answer && <Said title="Answer: " text={request.answer} />}
+      {closedRequests.length > 0 && (
+        <TitledList
+          title="Requests closed with the application:"
+          items={closedRequests.map((closed) => requestSubject(closed))}
+        />
+      )}
     </>
   );
 }

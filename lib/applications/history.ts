@@ -2,7 +2,14 @@ import { REJECTION_REASONS } from "@/lib/validation/application";
 import { CONDITION_STATUS_LABELS, CONDITION_STATUSES, type ConditionStatus } from "./conditions";
 import { interviewOf, type Interview } from "./interview";
 import { offerOf, type Offer } from "./offer";
-import { requestEventOf, requestMeaning, requestStepByStudent, type RequestEvent } from "./requests";
+import {
+  closedRequestsOf,
+  requestEventOf,
+  requestMeaning,
+  requestStepByStudent,
+  type ClosedRequest,
+  type RequestEvent,
+} from "./requests";
 import { STATUS_LABELS, STATUS_MEANINGS, type ApplicationStatus } from "./status";
 import { isTransitionName, transitionNamed, type Transition } from "./workflow";
 import { referenceEventOf, referenceMadeBy, referenceMeaning } from "@/lib/references/events";
@@ -177,6 +184,8 @@ export interface EventDetails {
   marked: MarkedCondition | null;
   /** A step of a request for a document or a correction: the message, the file, the answer. */
   request: RequestEvent | null;
+  /** The requests still open or answered that a move closing the application closed with it. */
+  closedRequests: ClosedRequest[];
 }
 
 function reasonsOf(data: unknown): RejectionReason[] {
@@ -202,6 +211,7 @@ export function detailsOf(entry: Pick<HistoryEntry, "data" | "transition">): Eve
       : [],
     marked: markedConditionOf(entry),
     request: requestEventOf(entry),
+    closedRequests: closedRequestsOf(data),
   };
 }
 

@@ -2,6 +2,7 @@ import { MAX_DOCUMENT_BYTES } from "@/lib/documents/limits";
 import { DOCUMENT_SELECT, toDocumentView } from "@/lib/documents/view";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentRequest } from "./requests";
+import { toStatus } from "./status";
 
 // A request for a document or a correction as pages and the API show it, and the select that reads
 // it. Free of the request commands' imports (which reach the document commands, and through them
@@ -19,6 +20,7 @@ export const requestSelect = {
   answeredAt: true,
   closedByName: true,
   closedAt: true,
+  closedWith: true,
   documents: { orderBy: { id: "asc" }, select: DOCUMENT_SELECT },
   type: { select: { fileTypes: true, maxBytes: true } },
 } satisfies Prisma.DocumentRequestSelect;
@@ -37,6 +39,7 @@ export function toRequest(
     answeredAt: row.answeredAt?.toISOString() ?? null,
     closedBy: row.closedByName,
     closedAt: row.closedAt?.toISOString() ?? null,
+    closedWith: row.closedWith ? toStatus(row.closedWith) : null,
     documents: row.documents.map(toDocumentView),
     accepts: row.type
       ? { fileTypes: row.type.fileTypes, maxBytes: Math.min(row.type.maxBytes, MAX_DOCUMENT_BYTES) }

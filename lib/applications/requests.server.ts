@@ -31,7 +31,8 @@ import { lockApplication } from "./transition.server";
 // The team's requests for a document or a correction (lib/applications/requests.ts has the rules
 // and words). Staff ask on the application's page and the student is e-mailed; the student uploads
 // a new version of the document (the submitted one is never touched) and answers, and the staff
-// who handle the application are told (lib/notifications); staff close the request. Each step
+// who handle the application are told (lib/notifications); staff close the request, or the move
+// that closes the application does (moveWithin, lib/applications/transition.server.ts). Each step
 // writes its event of the application's history (no status change, as a condition's mark), and
 // staff's steps an audit entry, in one transaction holding the application's row
 // (lockApplication), so steps of one application never interleave.

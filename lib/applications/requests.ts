@@ -6,7 +6,9 @@ import { OPEN_STATUSES } from "./workflow";
 // The team's requests for a document or a correction, after an application is submitted: the team
 // asks with a message, the student uploads a new version of the document (the submitted one stays)
 // and answers, the team closes the request. Each step is an event of the application's history,
-// named below; none changes the application's status. Client-safe: both sides' pages show them.
+// named below; none changes the application's status. A move that closes the application closes
+// its requests still open or answered (closesRequests), and its own event names them.
+// Client-safe: both sides' pages show them.
 
 export const REQUEST_STATUSES = ["open", "answered", "closed"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -39,6 +41,11 @@ export interface DocumentRequest {
   answeredAt: string | null;
   closedBy: string | null;
   closedAt: string | null;
+  /**
+   * The status that closed the application, when the request closed with it (closedBy is then who
+   * moved the application, null for the scheduled jobs); null when the team closed it.
+   */
+  closedWith: ApplicationStatus | null;
   /** The versions the student uploaded in answer, oldest first. */
   documents: DocumentView[];
   /** What an upload of the requested type takes (its file types, its largest file); null for a correction. */
@@ -53,6 +60,16 @@ export const REQUEST_STATUSES_OF_APPLICATION = OPEN_STATUSES;
 
 export function acceptsRequests(status: ApplicationStatus): boolean {
   return (REQUEST_STATUSES_OF_APPLICATION as readonly ApplicationStatus[]).includes(status);
+}
+
+/**
+ * Whether a move to `to` closes the application's requests still open or answered: it leaves the
+ * statuses that take requests, so nobody can answer them any more, and the team's queue must not
+ * count them as waiting. A move between open statuses leaves them as they are; a request once
+ * closed stays closed, whatever the application does next.
+ */
+export function closesRequests(to: ApplicationStatus): boolean {
+  return !acceptsRequests(to);
 }
 
 /** Why the application takes no request in this status, naming those that do. */
@@ -75,6 +92,59 @@ export const REQUEST_FILTER_LABELS: Record<RequestFilter | "all", string> = {
   open: "Waiting for the student",
   answered: "Answered, waiting for staff",
 };
+
+/**
+ * How a closed request's line reads, around the day it closed ("{lead} on {day}{tail}"): who
+ * closed it for the team ("by Ana Lima"), the admissions team for the student, and, when it
+ * closed with the application, that it did and the application's status then, which tells the
+ * student there is nothing more to send.
+ */
+export function closedLine(
+  request: Pick<DocumentRequest, "closedBy" | "closedWith">,
+  reader: "staff" | "student",
+): { lead: string; tail: string } {
+  const { closedBy, closedWith } = request;
+  if (!closedWith)
+    return {
+      lead: `Closed by ${reader === "staff" ? (closedBy ?? "a removed account") : "the admissions team"}`,
+      tail: "",
+    };
+  const status = STATUS_LABELS[closedWith];
+  if (reader === "student")
+    return { lead: `Closed with your application (${status})`, tail: ": there is nothing more to send." };
+  return {
+    lead: closedBy
+      ? `Closed with the application (${status}) by ${closedBy}`
+      : `Closed automatically with the application (${status})`,
+    tail: "",
+  };
+}
+
+/** A request a move closed with the application, as the move's event records it. */
+export interface ClosedRequest {
+  id: number;
+  documentType: string | null;
+  /** Where it stood before: waiting for the student, or answered. */
+  status: Exclude<RequestStatus, "closed">;
+}
+
+/** The requests a move's event says it closed with the application (`closedRequests` of its data). */
+export function closedRequestsOf(data: unknown): ClosedRequest[] {
+  const list =
+    (data && typeof data === "object" ? (data as { closedRequests?: unknown }).closedRequests : null) ?? [];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: { id?: unknown; documentType?: unknown; status?: unknown } | null) =>
+    typeof item?.id === "number" && (item.status === "open" || item.status === "answered")
+      ? [
+          {
+            id: item.id,
+            documentType: typeof item.documentType === "string" ? item.documentType : null,
+            status: item.status,
+          },
+        ]
+      : [],
+  );
+}
 
 /** The history's names of a request's steps (events that change no status, as a condition's mark). */
 export const REQUEST_EVENTS = {

@@ -17,6 +17,7 @@ import { queueMail, readyToQueueMail, type MailSubject } from "./mail.server";
 import { toConditionStatus, type OfferCondition } from "./conditions";
 import { detailsOf } from "./history";
 import { defaultReplyBy, offerOf } from "./offer";
+import { closesRequests, requestSubject, type ClosedRequest } from "./requests";
 import { toDbStatus, toStatus, type ApplicationStatus } from "./status";
 import {
   conditionsRefusal,
@@ -33,7 +34,8 @@ import {
 // Moves an application along its life, asking the transition table (./workflow.ts) and nothing
 // else. One transaction writes the new status (conditional on the one read, so two people cannot
 // both move it from there), the event in its history with the actor, reason and data, the audit
-// entry for staff, and the e-mail to the student: all of them or none.
+// entry for staff, and the e-mail to the student: all of them or none. A move that closes the
+// application closes its requests still open or answered in the same transaction.
 
 export const APPLICATION_CHANGED = changedSinceOpened("application");
 
@@ -163,6 +165,46 @@ async function writeConditions(
 }
 
 /**
+ * Closes the application's requests still open or answered when the move to `to` closes the
+ * application (closesRequests): nobody can answer them any more, and the team's queue stops
+ * counting them. Each closes at the move's time, by whoever made the move (nobody for the scheduled
+ * jobs), with the status reached, so that both sides read why. Every step of a request takes the
+ * application's lock, as the move does: an answer that committed first is closed here as answered,
+ * one that waited is then refused (the application is closed). What it closed, for the event.
+ */
+async function closeRequestsWith(
+  tx: Prisma.TransactionClient,
+  applicationId: number,
+  to: ApplicationStatus,
+  closer: { id: number; fullName: string } | null,
+  now: Date,
+): Promise<ClosedRequest[]> {
+  if (!closesRequests(to)) return [];
+  const pending = { applicationId, status: { in: ["open" as const, "answered" as const] } };
+  const closing = await tx.documentRequest.findMany({
+    where: pending,
+    orderBy: { id: "asc" },
+    select: { id: true, documentType: true, status: true },
+  });
+  if (closing.length === 0) return [];
+  await tx.documentRequest.updateMany({
+    where: { ...pending, id: { in: closing.map((request) => request.id) } },
+    data: {
+      status: "closed",
+      closedAt: now,
+      closedById: closer?.id ?? null,
+      closedByName: closer?.fullName ?? null,
+      closedWith: toDbStatus(to),
+    },
+  });
+  return closing.map(({ id, documentType, status }) => ({
+    id,
+    documentType,
+    status: status === "answered" ? "answered" : "open",
+  }));
+}
+
+/**
  * Takes the application's row for the rest of the transaction, before anything of it is read: a
  * move and a change of the offer's conditions (lib/applications/conditions.server.ts) then run one
  * after the other, so a place is never confirmed on conditions read just before one was marked
@@ -256,6 +298,17 @@ export async function moveWithin(
     mover === "system"
       ? null
       : (await tx.user.findUniqueOrThrow({ where: { id: mover.id }, select: { fullName: true } })).fullName;
+  const closedRequests = await closeRequestsWith(
+    tx,
+    applicationId,
+    transition.to,
+    mover === "system" ? null : { id: mover.id, fullName: actorName! },
+    now,
+  );
+  // The history says which requests the move closed, in the move's own event.
+  const eventData = closedRequests.length
+    ? { ...recorded.data, closedRequests: closedRequests.map((request) => ({ ...request })) }
+    : recorded.data;
   const event = await tx.applicationEvent.create({
     data: {
       applicationId,
@@ -266,7 +319,7 @@ export async function moveWithin(
       transition: transition.name,
       note: input.note ?? null,
       reason: recorded.reason,
-      data: recorded.data ?? Prisma.DbNull,
+      data: eventData ?? Prisma.DbNull,
       createdAt: now,
     },
     select: { id: true },
@@ -281,7 +334,12 @@ export async function moveWithin(
         entityId: applicationId,
         summary: `${current.user.fullName}: ${current.program.name} at ${current.program.university.name}`,
         before: { status: from },
-        after: { status: transition.to, transition: transition.name, note: input.note ?? null },
+        after: {
+          status: transition.to,
+          transition: transition.name,
+          note: input.note ?? null,
+          ...(closedRequests.length ? { closedRequests: closedRequests.map(requestSubject) } : {}),
+        },
       },
     );
   }

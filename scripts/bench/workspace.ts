@@ -5,6 +5,7 @@
 // filter, and one bulk assignment of 500 applications (every event and audit entry written).
 import { performance } from "node:perf_hooks";
 import { Client } from "pg";
+import { REQUEST_STATUSES_OF_APPLICATION } from "@/lib/applications/requests";
 import { percentile } from "./summary";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -13,7 +14,8 @@ const STUDENTS_PER_BATCH = 5;
 /**
  * Adds synthetic applications until there are `n`: students of their own (five applications each,
  * to five programs, so the one-open-application rule holds), statuses spread over the workflow,
- * one in twenty with a request (half answered), one in three assigned to one of the staff.
+ * one in twenty open ones with a request (half answered; a closed application's requests are
+ * closed with it), one in three assigned to one of the staff.
  */
 export async function seedApplications(url: string, n: number): Promise<number> {
   const client = new Client({ connectionString: url });
@@ -64,7 +66,8 @@ export async function seedApplications(url: string, n: number): Promise<number> 
         `INSERT INTO "document_requests" ("applicationId", "message", "status", "requestedByName")
          SELECT a."id", 'Send your transcript.',
                 (CASE WHEN a."id" % 40 = 0 THEN 'answered' ELSE 'open' END)::"DocumentRequestStatus", 'Bench'
-           FROM "applications" a WHERE a."id" % 20 = 0`,
+           FROM "applications" a WHERE a."id" % 20 = 0 AND a."status"::text = ANY($1::text[])`,
+        [REQUEST_STATUSES_OF_APPLICATION],
       );
       await client.query("COMMIT");
       await client.query(`VACUUM (ANALYZE) "applications", "document_requests", "users"`);

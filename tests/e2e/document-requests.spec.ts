@@ -72,3 +72,55 @@ test("the team requests a transcript; the student uploads and answers; the team 
   await expect(asked).toContainText(`Closed by ${teamAdmin.account.fullName}`);
   await expect(admin.getByText("The admissions team closed the request for the Transcript.")).toBeVisible();
 });
+
+test("the student withdraws with a request open: both sides read it closed with the application", async ({
+  student,
+  teamAdmin,
+  university,
+}) => {
+  // A deliberate budget: both sides' pages, a withdrawal and an axe scan passed 30 s on a busy
+  // 2-core machine.
+  test.slow();
+  const { id } = await applyTo(student.page.request, university.program.id);
+  const asked = await teamAdmin.page.request.post(`/api/applications/${id}/requests`, {
+    data: { message: "Is your graduation year 2021 or 2022?" },
+  });
+  expect(asked.status()).toBe(201);
+
+  // Open, the request waits for the student's answer.
+  const { page } = student;
+  await page.goto("/user/applications");
+  const item = page.getByTestId("application-item").filter({ hasText: university.program.name });
+  const request = item.getByTestId("document-request");
+  await expect(request.getByRole("button", { name: "Send the answer" })).toBeVisible();
+
+  await item.getByRole("button", { name: /Withdraw/ }).click();
+  await page
+    .getByRole("alertdialog", { name: "Withdraw this application?" })
+    .getByRole("button", { name: "Withdraw" })
+    .click();
+  await expect(page.getByText("Application withdrawn")).toBeVisible();
+  // Closed with the application: nothing more to send, nothing to answer.
+  await expect(item.getByText("Action required")).toHaveCount(0);
+  await expect(request.locator("[data-request-status]")).toHaveText("Closed");
+  await expect(request.getByTestId("request-closed")).toContainText(
+    /^Closed with your application \(Withdrawn\) on .+: there is nothing more to send\.$/,
+  );
+  await expect(request.getByRole("button", { name: "Send the answer" })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  // The team reads who closed it and why, and the withdrawal's history entry names it.
+  const admin = teamAdmin.page;
+  await admin.goto(`/admin/applications/${id}`);
+  const closed = admin.getByRole("list", { name: "Requests to the student" }).getByTestId("document-request");
+  await expect(closed.locator("[data-request-status]")).toHaveText("Closed");
+  await expect(closed.getByTestId("request-closed")).toContainText(
+    `Closed with the application (Withdrawn) by ${student.account.fullName} on`,
+  );
+  await expect(closed.getByRole("button", { name: /^Close/ })).toHaveCount(0);
+  const withdrawal = admin
+    .getByTestId("history-entry")
+    .filter({ hasText: "The student withdrew the application." });
+  await expect(withdrawal).toContainText("Requests closed with the application:");
+  await expect(withdrawal.getByRole("listitem")).toHaveText(["A correction"]);
+});

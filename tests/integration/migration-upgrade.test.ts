@@ -25,6 +25,7 @@ const OFFER_CONDITIONS = "20261126210000_offer_conditions";
 const PROGRAM_TIME_ZONE = "20261126211000_program_time_zone";
 const ADMIN_PERMISSIONS = "20261127064500_admin_permissions";
 const REQUEST_COUNTS = "20261127150000_application_request_counts";
+const REQUESTS_CLOSED = "20261128120000_requests_closed_with_application";
 /** What the earlier seed wrote into every university's description. */
 const LEGACY_DESCRIPTION =
   "Aalto University is a higher-education institution in Finland. " +
@@ -612,6 +613,103 @@ test("request counts: each application counts its open and answered requests, an
     [1, 1],
     [0, 0],
     [1, 0],
+  ]);
+});
+
+test("requests closed with their application: those left open or answered on a closed application close as its move would have closed them", async () => {
+  await migrateWith(client, upTo(REQUESTS_CLOSED, { including: false }));
+  const { rows: users } = await client.query<{ id: number }>(
+    `INSERT INTO "users" ("username", "email", "fullName", "role")
+     VALUES ('closing_student', 'closing.student@example.com', 'Closing Student', 'user') RETURNING "id"`,
+  );
+  const studentId = users[0].id;
+  const { rows: programs } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "programs" ORDER BY "id" DESC LIMIT 3 OFFSET 3`,
+  );
+  const apply = async (programId: number, status: string) =>
+    (
+      await client.query<{ id: number }>(
+        `INSERT INTO "applications" ("userId", "programId", "status", "personalStatement", "academicHistory", "decideBy")
+         VALUES ($1, $2, $3, 'A statement.', '{}', '2027-03-01') RETURNING "id"`,
+        [studentId, programId, status],
+      )
+    ).rows[0].id;
+  const [withdrawn, declined, open] = [
+    await apply(programs[0].id, "withdrawn"),
+    await apply(programs[1].id, "offer-declined"),
+    await apply(programs[2].id, "in-review"),
+  ];
+  // The moves that closed them: the student's withdrawal, the jobs' decline by default (nobody).
+  await client.query(
+    `INSERT INTO "application_events" ("applicationId", "actorId", "actorName", "fromStatus", "toStatus", "transition", "createdAt")
+     VALUES ($1, $3, 'Closing Student', 'pending', 'in-review', 'start-review', '2027-01-02T09:00:00Z'),
+            ($1, $3, 'Closing Student', 'in-review', 'withdrawn', 'withdraw', '2027-01-05T10:00:00Z'),
+            ($2, NULL, NULL, 'approved', 'offer-declined', 'decline-by-default', '2027-01-06T01:00:00Z')`,
+    [withdrawn, declined, studentId],
+  );
+  const ask = async (applicationId: number, status: string) =>
+    (
+      await client.query<{ id: number }>(
+        `INSERT INTO "document_requests" ("applicationId", "message", "status", "requestedByName", "closedAt", "closedByName")
+         VALUES ($1, 'Send your transcript.', $2::"DocumentRequestStatus", 'The team',
+                 CASE WHEN $2::text = 'closed' THEN '2027-01-03T08:00:00Z'::timestamp END,
+                 CASE WHEN $2::text = 'closed' THEN 'The team' END) RETURNING "id"`,
+        [applicationId, status],
+      )
+    ).rows[0].id;
+  const ids = [
+    await ask(withdrawn, "open"),
+    await ask(withdrawn, "answered"),
+    await ask(withdrawn, "closed"),
+    await ask(declined, "open"),
+    await ask(open, "open"),
+  ];
+
+  expect((await migrateWith(client, upTo(REQUESTS_CLOSED, { including: true }))).applied).toEqual([
+    REQUESTS_CLOSED,
+  ]);
+  const { rows } = await client.query(
+    `SELECT "status", "closedAt"::text AS "closedAt", "closedById", "closedByName", "closedWith"::text AS "closedWith"
+       FROM "document_requests" WHERE "id" = ANY($1) ORDER BY "id"`,
+    [ids],
+  );
+  const withdrawal = {
+    status: "closed",
+    closedAt: "2027-01-05 10:00:00",
+    closedById: studentId,
+    closedByName: "Closing Student",
+    closedWith: "withdrawn",
+  };
+  expect(rows).toEqual([
+    withdrawal,
+    withdrawal,
+    // Closed by the team before: kept as it was.
+    {
+      status: "closed",
+      closedAt: "2027-01-03 08:00:00",
+      closedById: null,
+      closedByName: "The team",
+      closedWith: null,
+    },
+    {
+      status: "closed",
+      closedAt: "2027-01-06 01:00:00",
+      closedById: null,
+      closedByName: null,
+      closedWith: "offer-declined",
+    },
+    // The open application's request waits as before.
+    { status: "open", closedAt: null, closedById: null, closedByName: null, closedWith: null },
+  ]);
+  const { rows: counts } = await client.query(
+    `SELECT "openRequests" AS "open", "answeredRequests" AS "answered" FROM "applications"
+      WHERE "id" = ANY($1) ORDER BY "id"`,
+    [[withdrawn, declined, open]],
+  );
+  expect(counts).toEqual([
+    { open: 0, answered: 0 },
+    { open: 0, answered: 0 },
+    { open: 1, answered: 0 },
   ]);
 });
 

@@ -12,6 +12,7 @@ import {
 } from "../support/factories";
 import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
 import { whileUncommitted } from "../support/interleave";
+import { requestCountsOf } from "../support/request-counts";
 
 // Each application keeps how many of its requests are open and answered (the trigger
 // "document_requests_count"), which the team's queue counts its tabs from. The counts follow every
@@ -36,20 +37,6 @@ async function anApplication() {
   return createApplication({ userId: applicant.id, programId: programs[0].id });
 }
 
-/** The application's kept counts, and the same counted from its requests. */
-async function countsOf(applicationId: number) {
-  const kept = await prisma.application.findUniqueOrThrow({
-    where: { id: applicationId },
-    select: { openRequests: true, answeredRequests: true },
-  });
-  const [open, answered] = await Promise.all(
-    (["open", "answered"] as const).map((status) =>
-      prisma.documentRequest.count({ where: { applicationId, status } }),
-    ),
-  );
-  return { kept: [kept.openRequests, kept.answeredRequests], counted: [open, answered] };
-}
-
 const requestRow = (applicationId: number, status: "open" | "answered" | "closed" = "open") => ({
   applicationId,
   message: "Send your transcript.",
@@ -68,9 +55,9 @@ test("the counts follow the team's requests: asked, closed", async () => {
     documentType: null,
     message: "Correct your graduation year.",
   });
-  expect(await countsOf(application.id)).toEqual({ kept: [2, 0], counted: [2, 0] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [2, 0], counted: [2, 0] });
   await closeRequest(staff, application.id, first.id);
-  expect(await countsOf(application.id)).toEqual({ kept: [1, 0], counted: [1, 0] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [1, 0], counted: [1, 0] });
 });
 
 test("the counts follow any writer: inserted, answered, reopened, closed, deleted, moved", async () => {
@@ -79,23 +66,23 @@ test("the counts follow any writer: inserted, answered, reopened, closed, delete
   const open = await prisma.documentRequest.create({ data: requestRow(application.id) });
   const answered = await prisma.documentRequest.create({ data: requestRow(application.id, "answered") });
   await prisma.documentRequest.create({ data: requestRow(application.id, "closed") });
-  expect(await countsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
 
   await prisma.documentRequest.update({ where: { id: open.id }, data: { status: "answered" } });
-  expect(await countsOf(application.id)).toEqual({ kept: [0, 2], counted: [0, 2] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [0, 2], counted: [0, 2] });
   await prisma.documentRequest.update({ where: { id: answered.id }, data: { status: "open" } });
-  expect(await countsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
   // A write that leaves the status as it was changes nothing.
   await prisma.documentRequest.update({ where: { id: answered.id }, data: { message: "Send it again." } });
   await prisma.documentRequest.updateMany({ where: { id: answered.id }, data: { status: "open" } });
-  expect(await countsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
 
   await prisma.documentRequest.update({ where: { id: answered.id }, data: { applicationId: other.id } });
-  expect(await countsOf(application.id)).toEqual({ kept: [0, 1], counted: [0, 1] });
-  expect(await countsOf(other.id)).toEqual({ kept: [1, 0], counted: [1, 0] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [0, 1], counted: [0, 1] });
+  expect(await requestCountsOf(other.id)).toEqual({ kept: [1, 0], counted: [1, 0] });
 
   await prisma.documentRequest.deleteMany({ where: { applicationId: application.id, status: "answered" } });
-  expect(await countsOf(application.id)).toEqual({ kept: [0, 0], counted: [0, 0] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [0, 0], counted: [0, 0] });
 });
 
 test("an application deleted with its requests, or given another id, keeps its counts right", async () => {
@@ -107,11 +94,11 @@ test("an application deleted with its requests, or given another id, keeps its c
   const moved = application.id + 1_000_000;
   await prisma.$executeRaw`UPDATE "applications" SET "id" = ${moved} WHERE "id" = ${application.id}`;
   try {
-    expect(await countsOf(moved)).toEqual({ kept: [1, 1], counted: [1, 1] });
+    expect(await requestCountsOf(moved)).toEqual({ kept: [1, 1], counted: [1, 1] });
   } finally {
     await prisma.$executeRaw`UPDATE "applications" SET "id" = ${application.id} WHERE "id" = ${moved}`;
   }
-  expect(await countsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
+  expect(await requestCountsOf(application.id)).toEqual({ kept: [1, 1], counted: [1, 1] });
   await prisma.application.delete({ where: { id: application.id } });
   expect(await prisma.documentRequest.count({ where: { applicationId: application.id } })).toBe(0);
 });
@@ -131,7 +118,7 @@ describeOnPostgres("requests of one application written at the same moment", () 
       () => prisma.documentRequest.create({ data: requestRow(application.id) }),
     );
     expect(outcome.status).toBe("fulfilled");
-    expect(await countsOf(application.id)).toEqual({ kept: [2, 0], counted: [2, 0] });
+    expect(await requestCountsOf(application.id)).toEqual({ kept: [2, 0], counted: [2, 0] });
   });
 
   test("one request answered while another is closed: each moves its own count", async () => {
@@ -148,7 +135,7 @@ describeOnPostgres("requests of one application written at the same moment", () 
       () => prisma.documentRequest.update({ where: { id: second.id }, data: { status: "closed" } }),
     );
     expect(outcome.status).toBe("fulfilled");
-    expect(await countsOf(application.id)).toEqual({ kept: [0, 1], counted: [0, 1] });
+    expect(await requestCountsOf(application.id)).toEqual({ kept: [0, 1], counted: [0, 1] });
   });
 
   test("many writers at once, answering, closing and asking: the counts end as the requests stand", async () => {
@@ -172,6 +159,6 @@ describeOnPostgres("requests of one application written at the same moment", () 
     await session.query("COMMIT");
     await session.end();
     expect((await writes).map((outcome) => outcome.status)).toEqual(Array(5).fill("fulfilled"));
-    expect(await countsOf(application.id)).toEqual({ kept: [2, 2], counted: [2, 2] });
+    expect(await requestCountsOf(application.id)).toEqual({ kept: [2, 2], counted: [2, 2] });
   });
 });

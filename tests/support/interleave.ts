@@ -37,3 +37,29 @@ export function statusOf(outcome: PromiseSettledResult<unknown>): number {
   if (typeof status === "number") return status;
   throw outcome.reason;
 }
+
+/**
+ * Runs `actions` while a second session holds the application's row, starting each once the ones
+ * before it wait for that row, then commits: they take the row one after another in the order
+ * given (PostgreSQL queues the waiters), each reading what the one before left. The outcomes, in
+ * the order given.
+ */
+export async function inTurnOnApplication(
+  applicationId: number,
+  actions: (() => Promise<unknown>)[],
+): Promise<PromiseSettledResult<unknown>[]> {
+  const session = await openSession();
+  try {
+    await session.query("BEGIN");
+    await session.query(`SELECT 1 FROM "applications" WHERE "id" = $1 FOR UPDATE`, [applicationId]);
+    const started: Promise<unknown>[] = [];
+    for (const [index, action] of actions.entries()) {
+      started.push(action());
+      await waitForLockWaiters(session, index + 1);
+    }
+    await session.query("COMMIT");
+    return await Promise.allSettled(started);
+  } finally {
+    await session.end();
+  }
+}

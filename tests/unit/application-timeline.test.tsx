@@ -240,3 +240,28 @@ test("a request's steps: what was asked, sent and answered, and who did each, fo
   expect(items()[3]).toHaveTextContent("by the admissions team");
   expect(screen.queryByText(/Rowan Reviewer/)).toBeNull();
 });
+
+test("a move that closed the application lists the requests it closed with it, for both readers", () => {
+  const withdrawn = entry({
+    from: "in-review",
+    to: "withdrawn",
+    transition: "withdraw",
+    data: {
+      closedRequests: [
+        { id: 1, documentType: "Transcript", status: "open" },
+        { id: 2, documentType: null, status: "answered" },
+      ],
+    },
+  });
+  for (const reader of ["staff", "student"] as const) {
+    const { unmount } = render(<Timeline history={[withdrawn]} reader={reader} />);
+    const [item] = items();
+    expect(item).toHaveTextContent("Requests closed with the application:");
+    expect(
+      within(item)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Transcript", "A correction"]);
+    unmount();
+  }
+});

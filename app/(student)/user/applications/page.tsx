@@ -27,6 +27,7 @@ import {
   listApplications,
   listOffers,
 } from "@/lib/applications/queries.server";
+import type { ApplicationStatus } from "@/lib/applications/status";
 import { isOpen } from "@/lib/applications/workflow";
 import { viewerOrSignIn } from "@/lib/auth/session.server";
 import { formatCount } from "@/lib/format";
@@ -40,11 +41,14 @@ const linkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
 /**
- * The requests the student still has something to do about, or that wait for the team (shown while
- * the application is open: a closed one takes no answer; its history keeps them).
+ * The requests shown with an application: while it is open, those the student still has something
+ * to do about or that wait for the team; once it closed, those that closed with it, which say that
+ * nothing more is to be sent (the history keeps the others).
  */
-const pending = (requests: DocumentRequest[] | undefined) =>
-  (requests ?? []).filter((request) => request.status !== "closed");
+const shownRequests = (status: ApplicationStatus, requests: DocumentRequest[] | undefined) =>
+  (requests ?? []).filter((request) =>
+    acceptsRequests(status) ? request.status !== "closed" : request.closedWith !== null,
+  );
 
 type ApplicationsPageProps = { searchParams: Promise<SearchParams> };
 
@@ -132,6 +136,8 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
         <ul className="flex flex-col gap-4" aria-label="Applications">
           {page.items.map((application) => {
             const history = histories.get(application.id) ?? [];
+            const shown = shownRequests(application.status, requests.get(application.id));
+            const answerable = acceptsRequests(application.status);
             return (
               <li
                 key={application.id}
@@ -156,28 +162,28 @@ export default async function ApplicationsPage({ searchParams }: ApplicationsPag
                       </div>
                     </div>
 
-                    {acceptsRequests(application.status) &&
-                      pending(requests.get(application.id)).length > 0 && (
-                        <section
-                          aria-labelledby={`requests-${application.id}`}
-                          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3"
-                        >
-                          <h3 id={`requests-${application.id}`} className="font-semibold text-slate-900">
-                            Requests from the admissions team
-                          </h3>
-                          <DocumentRequests
-                            requests={pending(requests.get(application.id))}
-                            reader="student"
-                            titleId={`requests-${application.id}`}
-                            itemHeading="h4"
-                            controls={(request) =>
-                              request.status === "open" && (
-                                <RequestAnswer applicationId={application.id} request={request} />
-                              )
-                            }
-                          />
-                        </section>
-                      )}
+                    {shown.length > 0 && (
+                      <section
+                        aria-labelledby={`requests-${application.id}`}
+                        className={`flex flex-col gap-2 rounded-md border px-4 py-3 ${answerable ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-50"}`}
+                      >
+                        <h3 id={`requests-${application.id}`} className="font-semibold text-slate-900">
+                          Requests from the admissions team
+                        </h3>
+                        <DocumentRequests
+                          requests={shown}
+                          reader="student"
+                          titleId={`requests-${application.id}`}
+                          itemHeading="h4"
+                          controls={(request) =>
+                            answerable &&
+                            request.status === "open" && (
+                              <RequestAnswer applicationId={application.id} request={request} />
+                            )
+                          }
+                        />
+                      </section>
+                    )}
 
                     {application.status === "approved" && offers.has(application.id) && (
                       <OfferReply
