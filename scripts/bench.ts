@@ -22,7 +22,7 @@ import { createPrismaClient } from "@/lib/db/client.server";
 import { serveEmbedded } from "@/lib/db/connection.server";
 import { DEMO_ACCOUNTS, seed } from "@/lib/db/seed/seed.server";
 import { DEFAULT_PORT, parseArgs, USAGE, type BenchOptions } from "./bench/args";
-import { measureFilterChange, measureFirstLoads, runLighthouse } from "./bench/browser";
+import { measureFilterChange, measureFirstLoads, runLighthouse, type FilterChange } from "./bench/browser";
 import { freshDatabase, scaleTo } from "./bench/database";
 import { seedApplications } from "./bench/workspace";
 import { allScenarios, REFERENCE, runScenario, searchScenarios, type LoadScenario } from "./bench/load";
@@ -102,6 +102,12 @@ async function runLoad(
  * `sets` sets of 200 slugs, each spread over the ranking order (ranked and unranked, with and
  * without programs), no slug in two sets.
  */
+/** A filter change's weight as printed: its bytes and encoding, or that the router gave it up. */
+function weight(change: FilterChange): string {
+  const bytes = `${change.bytes} bytes (${change.contentEncoding ?? "uncompressed"})`;
+  return change.aborted ? `${bytes} before the router aborted it (answered from its prefetch)` : bytes;
+}
+
 async function spreadOfSlugs(url: string, sets: number): Promise<string[][]> {
   const result: string[][] = Array.from({ length: sets }, () => []);
   for (const offset of [0, 400, 1_500, 4_000, 8_000]) {
@@ -198,7 +204,7 @@ async function main(options: BenchOptions) {
         )}`,
       );
       console.log(
-        `Filter change ${filterChange.from} -> ${filterChange.to}: ${filterChange.bytes} bytes (${filterChange.contentEncoding ?? "uncompressed"}), asked again ${filterChangeAgain.bytes} bytes (${filterChangeAgain.contentEncoding ?? "uncompressed"}); request headers ${JSON.stringify(filterChange.requestHeaders)}`,
+        `Filter change ${filterChange.from} -> ${filterChange.to}: ${weight(filterChange)}, asked again ${weight(filterChangeAgain)}; request headers ${JSON.stringify(filterChange.requestHeaders)}`,
       );
       results.bytes = { firstLoads, filterChange, filterChangeAgain };
       save();

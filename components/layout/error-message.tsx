@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 /**
  * What a visitor sees when a page fails on our side (the database unreachable, a bug): what
@@ -16,7 +16,10 @@ export function ErrorMessage({ digest, retry }: { digest?: string; retry: () => 
         keeps happening, contact support{digest ? " with the reference below" : ""}.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={retry}>Try again</Button>
+        {/* The button's look without the Button component: see buttonVariants. */}
+        <button type="button" className={buttonVariants()} onClick={retry}>
+          Try again
+        </button>
         {/* A full page load on purpose: the part of the app that failed starts afresh. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a

@@ -1,7 +1,7 @@
 // Where sign-in leads. Pure functions, safe to import from client components (session.ts, which
 // re-exports them for server code, reads the database).
 
-import { isAdmin } from "./policy";
+import { isAdmin } from "./viewer";
 
 /** A team admin's landing page: the applications assigned to them, the most urgent first. */
 export const MY_QUEUE = "/admin/applications?assignee=me";

@@ -8,7 +8,9 @@ import {
   type TargetAccount,
 } from "@/lib/users/permissions";
 import { PERMISSIONS, type Permission } from "./staff-permissions";
-import type { Viewer } from "./viewer";
+import { isAdmin, type Viewer } from "./viewer";
+
+export { isAdmin };
 
 // Who may do what: the one place pages, route handlers and domain code ask. Pure functions of the
 // viewer (and the target), safe to import from client components. The guards of ./session.ts
@@ -21,11 +23,6 @@ import type { Viewer } from "./viewer";
 // control; the server's 409 explains).
 
 type Who = Pick<Viewer, "id" | "role" | "adminType">;
-
-/** Any admin, super or team. */
-export function isAdmin(viewer: Pick<Viewer, "role">): boolean {
-  return viewer.role === "admin";
-}
 
 export function isSuperAdmin(viewer: Pick<Viewer, "role" | "adminType">): boolean {
   return isAdmin(viewer) && viewer.adminType === "super";

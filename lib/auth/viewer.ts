@@ -17,6 +17,15 @@ export interface Viewer {
   permissions: Permission[];
 }
 
+/**
+ * Any admin, super or team. Kept here, beside the Viewer, rather than in ./policy.ts (which
+ * re-exports it): the public pages' header asks it, and a client module that imports the policy
+ * carries all of it, with the staff permissions' labels, into every public page's scripts.
+ */
+export function isAdmin(viewer: Pick<Viewer, "role">): boolean {
+  return viewer.role === "admin";
+}
+
 /** The user columns a Viewer is made of, for Prisma selects that build on it. */
 export const viewerSelect = {
   id: true,

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { revalidateTag } from "next/cache";
 import { prisma } from "@/lib/db/client.server";
 import { afterCommit } from "@/lib/db/after-commit.server";
@@ -31,11 +32,20 @@ export const UNIVERSITY_LISTS = "university-lists";
 export const SCHOLARSHIP_LISTS = "scholarship-lists";
 /** Every university page at once, for changes that reach many of them (an import). */
 export const UNIVERSITY_PAGES = "university-pages";
+/** Next ignores a longer tag (with a warning), so a page read under it could never be expired. */
+const TAG_MAX_LENGTH = 256;
+
 /**
  * What /university/{slug} shows: a university's details and programs, or that there is none. (A
- * colon, which no slug has, keeps it apart from the tags above.)
+ * colon, which no slug has, keeps it apart from the tags above.) An address too long for a tag (no
+ * university has one, but anyone can ask for one) is tagged by its SHA-256 instead, after a `#`
+ * that no slug has either.
  */
-export const universitySlugTag = (slug: string) => `university:${slug}`;
+export function universitySlugTag(slug: string): string {
+  const tag = `university:${slug}`;
+  if (tag.length <= TAG_MAX_LENGTH) return tag;
+  return `university#${createHash("sha256").update(slug).digest("hex")}`;
+}
 
 /** A university was created, edited, archived, restored or deleted (at this address). */
 export function universityChanged(university: { slug: string }): Promise<void> {

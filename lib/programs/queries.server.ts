@@ -183,11 +183,13 @@ export function matchingRows(
   where: Prisma.Sql,
   limit?: number,
   after?: Prisma.Sql,
+  options: { allColumns?: boolean } = {},
 ): Prisma.Sql {
   // `after`, conditions on `p` applied to what the rest selects: see countMatchingPrograms.
+  // `allColumns`: each match's row (p.*) instead of its id, for conditions evaluated on it.
   const then = (rows: Prisma.Sql) =>
     after ? Prisma.sql`SELECT p."id" FROM (${rows} OFFSET 0) p WHERE ${after}` : rows;
-  const columns = after ? Prisma.sql`p.*` : Prisma.sql`p."id"`;
+  const columns = after || options.allColumns ? Prisma.sql`p.*` : Prisma.sql`p."id"`;
   if (!text) return then(Prisma.sql`SELECT ${columns} FROM "programs" p WHERE ${where}`);
   const cut = limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
   return Prisma.sql`

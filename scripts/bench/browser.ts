@@ -23,6 +23,11 @@ export interface FilterChange {
   requestHeaders: Record<string, string>;
   contentEncoding: string | null;
   bytes: number;
+  /**
+   * The router gave up the request (it answered from its prefetch instead): `bytes` is only what
+   * arrived before, not the change's weight.
+   */
+  aborted: boolean;
 }
 
 /**
@@ -126,6 +131,7 @@ export function measureFilterChange(url: string, from: string, to: string): Prom
     let navigation: { id: string; headers: Record<string, string> } | null = null;
     let bytes = 0;
     let contentEncoding: string | null = null;
+    let aborted = false;
     const done = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no answer to ${to} within 30 s`)),
@@ -165,8 +171,11 @@ export function measureFilterChange(url: string, from: string, to: string): Prom
         end(requestId);
       });
       // The router may abort the request (its answer then comes from its prefetch): the run
-      // ends with what arrived, which a reader of the figure sees as 0 bytes.
-      cdp.on("Network.loadingFailed", ({ requestId }) => end(requestId));
+      // ends with what arrived, and says so.
+      cdp.on("Network.loadingFailed", ({ requestId }) => {
+        if (requestId === navigation?.id) aborted = true;
+        end(requestId);
+      });
     });
     await page.evaluate(
       (target) =>
@@ -183,6 +192,7 @@ export function measureFilterChange(url: string, from: string, to: string): Prom
       ),
       contentEncoding,
       bytes,
+      aborted,
     };
   });
 }

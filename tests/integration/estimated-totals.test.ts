@@ -161,5 +161,32 @@ describe("the program lists", () => {
        WHERE "archivedAt" IS NULL AND "visaSponsorship" IS NOT TRUE`;
     expect(many.leftOut.visa).toBeGreaterThan(leftOut / 2);
     expect(many.leftOut.visa).toBeLessThan(leftOut * 2);
+    // The total too is estimated from the same first matches, when they put it far past the bound.
+    const [{ kept }] = await prisma.$queryRaw<{ kept: number }[]>`
+      SELECT count(*)::int AS "kept" FROM "programs"
+       WHERE "archivedAt" IS NULL AND "visaSponsorship" IS TRUE`;
+    expect(kept).toBeGreaterThan(4 * EXACT_COUNT_BOUND);
+    expect(many).toMatchObject({ approximate: true });
+    expect(many.total).toBeGreaterThan(kept / 2);
+    expect(many.total).toBeLessThan(kept * 2);
+  });
+
+  test("a fit filter that keeps few of many matches: its total is exact", async () => {
+    // Past the bound of matches, the first ones hold none of the six kept: an estimate would say
+    // "0" or "about 1,000", so the kept programs are counted.
+    const fit = [{ filter: "visa" as const, sql: Prisma.sql`p."name" LIKE ${`Counted ${tag} %`}` }];
+    const page = await searchPrograms(toProgramCriteria({}, new Date()), {
+      sort: "name",
+      limit: 4,
+      offset: 0,
+      rates: {},
+      fit,
+    });
+    expect(page.leftOutApproximate).toBe(true);
+    expect(page.total).toBe(6);
+    expect(page.approximate).toBeFalsy();
+    expect(page.items.map((item) => item.name)).toEqual(
+      [0, 1, 2, 3].map((index) => `Counted ${tag} ${index}`),
+    );
   });
 });
