@@ -10,8 +10,9 @@ export function AdminPageHeader({
 }) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      {/* min-w-0 and break-words: a long name in a title (an edit page's) wraps instead of overflowing. */}
+      <div className="flex min-w-0 flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
         <p className="text-slate-600">{description}</p>
       </div>
       {action}

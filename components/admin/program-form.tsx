@@ -1,25 +1,20 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarIcon, Loader2Icon } from "lucide-react";
+import { CalendarIcon } from "lucide-react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
-import { toast } from "sonner";
+import { CatalogueFormFooter, DeadlineZoneField, useCatalogueSave } from "@/components/admin/catalogue-form";
 import { UniversityPicker } from "@/components/admin/university-picker";
-import { FormField } from "@/components/forms/form-field";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
-import { StaleWriteNotice } from "@/components/forms/stale-write-notice";
+import { errorProps, Field, FieldError, FormField } from "@/components/forms/form-field";
+import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
-import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 import { Textarea } from "@/components/ui/textarea";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatDate, formatYears } from "@/lib/format";
-import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
 import type { ProgramDto } from "@/lib/programs/queries.server";
 import { COMMON_CURRENCIES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { caretAfterFormat, formatTuitionInput, tuitionToInput } from "@/lib/programs/tuition";
@@ -70,6 +65,9 @@ type ProgramFormProps = {
 
 /** The first choice of a new program's zone: left to the server (see programSchema's timeZone). */
 export const COUNTRY_TIME_ZONE_OPTION = "The university's country's (UTC where it has several)";
+
+/** A select's options whose values are shown as they are. */
+const sameText = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, value]));
 
 function initialValues(program?: ProgramDto): ProgramFormValues {
   if (!program) {
@@ -165,53 +163,9 @@ function DocumentRequirements({
           </div>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} message={error} />
     </fieldset>
   );
-}
-
-/** A label, a control that is not a plain input (select, combobox, date button), and its error. */
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  /** A note under the control (its id: `${id}-hint`). */
-  hint?: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label id={`${id}-label`} htmlFor={id}>
-        {label}
-      </Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** aria-invalid and aria-describedby of a control with this error. */
-function errorProps(id: string, error?: string) {
-  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
 /**
@@ -228,7 +182,6 @@ export function ProgramForm({
   hasApplications = false,
   timeZones,
 }: ProgramFormProps) {
-  const router = useRouter();
   const id = useId();
   const editing = program !== undefined;
   const universityLocked = editing && hasApplications;
@@ -250,34 +203,13 @@ export function ProgramForm({
   const requiredDocuments = useWatch({ control, name: "requiredDocuments" });
   const optionalDocuments = useWatch({ control, name: "optionalDocuments" });
   const [calendarOpen, setCalendarOpen] = useState(false);
-  const [stale, setStale] = useState<string | null>(null);
   const ids = Object.fromEntries(FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
     (typeof FIELDS)[number],
     string
   >;
+  const { save, stale } = useCatalogueSave("programs", { editing: program, setError, fields: FIELDS });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = { ...values, deadline: values.deadline.toISOString() };
-    try {
-      if (editing) {
-        // The version the page was rendered with: a save after someone else's is refused.
-        await apiFetch(`/api/programs/${program.id}`, {
-          method: "PATCH",
-          body: { ...body, version: program.version },
-        });
-        toast.success("Success", { description: "Program updated successfully" });
-      } else {
-        await apiFetch("/api/programs", { method: "POST", body });
-        toast.success("Success", { description: "Program created successfully" });
-      }
-      router.push("/admin/programs");
-      router.refresh();
-    } catch (error) {
-      setStale(staleWriteMessage(error));
-      applyServerFieldErrors(error, setError, FIELDS);
-      toast.error("Error", { description: errorMessage(error) });
-    }
-  });
+  const onSubmit = handleSubmit((values) => save({ ...values, deadline: values.deadline.toISOString() }));
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6" aria-busy={isSubmitting}>
@@ -292,39 +224,38 @@ export function ProgramForm({
           {...register("name")}
         />
 
-        <div className="md:col-span-2">
-          <Field
-            id={ids.universityId}
-            label="University"
-            hint={universityLocked ? PROGRAM_KEEPS_UNIVERSITY : undefined}
-            error={errors.universityId?.message}
-          >
-            <Controller
-              control={control}
-              name="universityId"
-              render={({ field }) => (
-                <UniversityPicker
-                  id={ids.universityId}
-                  value={field.value || null}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  initial={
-                    program
-                      ? {
-                          value: String(program.universityId),
-                          label: `${program.university.name} (${program.university.country})`,
-                        }
-                      : null
-                  }
-                  disabled={universityLocked}
-                  {...errorProps(ids.universityId, errors.universityId?.message)}
-                  {...(universityLocked && { "aria-describedby": `${ids.universityId}-hint` })}
-                />
-              )}
-            />
-          </Field>
-        </div>
+        <Field
+          id={ids.universityId}
+          label="University"
+          hint={universityLocked ? PROGRAM_KEEPS_UNIVERSITY : undefined}
+          error={errors.universityId?.message}
+          className="md:col-span-2"
+        >
+          <Controller
+            control={control}
+            name="universityId"
+            render={({ field }) => (
+              <UniversityPicker
+                id={ids.universityId}
+                value={field.value || null}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                initial={
+                  program
+                    ? {
+                        value: String(program.universityId),
+                        label: `${program.university.name} (${program.university.country})`,
+                      }
+                    : null
+                }
+                disabled={universityLocked}
+                {...errorProps(ids.universityId, errors.universityId?.message)}
+                {...(universityLocked && { "aria-describedby": `${ids.universityId}-hint` })}
+              />
+            )}
+          />
+        </Field>
 
         <SelectField
           control={control}
@@ -332,8 +263,7 @@ export function ProgramForm({
           id={ids.level}
           label="Study Level"
           placeholder="Select level"
-          options={levels.map((level) => ({ value: level, label: level }))}
-          error={errors.level?.message}
+          options={sameText(levels)}
         />
         <SelectField
           control={control}
@@ -341,8 +271,7 @@ export function ProgramForm({
           id={ids.field}
           label="Study Field"
           placeholder="Select field"
-          options={fields.map((field) => ({ value: field, label: field }))}
-          error={errors.field?.message}
+          options={sameText(fields)}
         />
         <SelectField
           control={control}
@@ -350,8 +279,7 @@ export function ProgramForm({
           id={ids.degree}
           label="Degree"
           placeholder="Select degree"
-          options={DEGREES.map((degree) => ({ value: degree, label: degree }))}
-          error={errors.degree?.message}
+          options={sameText(DEGREES)}
         />
         <SelectField
           control={control}
@@ -359,8 +287,7 @@ export function ProgramForm({
           id={ids.duration}
           label="Duration (years)"
           placeholder="Select duration"
-          options={DURATIONS.map((years) => ({ value: String(years), label: formatYears(years) }))}
-          error={errors.duration?.message}
+          options={Object.fromEntries(DURATIONS.map((years) => [String(years), formatYears(years)]))}
         />
 
         <Controller
@@ -401,11 +328,11 @@ export function ProgramForm({
           id={ids.currency}
           label="Currency"
           placeholder="Select currency"
-          options={(program && !(COMMON_CURRENCIES as readonly string[]).includes(program.currency)
-            ? [program.currency, ...COMMON_CURRENCIES]
-            : COMMON_CURRENCIES
-          ).map((code) => ({ value: code, label: code }))}
-          error={errors.currency?.message}
+          options={sameText(
+            program && !(COMMON_CURRENCIES as readonly string[]).includes(program.currency)
+              ? [program.currency, ...COMMON_CURRENCIES]
+              : COMMON_CURRENCIES,
+          )}
         />
 
         <Controller
@@ -458,37 +385,23 @@ export function ProgramForm({
           }}
         />
 
-        <div className="grid content-start gap-2">
-          <Label htmlFor={ids.timeZone}>Deadline time zone</Label>
-          <select
-            id={ids.timeZone}
-            {...errorProps(ids.timeZone, errors.timeZone?.message)}
-            aria-describedby={errors.timeZone?.message ? `${ids.timeZone}-error` : `${ids.timeZone}-hint`}
-            className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm"
-            {...register("timeZone")}
-          >
-            {!editing && <option value="">{COUNTRY_TIME_ZONE_OPTION}</option>}
-            {(program && !timeZones.includes(program.timeZone)
-              ? [program.timeZone, ...timeZones]
-              : timeZones
-            ).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-          <p id={`${ids.timeZone}-hint`} className="text-sm text-slate-600">
-            Applications close at 23:59 on the deadline day in this zone (the university&apos;s).
-          </p>
-          {errors.timeZone?.message && (
-            <p id={`${ids.timeZone}-error`} className="text-sm font-medium text-red-700">
-              {errors.timeZone.message}
-            </p>
-          )}
-        </div>
+        <DeadlineZoneField
+          id={ids.timeZone}
+          hint="Applications close at 23:59 on the deadline day in this zone (the university's)."
+          error={errors.timeZone?.message}
+          zones={timeZones}
+          current={program?.timeZone}
+          defaultOption={COUNTRY_TIME_ZONE_OPTION}
+          readHint
+          registration={register("timeZone")}
+        />
 
-        <div className="grid gap-2 md:col-span-2">
-          <Label htmlFor={ids.description}>Description</Label>
+        <Field
+          id={ids.description}
+          label="Description"
+          error={errors.description?.message}
+          className="md:col-span-2"
+        >
           <Textarea
             id={ids.description}
             rows={6}
@@ -496,12 +409,7 @@ export function ProgramForm({
             {...errorProps(ids.description, errors.description?.message)}
             {...register("description")}
           />
-          {errors.description?.message && (
-            <p id={`${ids.description}-error`} className="text-sm font-medium text-red-700">
-              {errors.description.message}
-            </p>
-          )}
-        </div>
+        </Field>
 
         <FormField
           id={ids.referencesRequired}
@@ -568,24 +476,22 @@ export function ProgramForm({
             error={errors.applicationFee?.message}
             {...register("applicationFee")}
           />
-          <div className="grid content-start gap-2">
-            <Label htmlFor={ids.visaSponsorship}>Student visa sponsorship</Label>
+          <Field
+            id={ids.visaSponsorship}
+            label="Student visa sponsorship"
+            error={errors.visaSponsorship?.message}
+          >
             <select
               id={ids.visaSponsorship}
               {...errorProps(ids.visaSponsorship, errors.visaSponsorship?.message)}
-              className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm"
+              className={NATIVE_SELECT_CLASS}
               {...register("visaSponsorship")}
             >
               <option value="">Not stated</option>
               <option value="yes">Yes, it can sponsor a student visa</option>
               <option value="no">No</option>
             </select>
-            {errors.visaSponsorship?.message && (
-              <p id={`${ids.visaSponsorship}-error`} className="text-sm font-medium text-red-700">
-                {errors.visaSponsorship.message}
-              </p>
-            )}
-          </div>
+          </Field>
         </fieldset>
 
         <DocumentRequirements
@@ -601,69 +507,7 @@ export function ProgramForm({
         />
       </div>
 
-      <StaleWriteNotice message={stale} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link href="/admin/programs">Cancel</Link>
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {isSubmitting
-            ? editing
-              ? "Updating..."
-              : "Creating..."
-            : editing
-              ? "Update Program"
-              : "Create Program"}
-        </Button>
-      </div>
+      <CatalogueFormFooter kind="programs" editing={editing} submitting={isSubmitting} stale={stale} />
     </form>
-  );
-}
-
-function SelectField({
-  control,
-  name,
-  id,
-  label,
-  placeholder,
-  options,
-  error,
-}: {
-  control: ReturnType<typeof useForm<ProgramFormValues, unknown, ProgramInput>>["control"];
-  name: "level" | "field" | "degree" | "duration" | "currency";
-  id: string;
-  label: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  error?: string;
-}) {
-  return (
-    <Field id={id} label={label} error={error}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger
-              id={id}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              className="w-full"
-              {...errorProps(id, error)}
-            >
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-    </Field>
   );
 }

@@ -1,20 +1,16 @@
 "use client";
 
 import { useEffect, useId, useMemo, useState } from "react";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2Icon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
-import { toast } from "sonner";
+import { CatalogueFormFooter, DeadlineZoneField, useCatalogueSave } from "@/components/admin/catalogue-form";
 import { UniversityPicker } from "@/components/admin/university-picker";
-import { FormField } from "@/components/forms/form-field";
-import { applyServerFieldErrors } from "@/components/forms/server-errors";
-import { StaleWriteNotice } from "@/components/forms/stale-write-notice";
+import { errorProps, Field, FieldError, FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 import { Textarea } from "@/components/ui/textarea";
-import { apiFetch, errorMessage, staleWriteMessage } from "@/lib/http/client";
+import { apiFetch } from "@/lib/http/client";
 import { COMMON_CURRENCIES } from "@/lib/money/currencies";
 import type { ScholarshipDto } from "@/lib/scholarships/queries.server";
 import {
@@ -52,9 +48,6 @@ const FIELDS = [
 /** The first choice of a new scholarship's zone: left to the server (see the schema's timeZone). */
 export const DEFAULT_ZONE_OPTION = "Its university's country's (UTC where it has several, or none)";
 
-const selectClass =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm";
-
 function initialValues(scholarship?: ScholarshipDto): ScholarshipFormValues {
   return {
     name: scholarship?.name ?? "",
@@ -75,20 +68,6 @@ function initialValues(scholarship?: ScholarshipDto): ScholarshipFormValues {
     programId: scholarship?.programId ? String(scholarship.programId) : "",
     studyCountry: scholarship?.studyCountry ?? "",
   };
-}
-
-/** aria-invalid and aria-describedby of a control with this error. */
-function errorProps(id: string, error?: string) {
-  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-      {message}
-    </p>
-  );
 }
 
 /** Boxes for the names of one study list; none ticked: any. */
@@ -148,7 +127,6 @@ export function ScholarshipForm({
   /** The scholarship being edited; absent when adding one. */
   scholarship?: ScholarshipDto;
 }) {
-  const router = useRouter();
   const id = useId();
   const editing = scholarship !== undefined;
   const schema = useMemo(
@@ -167,7 +145,6 @@ export function ScholarshipForm({
     defaultValues: initialValues(scholarship),
   });
   const universityId = useWatch({ control, name: "universityId" });
-  const [stale, setStale] = useState<string | null>(null);
   const [programs, setPrograms] = useState<{ id: number; name: string; degree: string }[]>(
     scholarship?.program ? [scholarship.program] : [],
   );
@@ -175,6 +152,11 @@ export function ScholarshipForm({
     (typeof FIELDS)[number],
     string
   >;
+  const { save, stale } = useCatalogueSave("scholarships", {
+    editing: scholarship,
+    setError,
+    fields: FIELDS,
+  });
 
   // The chosen university's live programs (the public list, 500 at most: more than any university has).
   useEffect(() => {
@@ -193,28 +175,9 @@ export function ScholarshipForm({
     return () => controller.abort();
   }, [universityId]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = { ...values, deadline: values.deadline ? values.deadline.toISOString().slice(0, 10) : null };
-    try {
-      if (editing) {
-        // The version the page was rendered with: a save after someone else's is refused.
-        await apiFetch(`/api/scholarships/${scholarship.id}`, {
-          method: "PATCH",
-          body: { ...body, version: scholarship.version },
-        });
-        toast.success("Success", { description: "Scholarship updated successfully" });
-      } else {
-        await apiFetch("/api/scholarships", { method: "POST", body });
-        toast.success("Success", { description: "Scholarship created successfully" });
-      }
-      router.push("/admin/scholarships");
-      router.refresh();
-    } catch (error) {
-      setStale(staleWriteMessage(error));
-      applyServerFieldErrors(error, setError, FIELDS);
-      toast.error("Error", { description: errorMessage(error) });
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    save({ ...values, deadline: values.deadline ? values.deadline.toISOString().slice(0, 10) : null }),
+  );
 
   const currencies =
     scholarship?.currency && !(COMMON_CURRENCIES as readonly string[]).includes(scholarship.currency)
@@ -252,10 +215,12 @@ export function ScholarshipForm({
 
         <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-2">
           <legend className="mb-2 text-sm font-medium">What it belongs to</legend>
-          <div className="grid content-start gap-2">
-            <Label id={`${ids.universityId}-label`} htmlFor={ids.universityId}>
-              University
-            </Label>
+          <Field
+            id={ids.universityId}
+            label="University"
+            hint="Empty: a scholarship of no one university."
+            error={errors.universityId?.message}
+          >
             <div className="flex gap-2">
               <Controller
                 control={control}
@@ -298,15 +263,12 @@ export function ScholarshipForm({
                 </Button>
               )}
             </div>
-            <p className="text-sm text-slate-600">Empty: a scholarship of no one university.</p>
-            <FieldError id={ids.universityId} message={errors.universityId?.message} />
-          </div>
+          </Field>
           {universityId ? (
-            <div className="grid content-start gap-2">
-              <Label htmlFor={ids.programId}>Program</Label>
+            <Field id={ids.programId} label="Program" error={errors.programId?.message}>
               <select
                 id={ids.programId}
-                className={selectClass}
+                className={NATIVE_SELECT_CLASS}
                 {...errorProps(ids.programId, errors.programId?.message)}
                 {...register("programId")}
               >
@@ -317,14 +279,12 @@ export function ScholarshipForm({
                   </option>
                 ))}
               </select>
-              <FieldError id={ids.programId} message={errors.programId?.message} />
-            </div>
+            </Field>
           ) : (
-            <div className="grid content-start gap-2">
-              <Label htmlFor={ids.studyCountry}>Country of study</Label>
+            <Field id={ids.studyCountry} label="Country of study" error={errors.studyCountry?.message}>
               <select
                 id={ids.studyCountry}
-                className={selectClass}
+                className={NATIVE_SELECT_CLASS}
                 {...errorProps(ids.studyCountry, errors.studyCountry?.message)}
                 {...register("studyCountry")}
               >
@@ -335,8 +295,7 @@ export function ScholarshipForm({
                   </option>
                 ))}
               </select>
-              <FieldError id={ids.studyCountry} message={errors.studyCountry?.message} />
-            </div>
+            </Field>
           )}
         </fieldset>
 
@@ -362,11 +321,10 @@ export function ScholarshipForm({
             error={errors.amountMax?.message}
             {...register("amountMax")}
           />
-          <div className="grid content-start gap-2">
-            <Label htmlFor={ids.currency}>Currency</Label>
+          <Field id={ids.currency} label="Currency" error={errors.currency?.message}>
             <select
               id={ids.currency}
-              className={selectClass}
+              className={NATIVE_SELECT_CLASS}
               {...errorProps(ids.currency, errors.currency?.message)}
               {...register("currency")}
             >
@@ -377,8 +335,7 @@ export function ScholarshipForm({
                 </option>
               ))}
             </select>
-            <FieldError id={ids.currency} message={errors.currency?.message} />
-          </div>
+          </Field>
           <FormField
             id={ids.amountNote}
             label="What it covers"
@@ -447,58 +404,32 @@ export function ScholarshipForm({
           error={errors.deadline?.message}
           {...register("deadline")}
         />
-        <div className="grid content-start gap-2">
-          <Label htmlFor={ids.timeZone}>Deadline time zone</Label>
-          <select
-            id={ids.timeZone}
-            className={selectClass}
-            {...errorProps(ids.timeZone, errors.timeZone?.message)}
-            {...register("timeZone")}
-          >
-            {!editing && <option value="">{DEFAULT_ZONE_OPTION}</option>}
-            {(scholarship && !timeZones.includes(scholarship.timeZone)
-              ? [scholarship.timeZone, ...timeZones]
-              : timeZones
-            ).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-          <p className="text-sm text-slate-600">
-            Applications close at 23:59 on the deadline day in this zone.
-          </p>
-          <FieldError id={ids.timeZone} message={errors.timeZone?.message} />
-        </div>
+        <DeadlineZoneField
+          id={ids.timeZone}
+          hint="Applications close at 23:59 on the deadline day in this zone."
+          error={errors.timeZone?.message}
+          zones={timeZones}
+          current={scholarship?.timeZone}
+          defaultOption={DEFAULT_ZONE_OPTION}
+          registration={register("timeZone")}
+        />
 
-        <div className="grid gap-2 md:col-span-2">
-          <Label htmlFor={ids.description}>Description</Label>
+        <Field
+          id={ids.description}
+          label="Description"
+          error={errors.description?.message}
+          className="md:col-span-2"
+        >
           <Textarea
             id={ids.description}
             rows={5}
             {...errorProps(ids.description, errors.description?.message)}
             {...register("description")}
           />
-          <FieldError id={ids.description} message={errors.description?.message} />
-        </div>
+        </Field>
       </div>
 
-      <StaleWriteNotice message={stale} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link href="/admin/scholarships">Cancel</Link>
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {isSubmitting
-            ? editing
-              ? "Updating..."
-              : "Creating..."
-            : editing
-              ? "Update Scholarship"
-              : "Create Scholarship"}
-        </Button>
-      </div>
+      <CatalogueFormFooter kind="scholarships" editing={editing} submitting={isSubmitting} stale={stale} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
-import { Label } from "@/components/ui/label";
+import { errorProps, Field } from "@/components/forms/form-field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 type SelectFieldProps<T extends FieldValues, C, O> = {
@@ -28,22 +28,19 @@ export function SelectField<T extends FieldValues, C = unknown, O = T>({
   options,
   placeholder,
 }: SelectFieldProps<T, C, O>) {
-  const errorId = `${id}-error`;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState: { error } }) => (
-        <div className="grid gap-2">
-          <Label htmlFor={id}>{label}</Label>
+        <Field id={id} label={label} error={error?.message}>
           <Select value={field.value ?? ""} onValueChange={field.onChange}>
             <SelectTrigger
               id={id}
               ref={field.ref}
               className="w-full"
               onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              {...errorProps(id, error?.message)}
             >
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
@@ -55,12 +52,7 @@ export function SelectField<T extends FieldValues, C = unknown, O = T>({
               ))}
             </SelectContent>
           </Select>
-          {error && (
-            <p id={errorId} className="text-sm font-medium text-red-700">
-              {error.message}
-            </p>
-          )}
-        </div>
+        </Field>
       )}
     />
   );

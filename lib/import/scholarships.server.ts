@@ -6,6 +6,7 @@ import { scholarshipKey } from "@/lib/scholarships/key";
 import { scholarshipSelect, toScholarshipDto, type ScholarshipDto } from "@/lib/scholarships/queries.server";
 import { scholarshipSchema, type ScholarshipInput } from "@/lib/validation/scholarship";
 import { SCHOLARSHIP_COLUMNS, LIST_SEPARATOR, type RowError } from "./columns";
+import type { SourceRow } from "./parse";
 import {
   batches,
   duplicateRow,
@@ -58,18 +59,50 @@ export function scholarshipCells(scholarship: ScholarshipDto, universitySlug: st
 /** The cells as an array in the columns' order (a CSV row). */
 export const cellRow = (cells: Cells) => SCHOLARSHIP_COLUMNS.map((column) => cells[column.name] ?? "");
 
+type StoredScholarship = { dto: ScholarshipDto; cells: Cells };
+
+/** A stored scholarship by its key, with its cells. */
+function storedEntry(row: Prisma.ScholarshipGetPayload<{ select: typeof scholarshipSelect }>) {
+  const dto = toScholarshipDto(row);
+  return [
+    scholarshipKey(dto.provider, dto.name),
+    { dto, cells: scholarshipCells(dto, dto.university?.slug ?? null) },
+  ] as const;
+}
+
 /** The live scholarships with their cells, by key. */
-async function storedScholarships(tx: Tx) {
+async function storedScholarships(tx: Tx): Promise<Map<string, StoredScholarship>> {
   const rows = await tx.scholarship.findMany({ where: { archivedAt: null }, select: scholarshipSelect });
-  return new Map(
-    rows.map((row) => {
-      const dto = toScholarshipDto(row);
-      return [
-        scholarshipKey(dto.provider, dto.name),
-        { dto, cells: scholarshipCells(dto, dto.university?.slug ?? null) },
-      ];
-    }),
-  );
+  return new Map(rows.map(storedEntry));
+}
+
+const keyOfRow = (values: Record<string, unknown>) =>
+  scholarshipKey(String(values.provider ?? "").trim(), String(values.name ?? "").trim());
+
+/**
+ * Locks the stored scholarships a batch's rows match (FOR UPDATE, in id order) and reads them again.
+ * A column the file lacks keeps the stored value, so the row is written from what is stored at
+ * that moment: an admin's edit that committed after the first read is kept, not overwritten with
+ * what was read before it, and an edit that comes later waits for the import, then is refused as
+ * made on an older version (the import raises it). One renamed, archived or deleted meanwhile no
+ * longer matches: the row then creates the scholarship, as it would have after the change.
+ */
+async function lockMatched(tx: Tx, stored: Map<string, StoredScholarship>, batch: SourceRow[]) {
+  const matched = new Map<number, string>();
+  for (const { values } of batch) {
+    const key = keyOfRow(values);
+    const entry = stored.get(key);
+    if (entry) matched.set(entry.dto.id, key);
+  }
+  if (matched.size === 0) return;
+  const ids = [...matched.keys()].sort((a, b) => a - b);
+  await tx.$queryRaw`SELECT "id" FROM "scholarships" WHERE "id" = ANY(${ids}::int[]) ORDER BY "id" FOR UPDATE`;
+  const rows = await tx.scholarship.findMany({
+    where: { id: { in: ids }, archivedAt: null },
+    select: scholarshipSelect,
+  });
+  for (const key of matched.values()) stored.delete(key);
+  for (const row of rows) stored.set(...storedEntry(row));
 }
 
 /** What a parsed row stores, comparable with a stored scholarship. */
@@ -121,6 +154,7 @@ export async function importScholarships(context: PassContext) {
   const seen = new Map<string, number>();
 
   for await (const batch of batches(context)) {
+    if (write) await lockMatched(tx, stored, batch);
     // The live programs the batch names, in one query.
     const named = batch.flatMap(({ values }) => {
       const university = bySlug.get(String(values.university ?? "").trim());
@@ -142,10 +176,8 @@ export async function importScholarships(context: PassContext) {
     );
 
     for (const { row, values } of batch) {
-      const provider = String(values.provider ?? "").trim();
-      const name = String(values.name ?? "").trim();
-      const key = scholarshipKey(provider, name);
-      const label = `${provider} / ${name}`;
+      const key = keyOfRow(values);
+      const label = `${String(values.provider ?? "").trim()} / ${String(values.name ?? "").trim()}`;
       const current = stored.get(key);
       // Each column the file lacks: the stored scholarship's value (a new one's: empty).
       const cells: Record<string, unknown> = { ...(current?.cells ?? {}) };

@@ -1,20 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { answerRequest, closeRequest, createRequest } from "@/lib/applications/requests.server";
 import { prisma } from "@/lib/db/client.server";
-import { HttpError } from "@/lib/http/errors";
-import type { Mail } from "@/lib/mail/send.server";
 import { stopMailQueue } from "@/lib/mail/queue.server";
 import { declineReference, writeReference } from "@/lib/references/commands.server";
 import { hashToken } from "@/lib/references/queries.server";
-import {
-  cleanup,
-  createApplication,
-  createStudent,
-  createSuperAdmin,
-  createUniversity,
-  viewerOf,
-} from "../support/factories";
-import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
+import { cleanup, createStudentApplication, createSuperAdmin, viewerOf } from "../support/factories";
+import { rowLock, statusOf, whileLocked } from "../support/interleave";
+import { sent } from "../support/mail-capture";
+import { describeOnPostgres } from "../support/postgres-only";
 
 // Two answers to one question at the same moment: a student's two tabs answering one request, a
 // student answering while the team closes it, a referee's link submitted twice at once (a double
@@ -23,37 +16,20 @@ import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/
 // notices and the e-mails say what happened once. The embedded database serves one transaction at
 // a time and cannot show this; PostgreSQL can.
 
-const sent: Mail[] = [];
-jest.mock("@/lib/mail/send.server", () => ({
-  ...jest.requireActual("@/lib/mail/send.server"),
-  sendMail: async (mail: Mail) => void sent.push(mail),
-}));
+jest.mock("@/lib/mail/send.server", () => jest.requireActual("../support/mail-capture").capturingMail());
 
 afterAll(async () => {
   await stopMailQueue();
   await cleanup();
 });
 
-const statusOf = (outcome: PromiseSettledResult<unknown>) =>
-  outcome.status === "fulfilled" ? 200 : outcome.reason instanceof HttpError ? outcome.reason.status : 500;
-
 /** Runs `actions` at once while the test holds the application's row, then lets them go. */
-async function atOnce(applicationId: number, actions: (() => Promise<unknown>)[]) {
-  const session = await openSession();
-  await session.query("BEGIN");
-  await session.query(`SELECT 1 FROM "applications" WHERE "id" = $1 FOR UPDATE`, [applicationId]);
-  const all = Promise.allSettled(actions.map((action) => action()));
-  await waitForLockWaiters(session, actions.length);
-  await session.query("COMMIT");
-  await session.end();
-  return all;
-}
+const atOnce = (applicationId: number, actions: (() => Promise<unknown>)[]) =>
+  whileLocked(rowLock("applications", applicationId), actions);
 
 async function anApplication() {
-  const applicant = await createStudent();
-  const { programs } = await createUniversity({ programs: [{ name: "Answer Studies" }] });
-  const application = await createApplication({ userId: applicant.id, programId: programs[0].id });
-  return { applicant: viewerOf(applicant), applicationId: application.id };
+  const { student, application } = await createStudentApplication("Answer Studies");
+  return { applicant: viewerOf(student), applicationId: application.id };
 }
 
 const stepsOf = async (applicationId: number) =>

@@ -1,17 +1,9 @@
 import { closeRequest, createRequest } from "@/lib/applications/requests.server";
 import { prisma } from "@/lib/db/client.server";
 import { stopMailQueue } from "@/lib/mail/queue.server";
-import type { Mail } from "@/lib/mail/send.server";
-import {
-  cleanup,
-  createApplication,
-  createStudent,
-  createSuperAdmin,
-  createUniversity,
-  viewerOf,
-} from "../support/factories";
-import { describeOnPostgres, openSession, waitForLockWaiters } from "../support/postgres-only";
-import { whileUncommitted } from "../support/interleave";
+import { cleanup, createStudentApplication, createSuperAdmin, viewerOf } from "../support/factories";
+import { describeOnPostgres } from "../support/postgres-only";
+import { rowLock, whileLocked, whileUncommitted } from "../support/interleave";
 import { requestCountsOf } from "../support/request-counts";
 
 // Each application keeps how many of its requests are open and answered (the trigger
@@ -20,22 +12,14 @@ import { requestCountsOf } from "../support/request-counts";
 // requests at the same moment both count: each is an increment of the application's row, which
 // the second makes after the first commits. Races show only on PostgreSQL.
 
-const sent: Mail[] = [];
-jest.mock("@/lib/mail/send.server", () => ({
-  ...jest.requireActual("@/lib/mail/send.server"),
-  sendMail: async (mail: Mail) => void sent.push(mail),
-}));
+jest.mock("@/lib/mail/send.server", () => jest.requireActual("../support/mail-capture").capturingMail());
 
 afterAll(async () => {
   await stopMailQueue();
   await cleanup();
 });
 
-async function anApplication() {
-  const applicant = await createStudent();
-  const { programs } = await createUniversity({ programs: [{ name: "Counting Studies" }] });
-  return createApplication({ userId: applicant.id, programId: programs[0].id });
-}
+const anApplication = async () => (await createStudentApplication("Counting Studies")).application;
 
 const requestRow = (applicationId: number, status: "open" | "answered" | "closed" = "open") => ({
   applicationId,
@@ -145,20 +129,14 @@ describeOnPostgres("requests of one application written at the same moment", () 
       [0, 1, 2, 3].map(() => prisma.documentRequest.create({ data: requestRow(application.id) })),
     );
     // The test holds the application's row; every writer's count queues behind it and the others.
-    const session = await openSession();
-    await session.query("BEGIN");
-    await session.query(`SELECT 1 FROM "applications" WHERE "id" = $1 FOR UPDATE`, [application.id]);
-    const writes = Promise.allSettled([
-      prisma.documentRequest.update({ where: { id: existing[0].id }, data: { status: "answered" } }),
-      prisma.documentRequest.update({ where: { id: existing[1].id }, data: { status: "closed" } }),
-      prisma.documentRequest.delete({ where: { id: existing[2].id } }),
-      prisma.documentRequest.create({ data: requestRow(application.id, "answered") }),
-      createRequest(staff, application.id, { documentType: null, message: "One more thing." }),
+    const writes = await whileLocked(rowLock("applications", application.id), [
+      () => prisma.documentRequest.update({ where: { id: existing[0].id }, data: { status: "answered" } }),
+      () => prisma.documentRequest.update({ where: { id: existing[1].id }, data: { status: "closed" } }),
+      () => prisma.documentRequest.delete({ where: { id: existing[2].id } }),
+      () => prisma.documentRequest.create({ data: requestRow(application.id, "answered") }),
+      () => createRequest(staff, application.id, { documentType: null, message: "One more thing." }),
     ]);
-    await waitForLockWaiters(session, 5);
-    await session.query("COMMIT");
-    await session.end();
-    expect((await writes).map((outcome) => outcome.status)).toEqual(Array(5).fill("fulfilled"));
+    expect(writes.map((outcome) => outcome.status)).toEqual(Array(5).fill("fulfilled"));
     expect(await requestCountsOf(application.id)).toEqual({ kept: [2, 2], counted: [2, 2] });
   });
 });

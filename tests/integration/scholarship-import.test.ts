@@ -14,6 +14,7 @@ import {
   daysFromToday,
   uniqueTag,
 } from "../support/factories";
+import { whenNoOtherImport } from "../support/imports";
 import { signIn } from "../support/roles";
 
 // The scholarship file of the import: a dry run changes nothing, an apply saves every row or none
@@ -41,10 +42,12 @@ const row = (cells: Partial<Record<string, string>>) =>
   );
 
 const send = async (file: string, apply: boolean) => {
-  const response = await admin.call(importRoute, `/api/import/scholarships?fileName=s.csv&apply=${apply}`, {
-    body: new TextEncoder().encode(file),
-    headers: { "content-type": "text/csv" },
-  });
+  const response = await whenNoOtherImport(() =>
+    admin.call(importRoute, `/api/import/scholarships?fileName=s.csv&apply=${apply}`, {
+      body: new TextEncoder().encode(file),
+      headers: { "content-type": "text/csv" },
+    }),
+  );
   return { status: response.status, body: (await response.json()) as ImportReport & { error?: string } };
 };
 const ours = () =>

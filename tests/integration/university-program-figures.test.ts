@@ -7,7 +7,7 @@ import { stringify } from "csv-stringify/sync";
 import { getDashboardStats } from "@/lib/dashboard/stats.server";
 import { prisma } from "@/lib/db/client.server";
 import { PROGRAM_COLUMNS } from "@/lib/import/columns";
-import { IMPORT_IN_PROGRESS, runImport } from "@/lib/import/run.server";
+import { runImport } from "@/lib/import/run.server";
 import { listAdminPrograms, listPrograms } from "@/lib/programs/queries.server";
 import type { Agent } from "../support/agent";
 import {
@@ -21,6 +21,7 @@ import {
   uniqueTag,
   viewerOf,
 } from "../support/factories";
+import { whenNoOtherImport } from "../support/imports";
 import { whileUncommitted } from "../support/interleave";
 import { describeOnPostgres } from "../support/postgres-only";
 import { signIn } from "../support/roles";
@@ -229,17 +230,7 @@ test("an import that creates and updates programs", async () => {
       bytes: new TextEncoder().encode(file),
       apply: true,
     });
-  // Another file's test may hold the import lock for a moment (one import at a time).
-  let report: Awaited<ReturnType<typeof apply>> | Error = await apply().catch((error: Error) => error);
-  for (
-    let tries = 0;
-    report instanceof Error && report.message === IMPORT_IN_PROGRESS && tries < 40;
-    tries++
-  ) {
-    await new Promise((done) => setTimeout(done, 250));
-    report = await apply().catch((error: Error) => error);
-  }
-  if (report instanceof Error) throw report;
+  const report = await whenNoOtherImport(apply);
   expect(report.counts).toMatchObject({ created: 1, updated: 1, rejected: 0 });
   for (const program of await prisma.program.findMany({ where: { universityId: university.id } }))
     remember("program", program);

@@ -255,6 +255,14 @@ export async function createApplication(options: {
   return remember("application", application);
 }
 
+/** A pending application of a new student to the one program of a new university; the student with it. */
+export async function createStudentApplication(programName = "Applied Studies") {
+  const student = await createStudent();
+  const { programs } = await createUniversity({ programs: [{ name: programName }] });
+  const application = await createApplication({ userId: student.id, programId: programs[0].id });
+  return { student, application };
+}
+
 // ---- study lists (settings) ----
 
 export async function createStudyLevel(name = `Level ${uniqueTag()}`, position = 99) {

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { ProgramForm } from "@/components/admin/program-form";
 import { timeZoneNames } from "@/lib/dates/zones";
-import { ProgramFormPage } from "@/components/admin/program-form-page";
-import { PermissionRequired } from "@/components/admin/permission-required";
+import { CatalogueFormPage } from "@/components/admin/catalogue-form-page";
 import { canManageCatalogue } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { listDocumentTypeNames, listStudyFields, listStudyLevels } from "@/lib/settings/queries.server";
@@ -13,11 +12,11 @@ export default async function NewProgramPage() {
   const viewer = await adminOrSignIn();
   if (!canManageCatalogue(viewer)) {
     return (
-      <ProgramFormPage title="Add New Program" plain>
-        <PermissionRequired permission="manage-catalogue">
-          Adding a program changes the catalogue.
-        </PermissionRequired>
-      </ProgramFormPage>
+      <CatalogueFormPage
+        kind="programs"
+        title="Add New Program"
+        refusal="Adding a program changes the catalogue."
+      />
     );
   }
   const [levels, fields, documentTypes] = await Promise.all([
@@ -26,13 +25,13 @@ export default async function NewProgramPage() {
     listDocumentTypeNames(),
   ]);
   return (
-    <ProgramFormPage title="Add New Program">
+    <CatalogueFormPage kind="programs" title="Add New Program">
       <ProgramForm
         levels={levels}
         fields={fields}
         timeZones={timeZoneNames()}
         documentTypes={documentTypes}
       />
-    </ProgramFormPage>
+    </CatalogueFormPage>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { PermissionRequired } from "@/components/admin/permission-required";
 import { ScholarshipForm } from "@/components/admin/scholarship-form";
-import { ScholarshipFormPage } from "@/components/admin/scholarship-form-page";
+import { CatalogueFormPage } from "@/components/admin/catalogue-form-page";
 import { canManageCatalogue } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { listCountries } from "@/lib/countries/queries.server";
@@ -14,11 +13,11 @@ export default async function NewScholarshipPage() {
   const viewer = await adminOrSignIn();
   if (!canManageCatalogue(viewer)) {
     return (
-      <ScholarshipFormPage title="Add New Scholarship" plain>
-        <PermissionRequired permission="manage-catalogue">
-          Adding a scholarship changes the catalogue.
-        </PermissionRequired>
-      </ScholarshipFormPage>
+      <CatalogueFormPage
+        kind="scholarships"
+        title="Add New Scholarship"
+        refusal="Adding a scholarship changes the catalogue."
+      />
     );
   }
   const [levels, fields, countries] = await Promise.all([
@@ -27,8 +26,8 @@ export default async function NewScholarshipPage() {
     listCountries(),
   ]);
   return (
-    <ScholarshipFormPage title="Add New Scholarship">
+    <CatalogueFormPage kind="scholarships" title="Add New Scholarship">
       <ScholarshipForm levels={levels} fields={fields} countries={countries} timeZones={timeZoneNames()} />
-    </ScholarshipFormPage>
+    </CatalogueFormPage>
   );
 }

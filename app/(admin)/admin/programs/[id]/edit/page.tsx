@@ -3,8 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ProgramForm } from "@/components/admin/program-form";
 import { timeZoneNames } from "@/lib/dates/zones";
-import { ProgramFormPage } from "@/components/admin/program-form-page";
-import { PermissionRequired } from "@/components/admin/permission-required";
+import { CatalogueFormPage } from "@/components/admin/catalogue-form-page";
 import { canManageCatalogue } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { getProgramAnyState, programHasApplications } from "@/lib/programs/queries.server";
@@ -35,11 +34,11 @@ export default async function EditProgramPage({ params }: Props) {
     const program = await programOf(params);
     if (!program) notFound();
     return (
-      <ProgramFormPage title={`Edit Program: ${program.name}`} plain>
-        <PermissionRequired permission="manage-catalogue">
-          Editing a program changes the catalogue.
-        </PermissionRequired>
-      </ProgramFormPage>
+      <CatalogueFormPage
+        kind="programs"
+        title={`Edit Program: ${program.name}`}
+        refusal="Editing a program changes the catalogue."
+      />
     );
   }
   const [program, levels, fields, documentTypes] = await Promise.all([
@@ -51,7 +50,7 @@ export default async function EditProgramPage({ params }: Props) {
   if (!program) notFound();
   const hasApplications = await programHasApplications(program.id);
   return (
-    <ProgramFormPage title={`Edit Program: ${program.name}`}>
+    <CatalogueFormPage kind="programs" title={`Edit Program: ${program.name}`}>
       <ProgramForm
         levels={levels}
         fields={fields}
@@ -60,6 +59,6 @@ export default async function EditProgramPage({ params }: Props) {
         program={program}
         hasApplications={hasApplications}
       />
-    </ProgramFormPage>
+    </CatalogueFormPage>
   );
 }

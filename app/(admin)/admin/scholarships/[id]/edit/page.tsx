@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { PermissionRequired } from "@/components/admin/permission-required";
 import { ScholarshipForm } from "@/components/admin/scholarship-form";
-import { ScholarshipFormPage } from "@/components/admin/scholarship-form-page";
+import { CatalogueFormPage } from "@/components/admin/catalogue-form-page";
 import { canManageCatalogue } from "@/lib/auth/policy";
 import { adminOrSignIn } from "@/lib/auth/session.server";
 import { listCountries } from "@/lib/countries/queries.server";
@@ -37,11 +36,11 @@ export default async function EditScholarshipPage({ params }: Props) {
   const title = `Edit Scholarship: ${scholarship.name}`;
   if (!canManageCatalogue(viewer)) {
     return (
-      <ScholarshipFormPage title={title} plain>
-        <PermissionRequired permission="manage-catalogue">
-          Editing a scholarship changes the catalogue.
-        </PermissionRequired>
-      </ScholarshipFormPage>
+      <CatalogueFormPage
+        kind="scholarships"
+        title={title}
+        refusal="Editing a scholarship changes the catalogue."
+      />
     );
   }
   const [levels, fields, countries] = await Promise.all([
@@ -50,7 +49,7 @@ export default async function EditScholarshipPage({ params }: Props) {
     listCountries(),
   ]);
   return (
-    <ScholarshipFormPage title={title}>
+    <CatalogueFormPage kind="scholarships" title={title}>
       <ScholarshipForm
         levels={levels}
         fields={fields}
@@ -58,6 +57,6 @@ export default async function EditScholarshipPage({ params }: Props) {
         timeZones={timeZoneNames()}
         scholarship={scholarship}
       />
-    </ScholarshipFormPage>
+    </CatalogueFormPage>
   );
 }
