@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { createPrismaClient } from "@/lib/db/client.server";
 import { withDatabaseUrl } from "@/lib/db/connection.server";
 import { HttpError } from "@/lib/http/errors";
-import { loadRates } from "@/lib/rates/commands.server";
+import { loadRates, ratesLoadedMessage } from "@/lib/rates/commands.server";
 import { commandLineActor } from "./actor";
 
 const { values, positionals } = parseArgs({
@@ -26,9 +26,7 @@ async function main() {
     try {
       const actor = await commandLineActor(prisma, values.as, { superOnly: true });
       const loaded = await loadRates(prisma, actor, { name: basename(file), bytes });
-      console.log(
-        `Saved ${loaded.saved} exchange rate${loaded.saved === 1 ? "" : "s"} of ${loaded.currencies.join(", ")}.`,
-      );
+      console.log(ratesLoadedMessage(loaded));
     } finally {
       await prisma.$disconnect();
     }

@@ -77,22 +77,19 @@ function budgetCondition(profile: FitProfile, rates: Rates): Prisma.Sql | null {
 
 /**
  * `limit` of `currency` as a program's limit in its own currency: a CASE over the program's
- * currency, NULL for one without a rate; the loosest of those limits; and the currencies that
- * have one. The search's maximum tuition uses it too.
+ * currency, NULL for one without a rate; and the currencies that have one.
  */
-export function tuitionLimit(
+function tuitionLimit(
   limit: number,
   currency: string,
   rates: Rates,
-): { byCurrency: Prisma.Sql; loosest: string; currencies: string[] } {
+): { byCurrency: Prisma.Sql; currencies: string[] } {
   const limits = Object.entries(limitsByCurrency(limit, currency, rates));
-  const loosest = limits.map(([, amount]) => amount).reduce((a, b) => (Number(b) > Number(a) ? b : a));
   return {
     byCurrency: Prisma.sql`(CASE p."currency" ${Prisma.join(
       limits.map(([code, amount]) => Prisma.sql`WHEN ${code} THEN ${amount}::numeric`),
       " ",
     )} END)`,
-    loosest,
     currencies: limits.map(([code]) => code),
   };
 }

@@ -10,7 +10,8 @@ export { PROGRAM_SORTS, PROGRAM_SORT_LABELS, type ProgramSort } from "@/lib/list
 /** Said beside the results: 'Sorted by ...'. Every sort lists open programs before closed ones. */
 export const PROGRAM_SORT_NOTES: Record<ProgramSort, string> = {
   deadline: "Sorted by deadline, soonest first. Closed programs come last.",
-  tuition: "Sorted by tuition per year, lowest first. Closed programs come last.",
+  tuition:
+    "Sorted by tuition per year in US dollars at the latest rates, lowest first. Closed programs come last.",
   name: "Sorted by program name. Closed programs come last.",
   ranking: "Sorted by university ranking; programs of unranked universities last. Closed programs come last.",
 };

@@ -3,7 +3,7 @@
 import { action } from "@/lib/http/action.server";
 import { badRequest } from "@/lib/http/errors";
 import { z } from "@/lib/validation/zod";
-import { loadUploadedRates } from "./commands.server";
+import { loadUploadedRates, ratesLoadedMessage } from "./commands.server";
 import { RATES_FILE_MISSING, RATES_MAX_BYTES } from "./csv";
 
 /**
@@ -23,8 +23,6 @@ export const loadRatesAction = action({
       name: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
-    return {
-      message: `Saved ${loaded.saved} exchange rate${loaded.saved === 1 ? "" : "s"} of ${loaded.currencies.join(", ")}.`,
-    };
+    return { message: ratesLoadedMessage(loaded) };
   },
 });

@@ -117,7 +117,7 @@ async function programNews(query: string, since: Date, until: Date, now: Date, o
            p."createdAt" > ${since} AS "isNew", count(*) OVER ()::int AS "total"
       FROM ${programsMatching(criteria.text)}
       JOIN "universities" u ON u."id" = p."universityId"
-     WHERE ${Prisma.join([programSearchCondition(criteria, owner.rates), ...fit], " AND ")}
+     WHERE ${Prisma.join([programSearchCondition(criteria), ...fit], " AND ")}
        AND p."updatedAt" > ${since} AND p."updatedAt" <= ${until}
      ORDER BY p."updatedAt" DESC, p."id" DESC
      LIMIT ${ALERT_LIST_MAX}`;

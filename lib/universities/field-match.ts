@@ -11,7 +11,7 @@ import { SEARCH_FIELDS, type SearchField } from "@/lib/constants";
 // index's predicate, so both are written from here: the query says `p."name" ILIKE '%Law%'` with
 // the field as a literal, which holds in every plan (a parameter's value is seen only by a plan
 // made for that call, not by a cached generic one). Prisma cannot describe partial indexes:
-// migration 20261126141000_program_search_by_level builds these, and the drift test
+// migration 20261129100000_program_tuition_in_us_dollars builds these, and the drift test
 // (tests/support/schema-drift.ts) checks the database against SEARCH_FIELD_INDEXES.
 
 export interface PartialIndex {
@@ -33,10 +33,10 @@ export function fieldCondition(field: SearchField, alias?: string): string {
   return `${alias ? `${alias}.` : ""}"name" ILIKE '%${field}%'`;
 }
 
-/** One partial index per search field: its live programs by level, tuition and university. */
+/** One partial index per search field: its live programs by level, tuition in dollars and university. */
 export const SEARCH_FIELD_INDEXES: readonly PartialIndex[] = SEARCH_FIELDS.map((field) => ({
   name: `programs_search_field_${field.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_idx`,
   table: "programs",
-  columns: ["level", "tuition", "universityId"],
+  columns: ["level", "tuitionUsd", "universityId"],
   predicate: `"archivedAt" IS NULL AND ${fieldCondition(field)}`,
 }));

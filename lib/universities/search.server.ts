@@ -12,12 +12,18 @@ import type { SearchSort } from "./search-params";
 // University search on the server: one query for the page of results, one for the total. Both
 // are answered from indexes: the trigram index for the name, the country index, the
 // (universityId, ...) program indexes for the program conditions, and for the field the partial
-// index of its live programs (./field-match.ts).
+// index of its live programs (./field-match.ts). Money is in US dollars: the cost limit, the
+// lowest-tuition sort and each university's lowest tuition read the programs' `tuitionUsd`, their
+// tuition at their currency's latest rate (null without a rate: such a program is under no cost
+// limit, and a university's lowest tuition is that of its programs with a figure).
 
 export interface UniversitySummary extends UniversityDto {
   /** Programs that satisfy the search's program conditions (all programs without any). */
   programCount: number;
-  /** Lowest yearly tuition among those programs, "12000.00"; null without programs. */
+  /**
+   * Lowest yearly tuition among those programs in US dollars, "12000.00"; null without programs
+   * (or when none has a rate to convert it).
+   */
   minTuition: string | null;
 }
 
@@ -48,7 +54,7 @@ export function programCondition(criteria: SearchCriteria, includeArchived = fal
   if (program?.level !== undefined) parts.push(Prisma.sql`p."level" = ${program.level}`);
   // A literal, not a parameter: it is the predicate of the field's partial index.
   if (program?.field) parts.push(Prisma.raw(fieldCondition(program.field, "p")));
-  if (program?.maxTuition !== undefined) parts.push(Prisma.sql`p."tuition" <= ${program.maxTuition}`);
+  if (program?.maxTuition !== undefined) parts.push(Prisma.sql`p."tuitionUsd" <= ${program.maxTuition}`);
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
@@ -99,7 +105,7 @@ function orderBy(sort: SearchSort, criteria: SearchCriteria): Prisma.Sql {
     case "name":
       return Prisma.sql`u."name" ASC, u."id" ASC`;
     case "tuition":
-      return Prisma.sql`(SELECT min(p."tuition") FROM "programs" p
+      return Prisma.sql`(SELECT min(p."tuitionUsd") FROM "programs" p
                           WHERE p."universityId" = u."id" AND ${programCondition(criteria)}) ASC NULLS LAST,
                         u."name" ASC, u."id" ASC`;
     case "ranking":
@@ -185,8 +191,8 @@ const CHEAPEST_FIRST_MAX_END = 100;
  * found by reading programs from the cheapest on, or null when that cannot tell them.
  *
  * Ordering every match by its lowest tuition computes that minimum for all of them: 250 to 350 ms
- * at 100,000 universities and a million programs. A window of the cheapest programs (the tuition
- * index) holds every program below its dearest one, `edge`, so a university whose lowest matching
+ * at 100,000 universities and a million programs. A window of the cheapest programs (the index of
+ * their tuition in dollars) holds every program below its dearest one, `edge`, so a university whose lowest matching
  * tuition is below `edge` is known exactly, and so is its rank among the others below it. When
  * `end` of them are known (or the window holds every program that could match), they are the
  * answer; otherwise a larger window follows, up to CHEAPEST_FIRST_MAX_WINDOW programs. The page
@@ -203,12 +209,13 @@ export async function cheapestFirst(
       { read: number; edge: string | null; known: number[]; exact: number }[]
     >`
       WITH p AS MATERIALIZED (
-        SELECT "universityId", "tuition", "level", "name", "archivedAt" FROM "programs"
-         ORDER BY "tuition" LIMIT ${window}
+        SELECT "universityId", "tuitionUsd", "level", "name", "archivedAt" FROM "programs"
+         WHERE "tuitionUsd" IS NOT NULL
+         ORDER BY "tuitionUsd" LIMIT ${window}
       ),
-      edge AS (SELECT count(*)::int AS read, max("tuition") AS tuition FROM p),
+      edge AS (SELECT count(*)::int AS read, max("tuitionUsd") AS tuition FROM p),
       found AS (
-        SELECT u."id", u."name", min(p."tuition") AS tuition
+        SELECT u."id", u."name", min(p."tuitionUsd") AS tuition
           FROM p JOIN "universities" u ON u."id" = p."universityId"
          WHERE ${programCondition(criteria)} AND ${ownCondition(criteria)}
          GROUP BY u."id", u."name"
@@ -222,11 +229,11 @@ export async function cheapestFirst(
              (SELECT count(*)::int FROM exact) AS exact
         FROM edge`;
     const everyProgram = read < window;
-    // A university without a matching program comes after all that have one, so when the search
-    // does not ask for programs, those known from the window must fill the page on their own.
+    // A university without a matching program with a figure in dollars comes after all that have
+    // one, so the window's universities must fill the page on their own, unless a cost limit
+    // leaves no other match: then a window holding every program under it holds them all.
     if (known.length >= end) return known;
-    if (criteria.program && (everyProgram || (maxTuition !== undefined && Number(edge) > maxTuition)))
-      return known;
+    if (maxTuition !== undefined && (everyProgram || Number(edge) > maxTuition)) return known;
     if (everyProgram || window === CHEAPEST_FIRST_MAX_WINDOW) return null;
     // The next window, sized so that it should hold `end` universities (1.5 times for safety).
     const next = exact === 0 ? window * 16 : Math.ceil(((window * end) / exact) * 1.5);
@@ -288,7 +295,7 @@ async function search(
         JOIN "universities" u ON u."id" = page."id"
         JOIN "countries" c ON c."id" = u."countryId"
         CROSS JOIN LATERAL (
-          SELECT count(*)::int AS "programCount", min(p."tuition") AS "minTuition"
+          SELECT count(*)::int AS "programCount", min(p."tuitionUsd") AS "minTuition"
             FROM "programs" p
            WHERE p."universityId" = u."id" AND ${programs}
         ) stats

@@ -30,7 +30,9 @@ test("/programs: filters, sort and paging live in the URL, which reloads to the 
   await expect(page).toHaveURL(/open=true/);
   await choose(page, "Sort by", "Lowest tuition");
   await expect(page).toHaveURL(/sort=tuition/);
-  await expect(page.getByText("Sorted by tuition per year, lowest first.")).toBeVisible();
+  await expect(
+    page.getByText("Sorted by tuition per year in US dollars at the latest rates, lowest first."),
+  ).toBeVisible();
   await expect(async () => {
     const cards = await results(page).all();
     expect(cards.length).toBeGreaterThan(0);

@@ -56,7 +56,7 @@ describe("loading a rates file", () => {
       name: "rates.csv",
       bytes: bytes("currency,rate,date\nCHF,0.88,2026-10-01\nCHF,0.8812,2026-11-01\n\nsek,10.5,2026-11-01\n"),
     });
-    expect(loaded).toEqual({ saved: 3, currencies: ["CHF", "SEK"] });
+    expect(loaded).toEqual({ saved: 3, currencies: ["CHF", "SEK"], programs: 0 });
     expect(await snapshot()).toEqual([
       "CHF 2026-10-01 0.8800000000",
       "CHF 2026-11-01 0.8812000000",
@@ -148,7 +148,7 @@ describe("who may load and read rates", () => {
     const agent = roles.agents.super;
     const posted = await agent.call(postRates, "/api/rates", { body: file });
     expect(posted.status).toBe(200);
-    expect(await posted.json()).toEqual({ saved: 1, currencies: ["CHF"] });
+    expect(await posted.json()).toEqual({ saved: 1, currencies: ["CHF"], programs: 0 });
     const bad = await agent.call(postRates, "/api/rates", {
       body: "currency,rate,date\nCHF,-1,2026-11-02\n",
     });

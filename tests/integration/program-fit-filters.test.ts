@@ -63,7 +63,17 @@ const RULES_OF: Record<Exclude<FitFilter, "visa">, FitRule[]> = {
 
 let expectedFailures: Map<string, Set<FitFilter>>;
 
+/** The test's rates as the database holds them too: the maximum tuition reads them there. */
+async function storeRates() {
+  for (const [currency, { rate, date }] of Object.entries(rates)) {
+    await prisma.$executeRaw`
+      INSERT INTO "exchange_rates" ("currency", "rateDate", "rate") VALUES (${currency}, ${date}::date, ${rate}::numeric)
+      ON CONFLICT ("currency", "rateDate") DO UPDATE SET "rate" = EXCLUDED."rate"`;
+  }
+}
+
 beforeAll(async () => {
+  await storeRates();
   for (const country of ["DE", "GB"] as const) {
     const university = await createUniversity({
       name: `Fit ${tag} ${country} University`,
@@ -113,7 +123,14 @@ beforeAll(async () => {
   );
 });
 
-afterAll(cleanup);
+afterAll(async () => {
+  await cleanup();
+  await prisma.exchangeRate.deleteMany({
+    where: {
+      OR: Object.entries(rates).map(([currency, { date }]) => ({ currency, rateDate: new Date(date) })),
+    },
+  });
+});
 
 const search = (filters: readonly FitFilter[], extra: { cost?: number } = {}, fitProfile = profile) =>
   searchPrograms(toProgramCriteria({ q: `Fit ${tag}`, ...extra }, today), {

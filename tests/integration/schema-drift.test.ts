@@ -72,8 +72,8 @@ describe("the drift check notices", () => {
     ],
     [
       "a wrong precision",
-      `ALTER TABLE programs ALTER COLUMN tuition TYPE numeric(12,2)`,
-      "programs.tuition: type is numeric(12,2)",
+      `ALTER TABLE programs ALTER COLUMN "applicationFee" TYPE numeric(12,2)`,
+      "programs.applicationFee: type is numeric(12,2)",
     ],
     [
       "a wrong nullability",
@@ -121,12 +121,12 @@ describe("the drift check notices", () => {
     [
       "a missing search field index",
       `DROP INDEX programs_search_field_law_idx`,
-      "partial index programs_search_field_law_idx on programs(level, tuition, universityId): missing",
+      "partial index programs_search_field_law_idx on programs(level, tuitionUsd, universityId): missing",
     ],
     [
       "a search field index with another predicate",
       `DROP INDEX programs_search_field_law_idx;
-       CREATE INDEX programs_search_field_law_idx ON programs (level, tuition, "universityId") WHERE name ILIKE '%Laws%'`,
+       CREATE INDEX programs_search_field_law_idx ON programs (level, "tuitionUsd", "universityId") WHERE name ILIKE '%Laws%'`,
       `WHERE (name ~~* '%Laws%'::text), expected WHERE "archivedAt" IS NULL AND "name" ILIKE '%Law%'`,
     ],
     [

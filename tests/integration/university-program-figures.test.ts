@@ -27,7 +27,7 @@ import { describeOnPostgres } from "../support/postgres-only";
 import { signIn } from "../support/roles";
 
 // Each university keeps the number of its live programs, their lowest tuition and the number of
-// its archived programs (programCount, minTuition, archivedProgramCount): triggers on programs
+// its archived programs (programCount, minTuitionUsd: in US dollars, archivedProgramCount): triggers on programs
 // keep them in the transaction of every write. After each kind of write they must be what the
 // programs say, and the dashboard and the unfiltered program lists count from them.
 
@@ -47,10 +47,10 @@ async function figures(ids: number[]) {
     { id: number; stored: [number, string | null, number]; actual: [number, string | null, number] }[]
   >`
     SELECT u."id",
-           json_build_array(u."programCount", u."minTuition"::text, u."archivedProgramCount") AS "stored",
+           json_build_array(u."programCount", u."minTuitionUsd"::text, u."archivedProgramCount") AS "stored",
            json_build_array(
              (SELECT count(*)::int FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NULL),
-             (SELECT min(p."tuition")::text FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NULL),
+             (SELECT min(p."tuitionUsd")::text FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NULL),
              (SELECT count(*)::int FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NOT NULL)
            ) AS "actual"
       FROM "universities" u WHERE u."id" = ANY(${ids}::int[]) ORDER BY u."id"`;
@@ -103,9 +103,9 @@ afterAll(cleanup);
 test("the seed, the migration and every earlier file's writes left every university's figures current", async () => {
   const [{ stale }] = await prisma.$queryRaw<{ stale: number }[]>`
     SELECT count(*)::int AS "stale" FROM "universities" u
-     WHERE (u."programCount", u."minTuition", u."archivedProgramCount") IS DISTINCT FROM (
+     WHERE (u."programCount", u."minTuitionUsd", u."archivedProgramCount") IS DISTINCT FROM (
        (SELECT count(*)::int FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NULL),
-       (SELECT min(p."tuition") FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NULL),
+       (SELECT min(p."tuitionUsd") FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NULL),
        (SELECT count(*)::int FROM "programs" p WHERE p."universityId" = u."id" AND p."archivedAt" IS NOT NULL))`;
   expect(stale).toBe(0);
   const [{ seeded }] = await prisma.$queryRaw<{ seeded: number }[]>`
