@@ -61,7 +61,9 @@ function UniversityResultCard({ university, filtered }: { university: University
             {programs}
           </span>
           {university.minTuition !== null && (
-            <span>{`from ${formatUsd(university.minTuition)} per year`}</span>
+            // Whole dollars: a program's tuition in another currency is converted at the latest
+            // rate, and cents would claim a precision the conversion does not have.
+            <span>{`from ${formatUsd(university.minTuition, { cents: false })} per year`}</span>
           )}
         </p>
       </div>

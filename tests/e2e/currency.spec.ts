@@ -82,6 +82,15 @@ test("an admin loads rates and a student sees a program's tuition approximated i
   await expect(card).toBeVisible();
   await expect(student.page.getByTestId("approximation")).toHaveText(`≈ £10,304, rate of ${rateDay.text}`);
 
+  // The university search compares and shows tuition in dollars: 12,000 EUR / 0.92 is $13,043.48,
+  // within a $14,000 limit and over $13,000.
+  const search = (cost: number) =>
+    `/universities/search?q=${encodeURIComponent(university.name)}&cost=${cost}`;
+  await student.page.goto(search(14_000));
+  await expect(student.page.getByText("from $13,043 per year")).toBeVisible();
+  await student.page.goto(search(13_000));
+  await expect(student.page.getByText("No universities match your search")).toBeVisible();
+
   // Signed out, in a browser whose language is British English: pounds too, from the proxy's cookie.
   const visitor = await browser.newContext({ locale: "en-GB" });
   const visitorPage = await visitor.newPage();
