@@ -11,7 +11,7 @@ import { SelectField } from "@/components/forms/select-field";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
+import { NATIVE_SELECT_CLASS, NATIVE_SELECT_COMPACT_CLASS } from "@/components/ui/select-trigger-class";
 import { Textarea } from "@/components/ui/textarea";
 import { DEGREES, DURATIONS } from "@/lib/constants";
 import { formatDate, formatYears } from "@/lib/format";
@@ -152,7 +152,7 @@ function DocumentRequirements({
             </label>
             <select
               id={`${id}-${index}`}
-              className="rounded-md border bg-white px-2 py-1 text-sm"
+              className={NATIVE_SELECT_COMPACT_CLASS}
               value={choiceOf(name)}
               onChange={(event) => choose(name, event.target.value as DocumentChoice)}
             >

@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { keepFocusNear } from "@/lib/a11y/focus";
 import { closeRequestAction, requestDocumentAction } from "@/lib/applications/actions";
 import { requestSubject, type DocumentRequest } from "@/lib/applications/requests";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 
 // The team's controls of an application's requests for a document or a correction, on its page:
 // the form that asks, and each request's Close button. Both post to their server actions with or
@@ -17,9 +18,6 @@ import { requestSubject, type DocumentRequest } from "@/lib/applications/request
 
 const REQUEST_FAILURE = "The request was not sent";
 const CLOSE_FAILURE = "The request was not closed";
-
-const selectClass =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm";
 
 /**
  * "Request a document or correction": a document type (the platform's list) or Something else,
@@ -71,7 +69,7 @@ export function RequestForm({
           defaultValue={state.values?.documentType ?? ""}
           aria-invalid={typeError ? true : undefined}
           aria-describedby={typeError ? `${id}-type-error` : undefined}
-          className={selectClass}
+          className={NATIVE_SELECT_CLASS}
         >
           <option value="">Something else (say what in the message)</option>
           {documentTypes.map((type) => (

@@ -22,6 +22,7 @@ import { transitionNamed, type Requirement, type TransitionName } from "@/lib/ap
 import { validationErrorBody } from "@/lib/http/errors";
 import { CONDITIONS_MAX, REJECTION_REASON_CODES, REJECTION_REASONS } from "@/lib/validation/application";
 import { transitionFormFields, transitionFormSchema } from "@/lib/validation/transition-form";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 
 const FAILURE_TITLE = "The application was not moved";
 
@@ -518,7 +519,7 @@ function InterviewFieldset({
             defaultValue={given ?? "UTC"}
             aria-invalid={zoneError ? true : undefined}
             aria-describedby={describedBy("move-interview-timeZone", undefined, zoneError)}
-            className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm"
+            className={NATIVE_SELECT_CLASS}
           >
             {timeZones.map((zone) => (
               <option key={zone} value={zone}>

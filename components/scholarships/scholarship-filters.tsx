@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SCHOLARSHIP_SORT_LABELS, SCHOLARSHIP_SORTS } from "@/lib/scholarships/search-params";
 import { SCHOLARSHIPS_PATH } from "@/lib/scholarships/paths";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 
 // The filters of /scholarships: a plain GET form of native controls, rendered on the server. It
 // works the same before the page's script runs, without JavaScript, and with it (the browser loads
@@ -28,8 +29,6 @@ interface Option {
 }
 
 const labelClass = "text-sm font-medium text-slate-900";
-const selectClass =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none md:text-sm";
 
 function Select({
   id,
@@ -49,7 +48,7 @@ function Select({
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} className={selectClass}>
+      <select id={id} name={name} defaultValue={value} className={NATIVE_SELECT_CLASS}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { INITIAL_FORM_STATE } from "@/lib/http/form-state";
 import { COMMON_CURRENCIES } from "@/lib/money/currencies";
 import { setDisplayCurrencyAction } from "@/lib/users/actions";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 
 const names = new Intl.DisplayNames("en", { type: "currency" });
 
@@ -32,7 +33,7 @@ export function CurrencyForm({ current }: { current: string | null }) {
         defaultValue={value}
         key={value}
         aria-describedby="display-currency-hint"
-        className="h-9 w-full max-w-sm rounded-md border border-slate-300 bg-white px-3 text-sm"
+        className={`${NATIVE_SELECT_CLASS} max-w-sm`}
       >
         <option value="">My browser&apos;s language decides</option>
         {codes.map((code) => (

@@ -19,11 +19,9 @@ import {
   type GradeScale,
 } from "@/lib/fit/grades";
 import { STUDENT_PROFILE_SCHEMA, type StudentProfileFormValues } from "@/lib/validation/student-profile";
+import { NATIVE_SELECT_CLASS } from "@/components/ui/select-trigger-class";
 
 const FAILURE_TITLE = "Could not save your study profile";
-
-const selectClass =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:outline-none aria-invalid:border-red-600 md:text-sm";
 
 type Countries = readonly { code: string; name: string }[];
 
@@ -72,7 +70,7 @@ export function StudyProfileForm({
         <Label htmlFor={id}>{label}</Label>
         <select
           id={id}
-          className={selectClass}
+          className={NATIVE_SELECT_CLASS}
           defaultValue={values[name]}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -123,7 +121,7 @@ export function StudyProfileForm({
             <Label htmlFor="study-grade">Grade</Label>
             <select
               id="study-grade"
-              className={selectClass}
+              className={NATIVE_SELECT_CLASS}
               defaultValue={values.grade}
               aria-invalid={errors.grade ? true : undefined}
               aria-describedby={errors.grade ? "study-grade-error" : undefined}

@@ -10,6 +10,7 @@ import { PROGRAM_COLUMNS, UNIVERSITY_COLUMNS, type ImportReport } from "@/lib/im
 import type { Agent } from "../support/agent";
 import { cleanup, createProgram, createSuperAdmin, createUniversity, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
+import { whenNoOtherImport } from "../support/imports";
 
 // The admin lists' CSV exports re-import: a file exported, then imported (dry run, then apply),
 // puts back exactly what was exported, whatever the text holds (line breaks of every kind,
@@ -67,10 +68,12 @@ const spreadsheetRows = (text: string): string[][] =>
   parse(text, { record_delimiter: ["\r\n", "\n", "\r"], relax_column_count: true });
 
 async function importFile(route: typeof importUniversitiesRoute, type: string, text: string, apply: boolean) {
-  const response = await admin.call(route, `/api/import/${type}?fileName=export.csv&apply=${apply}`, {
-    body: new TextEncoder().encode(text),
-    headers: { "content-type": "text/csv" },
-  });
+  const response = await whenNoOtherImport(() =>
+    admin.call(route, `/api/import/${type}?fileName=export.csv&apply=${apply}`, {
+      body: new TextEncoder().encode(text),
+      headers: { "content-type": "text/csv" },
+    }),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as ImportReport;
 }

@@ -11,7 +11,7 @@ import { GET as templateRoute } from "@/app/api/import/template/route";
 import { prisma } from "@/lib/db/client.server";
 import { DEGREES } from "@/lib/constants";
 import { PROGRAM_COLUMNS, UNIVERSITY_COLUMNS, type ImportReport } from "@/lib/import/columns";
-import { duplicateRow, IMPORT_HAS_REJECTED, NO_UNIVERSITY_KEY, runImport } from "@/lib/import/run.server";
+import { duplicateRow, IMPORT_HAS_REJECTED, NO_UNIVERSITY_KEY } from "@/lib/import/run.server";
 import { TUITION_MESSAGE } from "@/lib/programs/tuition";
 import { DURATION_INVALID, UNIVERSITY_NOT_FOUND } from "@/lib/validation/program-form";
 import { INVALID_COUNTRY } from "@/lib/validation/university";
@@ -26,6 +26,7 @@ import {
 } from "../support/factories";
 import { signIn } from "../support/roles";
 import { TSX_SCRIPT_FLAGS } from "../support/scripts";
+import { runImportWhenFree, whenNoOtherImport } from "../support/imports";
 
 // Bulk import: the exact dry-run report of a file with good, duplicate and bad rows;
 // apply writes exactly those rows in one transaction; a second apply changes nothing; a failure
@@ -77,10 +78,12 @@ const rowOf = (program: typeof kept, overrides: Partial<Record<string, string>> 
   });
 
 const importPrograms = (file: string, query = "") =>
-  admin.call(importProgramsRoute, `/api/import/programs?fileName=programs.csv${query}`, {
-    body: new TextEncoder().encode(file),
-    headers: { "content-type": "text/csv" },
-  });
+  whenNoOtherImport(() =>
+    admin.call(importProgramsRoute, `/api/import/programs?fileName=programs.csv${query}`, {
+      body: new TextEncoder().encode(file),
+      headers: { "content-type": "text/csv" },
+    }),
+  );
 const programsOf = () =>
   prisma.program.findMany({
     where: { universityId: university.id },
@@ -253,7 +256,7 @@ describe("programs", () => {
         programRow({ name: boom }),
       ]);
       await expect(
-        runImport(prisma, adminActor, {
+        runImportWhenFree(prisma, adminActor, {
           type: "programs",
           fileName: "boom.csv",
           bytes: new TextEncoder().encode(file),
@@ -278,7 +281,7 @@ describe("programs", () => {
     const past = new Date(Date.UTC(2020, 0, 15));
     await prisma.program.update({ where: { id: old.id }, data: { deadline: past } });
     const stored = { ...old, deadline: past };
-    const report = await runImport(prisma, adminActor, {
+    const report = await runImportWhenFree(prisma, adminActor, {
       type: "programs",
       fileName: "old.csv",
       bytes: new TextEncoder().encode(
@@ -307,7 +310,7 @@ describe("programs", () => {
     expect(mine.split("\r\n").length).toBeGreaterThan(3);
     expect(mine).toContain(`,"'=HYPERLINK(""http://evil.example""`);
     expect(mine).not.toMatch(/(^|,)"?=HYPERLINK/m);
-    const report = await runImport(prisma, adminActor, {
+    const report = await runImportWhenFree(prisma, adminActor, {
       type: "programs",
       fileName: "export.csv",
       bytes: new TextEncoder().encode(mine),
@@ -329,7 +332,7 @@ describe("programs", () => {
         .findMany({ where: { programId: id }, orderBy: { documentType: "asc" } })
         .then((rows) => rows.map((row) => [row.documentType, row.required]));
     const apply = async (rows: unknown[][]) =>
-      runImport(prisma, adminActor, {
+      runImportWhenFree(prisma, adminActor, {
         type: "programs",
         fileName: "documents.csv",
         bytes: new TextEncoder().encode(csv(rows)),
@@ -359,7 +362,7 @@ describe("programs", () => {
     const exported = await (await admin.call(exportPrograms, `/api/programs/export.csv?q=${name}`)).text();
     // (Then the entry requirement columns, none stated.)
     expect(exported).toContain(",Passport; Transcript,CV,2,,,,,,,,,\r\n");
-    const again = await runImport(prisma, adminActor, {
+    const again = await runImportWhenFree(prisma, adminActor, {
       type: "programs",
       fileName: "export.csv",
       bytes: new TextEncoder().encode(exported),
@@ -431,7 +434,7 @@ describe("programs", () => {
     const rows = Array.from({ length: 200 }, (_, i) =>
       programRow({ name: `Piece ${i} ${tag}`, description: `${"é".repeat(1000 + i)}x` }),
     );
-    const report = await runImport(prisma, adminActor, {
+    const report = await runImportWhenFree(prisma, adminActor, {
       type: "programs",
       fileName: "large.csv",
       bytes: new TextEncoder().encode(csv([PROGRAM_HEADER, ...rows])),

@@ -4,10 +4,10 @@ import { GET as exportPrograms } from "@/app/api/programs/export.csv/route";
 import { POST as createRoute } from "@/app/api/programs/route";
 import { prisma } from "@/lib/db/client.server";
 import { PROGRAM_COLUMNS } from "@/lib/import/columns";
-import { runImport } from "@/lib/import/run.server";
 import { CURRENCY_INVALID } from "@/lib/money/currencies";
 import { cleanup, createUniversity, uniqueTag } from "../support/factories";
 import { signInEachRole, type RoleAgents } from "../support/roles";
+import { runImportWhenFree } from "../support/imports";
 
 // A program's currency: through POST/PATCH /api/programs (USD when left out, kept on an edit that
 // leaves it out, an unknown code refused), and through a CSV export and import of the same rows.
@@ -79,7 +79,7 @@ test("CSV: the export carries the currency and importing it back changes nothing
   expect(header).toEqual(PROGRAM_COLUMNS.map((column) => column.name));
   expect(exported).toContain(",13000.00,GBP,");
 
-  const again = await runImport(prisma, actor, {
+  const again = await runImportWhenFree(prisma, actor, {
     type: "programs",
     fileName: "again.csv",
     bytes: new TextEncoder().encode(exported),
@@ -88,7 +88,7 @@ test("CSV: the export carries the currency and importing it back changes nothing
   expect(again.counts).toMatchObject({ unchanged: 2, updated: 0, created: 0, rejected: 0 });
 
   const changed = exported.replace(",13000.00,GBP,", ",13000.00,JPY,");
-  const report = await runImport(prisma, actor, {
+  const report = await runImportWhenFree(prisma, actor, {
     type: "programs",
     fileName: "changed.csv",
     bytes: new TextEncoder().encode(changed),
@@ -119,7 +119,7 @@ test("CSV: the export carries the currency and importing it back changes nothing
         })[column] ?? "",
     );
   const withoutColumn = stringify([columns, row(`Currency ${tag}`), row(`New ${tag}`)]);
-  const third = await runImport(prisma, actor, {
+  const third = await runImportWhenFree(prisma, actor, {
     type: "programs",
     fileName: "no-currency.csv",
     bytes: new TextEncoder().encode(withoutColumn),
@@ -135,7 +135,7 @@ test("CSV: the export carries the currency and importing it back changes nothing
     { name: `Currency ${tag}`, currency: "JPY" },
     { name: `New ${tag}`, currency: "USD" },
   ]);
-  const bad = await runImport(prisma, actor, {
+  const bad = await runImportWhenFree(prisma, actor, {
     type: "programs",
     fileName: "bad.csv",
     bytes: new TextEncoder().encode(changed.replace(",JPY,", ",YEN,")),

@@ -27,6 +27,7 @@ import {
 import { statusOf, whileUncommitted } from "../support/interleave";
 import { testOnPostgres } from "../support/postgres-only";
 import { signIn } from "../support/roles";
+import { runImportWhenFree } from "../support/imports";
 
 // A program's key (university, name, degree) is unique among live programs, and no live program
 // sits under an archived university, whatever runs at the same time: parallel requests on either
@@ -247,7 +248,7 @@ describe("no live program under an archived university", () => {
       ),
     ]);
     const outcome = await whileUncommitted(archiveUniversity(university.id), () =>
-      runImport(prisma, actor, {
+      runImportWhenFree(prisma, actor, {
         type: "programs",
         fileName: "late.csv",
         bytes: new TextEncoder().encode(file),

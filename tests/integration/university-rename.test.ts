@@ -11,6 +11,7 @@ import type { Agent } from "../support/agent";
 import { cleanup, createProgram, createSuperAdmin, remember, uniqueTag } from "../support/factories";
 import { signIn } from "../support/roles";
 import { universityFormBody } from "../support/university-body";
+import { whenNoOtherImport } from "../support/imports";
 
 // A rename changes a university's slug (its address), and nothing that named the old one breaks:
 // the old slug is kept (university_slugs) and leads to the university, it is never given to
@@ -47,10 +48,12 @@ async function rename(id: number, name: string) {
 
 async function importFile(type: "universities" | "programs", text: string, apply = false) {
   const route = type === "universities" ? importUniversitiesRoute : importProgramsRoute;
-  const response = await admin.call(route, `/api/import/${type}?fileName=before.csv&apply=${apply}`, {
-    body: new TextEncoder().encode(text),
-    headers: { "content-type": "text/csv" },
-  });
+  const response = await whenNoOtherImport(() =>
+    admin.call(route, `/api/import/${type}?fileName=before.csv&apply=${apply}`, {
+      body: new TextEncoder().encode(text),
+      headers: { "content-type": "text/csv" },
+    }),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as ImportReport;
 }

@@ -1,4 +1,4 @@
-import { IMPORT_IN_PROGRESS } from "@/lib/import/run.server";
+import { IMPORT_IN_PROGRESS, runImport } from "@/lib/import/run.server";
 
 // One import is applied at a time: another is refused at once (409, IMPORT_IN_PROGRESS). Every
 // test file uses the same database, so a test's apply may meet another file's, which holds the
@@ -29,3 +29,7 @@ export async function whenNoOtherImport<T>(apply: () => Promise<T>): Promise<T> 
     return outcome.value;
   }
 }
+
+/** runImport, once no other import is being applied (whenNoOtherImport). */
+export const runImportWhenFree = (...args: Parameters<typeof runImport>) =>
+  whenNoOtherImport(() => runImport(...args));

@@ -6,6 +6,7 @@ import { ActionForm, useActionForm, useActionSubmit } from "@/components/forms/a
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { assignApplicationAction } from "@/lib/applications/actions";
+import { NATIVE_SELECT_COMPACT_CLASS } from "@/components/ui/select-trigger-class";
 
 const FAILURE_TITLE = "The assignment was not changed";
 
@@ -108,7 +109,7 @@ export function AssignForm({
             id={`${id}-assignee`}
             name="assigneeId"
             defaultValue={assignee?.id ?? ""}
-            className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            className={NATIVE_SELECT_COMPACT_CLASS}
           >
             <option value="">Nobody</option>
             {staff.some((person) => person.id === viewerId) && <option value={viewerId}>Me</option>}

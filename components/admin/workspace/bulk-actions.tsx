@@ -19,11 +19,9 @@ import { STATUS_LABELS } from "@/lib/applications/status";
 import type { Permission } from "@/lib/auth/staff-permissions";
 import { formatCount } from "@/lib/format";
 import { BULK_FORM } from "./row-checkbox";
+import { NATIVE_SELECT_COMPACT_CLASS } from "@/components/ui/select-trigger-class";
 
 const FAILURE_TITLE = "Nothing was changed";
-
-const controlClass =
-  "h-9 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
 /**
  * Bulk actions on the workspace's list: on the rows checked, or on every application matching the
@@ -133,7 +131,7 @@ export function BulkActions({
             name="operation"
             value={operation}
             onChange={(event) => setOperation(event.target.value as BulkOperation)}
-            className={controlClass}
+            className={NATIVE_SELECT_COMPACT_CLASS}
           >
             {BULK_OPERATIONS.map((value) => (
               <option key={value} value={value}>
@@ -145,7 +143,12 @@ export function BulkActions({
         {operation === "assign" && (
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-assignee`}>Assignee</Label>
-            <select id={`${id}-assignee`} name="assigneeId" defaultValue={viewerId} className={controlClass}>
+            <select
+              id={`${id}-assignee`}
+              name="assigneeId"
+              defaultValue={viewerId}
+              className={NATIVE_SELECT_COMPACT_CLASS}
+            >
               <option value={viewerId}>Me</option>
               {staff
                 .filter((person) => person.id !== viewerId)
@@ -162,7 +165,7 @@ export function BulkActions({
           <>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-status`}>Status</Label>
-              <select id={`${id}-status`} name="status" className={controlClass}>
+              <select id={`${id}-status`} name="status" className={NATIVE_SELECT_COMPACT_CLASS}>
                 {bulkStatusesFor(permissions).map((status) => (
                   <option key={status} value={status}>
                     {STATUS_LABELS[status]}
