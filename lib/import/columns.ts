@@ -216,7 +216,8 @@ export const SCHOLARSHIP_COLUMNS: readonly ColumnDoc[] = [
     name: "university",
     required: false,
     description:
-      "The slug of the university it belongs to (as in its address on the site). Empty: none, or the program's.",
+      "The slug of the university it belongs to (as in its address on the site); needed with a program. " +
+      "Empty: none. Without the column, an existing scholarship keeps its university or program.",
   },
   {
     name: "program",

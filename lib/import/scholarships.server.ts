@@ -155,12 +155,25 @@ export async function importScholarships(context: PassContext) {
 
   for await (const batch of batches(context)) {
     if (write) await lockMatched(tx, stored, batch);
+    // Each row's cells: what the row gives, and for each column it lacks the stored scholarship's
+    // value (a new one's: empty). A CSV row has every column of the header; a JSON object may
+    // leave a key out that other objects of the file have, and is then read as a file without
+    // that column. The program lookup below reads these cells, not the row alone, so a file
+    // without the university, program or programDegree column keeps a program's scholarship on
+    // its program, as it keeps any other value.
+    const rows = batch.map(({ row, values }) => {
+      const key = keyOfRow(values);
+      const current = stored.get(key);
+      const cells: Record<string, unknown> = { ...(current?.cells ?? {}) };
+      for (const column of source.columns) if (column in values) cells[column] = values[column];
+      return { row, values, key, current, cells };
+    });
     // The live programs the batch names, in one query.
-    const named = batch.flatMap(({ values }) => {
-      const university = bySlug.get(String(values.university ?? "").trim());
-      const name = String(values.program ?? "").trim();
+    const named = rows.flatMap(({ cells }) => {
+      const university = bySlug.get(String(cells.university ?? "").trim());
+      const name = String(cells.program ?? "").trim();
       return university && name
-        ? [{ universityId: university.id, name, degree: String(values.programDegree ?? "").trim() }]
+        ? [{ universityId: university.id, name, degree: String(cells.programDegree ?? "").trim() }]
         : [];
     });
     const programs = named.length
@@ -175,13 +188,8 @@ export async function importScholarships(context: PassContext) {
       programs.map((p) => [`${p.universityId}\u0000${p.name}\u0000${p.degree}`, p.id]),
     );
 
-    for (const { row, values } of batch) {
-      const key = keyOfRow(values);
+    for (const { row, values, key, current, cells } of rows) {
       const label = `${String(values.provider ?? "").trim()} / ${String(values.name ?? "").trim()}`;
-      const current = stored.get(key);
-      // Each column the file lacks: the stored scholarship's value (a new one's: empty).
-      const cells: Record<string, unknown> = { ...(current?.cells ?? {}) };
-      for (const column of source.columns) cells[column] = values[column];
       const errors: RowError[] = [];
 
       const slug = String(cells.university ?? "").trim();

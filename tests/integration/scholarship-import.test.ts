@@ -41,9 +41,11 @@ const row = (cells: Partial<Record<string, string>>) =>
       })[name] ?? "",
   );
 
+/** The file name of this file's imports (the audit entry's subject), so other test files' imports do not count. */
+const fileName = `s-${tag}.csv`;
 const send = async (file: string, apply: boolean) => {
   const response = await whenNoOtherImport(() =>
-    admin.call(importRoute, `/api/import/scholarships?fileName=s.csv&apply=${apply}`, {
+    admin.call(importRoute, `/api/import/scholarships?fileName=${fileName}&apply=${apply}`, {
       body: new TextEncoder().encode(file),
       headers: { "content-type": "text/csv" },
     }),
@@ -64,7 +66,8 @@ const ours = () =>
       version: true,
     },
   });
-const imports = () => prisma.auditEvent.count({ where: { action: "import.scholarships" } });
+const imports = () =>
+  prisma.auditEvent.count({ where: { action: "import.scholarships", entityId: fileName } });
 
 beforeAll(async () => {
   admin = await signIn((await createSuperAdmin({ username: `simport_${tag}` })).username);
