@@ -14,14 +14,14 @@ async function refusedForAnother(outcome: unknown): Promise<boolean> {
   return outcome instanceof Error && outcome.message === IMPORT_IN_PROGRESS;
 }
 
-/** Runs `apply`, and again every 250 ms (for 10 s at most) while another import is being applied. */
+/** Runs `apply`, and again every 250 ms (for 60 s at most) while another import is being applied. */
 export async function whenNoOtherImport<T>(apply: () => Promise<T>): Promise<T> {
   for (let tries = 0; ; tries++) {
     const outcome = await apply().then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-    if (tries < 40 && (await refusedForAnother(outcome.ok ? outcome.value : outcome.error))) {
+    if (tries < 240 && (await refusedForAnother(outcome.ok ? outcome.value : outcome.error))) {
       await new Promise((done) => setTimeout(done, 250));
       continue;
     }
